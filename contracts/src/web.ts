@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const LANGUAGES = ['it', 'en', 'fr', 'es', 'pt', 'de', 'ru', 'nl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'it';
+/** localStorage key of the chosen language (SPEC §9). */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export const REMOTES = ['mf_catalog', 'mf_checkout', 'mf_account', 'mf_admin'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+
+/** What the shell reads at run time (GET /config.json): one build runs in every environment. */
+export const RuntimeConfig = z.object({
+  apiBaseUrl: z.url(),
+  mediaBaseUrl: z.url(),
+  demoMode: z.boolean(),
+  remotes: z.record(z.enum(REMOTES), z.string().min(1)),
+});
+export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+
+/** Props the shell passes to every exposed remote component. */
+export interface RemoteProps {
+  config: RuntimeConfig;
+}
+
+/** DOM CustomEvents the slices talk through; name → detail. */
+export interface DomEvents {
+  'edicola:cart-add': { article_id: string; quantity: number };
+}
+export type DomEventName = keyof DomEvents;
+
+export function emitDomEvent<N extends DomEventName>(name: N, detail: DomEvents[N]): void {
+  window.dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+export function onDomEvent<N extends DomEventName>(
+  name: N,
+  listener: (detail: DomEvents[N]) => void,
+): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<DomEvents[N]>).detail);
+  window.addEventListener(name, handler);
+  return () => window.removeEventListener(name, handler);
+}

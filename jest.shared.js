@@ -1,0 +1,29 @@
+// One Jest setup for every workspace: SWC transpiles TypeScript and JSX, workspace packages resolve to
+// their sources so tests never need a build first.
+const path = require('node:path');
+
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic' } },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+};
+
+module.exports = function jestConfig(dir, overrides = {}) {
+  return {
+    displayName: path.basename(dir),
+    rootDir: dir,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/{src,test}/**/*.test.{ts,tsx}'],
+    transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
+    // ESM-only packages that Jest's CommonJS loader must see transpiled.
+    transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+    moduleNameMapper: {
+      '^@edicola/(contracts|platform)$': path.join(__dirname, '$1/src/index.ts'),
+      '\\.(css)$': path.join(__dirname, 'scripts/jest-style-stub.js'),
+    },
+    ...overrides,
+  };
+};

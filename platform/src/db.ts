@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { Pool } from 'pg';
+
+/** A Drizzle handle; a transaction is one too, so data functions take `Db` and work inside either. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Applies the service's generated migrations, tracked in its own schema. */
+  migrate(migrationsFolder: string, schema: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens (creating if needed) an embedded Postgres under `dataDir`, or in memory when none is given. */
+export async function openPglite(dataDir?: string): Promise<PGlite> {
+  if (!dataDir) return PGlite.create();
+  const dir = path.resolve(dataDir);
+  mkdirSync(path.dirname(dir), { recursive: true });
+  return PGlite.create(dir);
+}
+
+/** A service's view of an embedded engine; several services may share one engine, each in its schema. */
+export function pgliteDatabase(engine: PGlite, options: { ownsEngine: boolean }): Database {
+  const db = drizzlePglite(engine) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async migrate(migrationsFolder, schema) {
+      await migratePglite(drizzlePglite(engine), { migrationsFolder, migrationsSchema: schema });
+    },
+    async ping() {
+      await engine.query('select 1');
+    },
+    async close() {
+      if (options.ownsEngine && !engine.closed) await engine.close();
+    },
+  };
+}
+
+export function postgresDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new Pool({ connectionString: url, max: options.max ?? 10 });
+  const db = drizzlePg(pool);
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    async migrate(migrationsFolder, schema) {
+      await migratePg(db, { migrationsFolder, migrationsSchema: schema });
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

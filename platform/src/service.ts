@@ -1,0 +1,181 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Express, Router } from 'express';
+import { z } from 'zod';
+import { localKeySetVerifier, remoteKeySetVerifier, type TokenVerifier } from './auth';
+import { createEventBus, createInProcessTransport, createRabbitTransport } from './bus';
+import type { BusTables } from './bus/tables';
+import type { EventBus, Transport } from './bus/types';
+import { env, loadConfig, serviceEnv } from './config';
+import { openPglite, pgliteDatabase, postgresDatabase, type Database } from './db';
+import { createHttpApp } from './http/app';
+import { createLogger, type Logger } from './logger';
+
+/** Variables every service reads beside its own. */
+const runtimeEnv = serviceEnv.extend({
+  CORS_ORIGINS: z
+    .string()
+    .default('http://localhost:3000')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  TRUST_PROXY: z.string().default('loopback'),
+  BUS_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'expected comma-separated milliseconds, e.g. 1000,5000,30000')
+    .default('1000,5000,30000')
+    .transform((v) => v.split(',').map(Number)),
+  BUS_RELAY_INTERVAL_MS: z.coerce.number().int().positive().default(250),
+  BUS_EXCHANGE: z.string().min(1).default('edicola.events'),
+  DEMO_DATA: env.bool(true),
+});
+export type RuntimeEnv = z.infer<typeof runtimeEnv>;
+
+export interface ServiceContext<C> {
+  name: string;
+  config: RuntimeEnv & C;
+  logger: Logger;
+  database: Database;
+  bus: EventBus;
+  verifier: TokenVerifier;
+}
+
+/** What a service's own code provides; the runtime supplies everything around it. */
+export interface ServiceParts {
+  routes(router: Router): void;
+  /** Runs after migrations and before the service reports ready (seeding, warm-up). */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+  /** Replaces the context's token verifier (svc-orders verifies with its own keys). */
+  verifier?: TokenVerifier;
+}
+
+export interface ServiceDefinition<E extends z.ZodObject> {
+  /** e.g. 'svc-catalog': log name, queue name, event source. */
+  name: string;
+  /** The Postgres schema holding all of this service's tables (and its migrations journal). */
+  schema: string;
+  migrationsFolder: string;
+  env: E;
+  tables: BusTables;
+  build(context: ServiceContext<z.infer<E>>): Promise<ServiceParts> | ServiceParts;
+}
+
+export interface RuntimeOptions {
+  env?: NodeJS.ProcessEnv;
+  /** An embedded engine shared with the other services of this process (all-in-one). */
+  engine?: PGlite;
+  /** A database given by the caller (tests). */
+  database?: Database;
+  /** A transport shared with the other services of this process (all-in-one). */
+  transport?: Transport;
+  verifier?: TokenVerifier;
+  logger?: Logger;
+}
+
+export interface RunningService<C = unknown> {
+  name: string;
+  app: Express;
+  context: ServiceContext<C>;
+  isReady(): boolean;
+  listen(port: number, host?: string): Promise<Server>;
+  stop(): Promise<void>;
+}
+
+/** A verifier for a process that was told no key set: every token is refused, loudly in the logs. */
+function missingVerifier(logger: Logger): TokenVerifier {
+  logger.warn('AUTH_JWKS_URL is not set: protected routes will refuse every token');
+  return localKeySetVerifier({ keys: [] });
+}
+
+async function openDatabase(name: string, config: RuntimeEnv, options: RuntimeOptions): Promise<Database> {
+  if (options.database) return options.database;
+  if (config.DATABASE_URL) return postgresDatabase(config.DATABASE_URL);
+  if (options.engine) return pgliteDatabase(options.engine, { ownsEngine: false });
+  const engine = await openPglite(path.join(config.DATA_DIR, 'pglite', name));
+  return pgliteDatabase(engine, { ownsEngine: true });
+}
+
+/** Builds a service the one way all four are built: config, logs, database, migrations, bus, HTTP app. */
+export async function startService<E extends z.ZodObject>(
+  definition: ServiceDefinition<E>,
+  options: RuntimeOptions = {},
+): Promise<RunningService<z.infer<E>>> {
+  const config = loadConfig(runtimeEnv.extend(definition.env.shape), options.env) as RuntimeEnv & z.infer<E>;
+  const logger = options.logger ?? createLogger(definition.name, config.LOG_LEVEL);
+  const database = await openDatabase(definition.name, config, options);
+  await database.migrate(definition.migrationsFolder, definition.schema);
+
+  const ownsTransport = !options.transport;
+  const transport =
+    options.transport ??
+    (config.AMQP_URL
+      ? createRabbitTransport({ url: config.AMQP_URL, exchange: config.BUS_EXCHANGE, logger })
+      : createInProcessTransport());
+  const bus = createEventBus({
+    service: definition.name,
+    database,
+    tables: definition.tables,
+    transport,
+    logger,
+    retry: { delaysMs: config.BUS_RETRY_DELAYS_MS },
+    relayIntervalMs: config.BUS_RELAY_INTERVAL_MS,
+  });
+  const verifier =
+    options.verifier ??
+    (config.AUTH_JWKS_URL ? remoteKeySetVerifier(config.AUTH_JWKS_URL) : undefined);
+  const context: ServiceContext<z.infer<E>> = {
+    name: definition.name,
+    config,
+    logger,
+    database,
+    bus,
+    verifier: verifier ?? localKeySetVerifier({ keys: [] }),
+  };
+  const parts = await definition.build(context);
+  if (parts.verifier) context.verifier = parts.verifier;
+  else if (!verifier) context.verifier = missingVerifier(logger);
+
+  let ready = false;
+  const app = createHttpApp({
+    service: definition.name,
+    logger,
+    corsOrigins: config.CORS_ORIGINS,
+    trustProxy: config.TRUST_PROXY,
+    routes: parts.routes,
+    readiness: async () => ({
+      started: ready,
+      database: await database.ping().then(
+        () => true,
+        () => false,
+      ),
+      bus: bus.healthy(),
+    }),
+  });
+
+  await parts.start?.();
+  await bus.start();
+  ready = true;
+  logger.info({ database: database.kind, transport: transport.kind }, 'service ready');
+
+  const servers: Server[] = [];
+  return {
+    name: definition.name,
+    app,
+    context,
+    isReady: () => ready,
+    listen(port, host = '0.0.0.0') {
+      return new Promise((resolve, reject) => {
+        const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+        servers.push(server);
+      });
+    },
+    async stop() {
+      ready = false;
+      await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+      await bus.stop();
+      await parts.stop?.();
+      if (ownsTransport) await transport.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
