@@ -53,7 +53,12 @@ export type IvaOption = z.infer<typeof IvaOption>;
 /** Params of GET /media/*path: a relative path of safe segments. */
 export const MediaParams = z.object({
   path: z
-    .array(z.string().regex(/^[\w.-]+$/, 'segmento non valido').refine((s) => s !== '..' && s !== '.'))
+    .array(
+      z
+        .string()
+        .regex(/^[\w.-]+$/, 'segmento non valido')
+        .refine((s) => s !== '..' && s !== '.'),
+    )
     .min(1)
     .max(4),
 });

@@ -6,3 +6,4 @@ export * from './health';
 export * from './orders';
 export * from './events';
 export * from './web';
+export * from './gateway';

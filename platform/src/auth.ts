@@ -9,6 +9,7 @@ import {
   jwtVerify,
   SignJWT,
   type JSONWebKeySet,
+  type JWTVerifyGetKey,
   type JWK,
 } from 'jose';
 import { TokenClaims } from '@edicola/contracts';
@@ -53,7 +54,7 @@ export async function createTokenSigner(privateJwk: JWK): Promise<TokenSigner> {
   };
 }
 
-function verifierFor(keys: ReturnType<typeof createLocalJWKSet>): TokenVerifier {
+function verifierFor(keys: JWTVerifyGetKey): TokenVerifier {
   return {
     async verify(token) {
       const { payload } = await jwtVerify(token, keys, {

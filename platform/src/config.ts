@@ -8,7 +8,10 @@ export class ConfigError extends Error {
 }
 
 /** Reads environment variables through a zod object schema; every bad value is named in one error. */
-export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const input: Record<string, string> = {};
   for (const key of Object.keys(schema.shape)) {
     const value = env[key];
@@ -33,7 +36,7 @@ export const env = {
     z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
       .transform((v) => v === 'true' || v === '1' || v === 'yes')
-      .default(fallback ? 'true' : 'false'),
+      .default(fallback),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
 

@@ -15,11 +15,18 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Db;
-  /** Applies the service's generated migrations, tracked in its own schema. */
+  /** Applies the service's generated migrations, tracked in a journal table of its own. */
   migrate(migrationsFolder: string, schema: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+// The journal cannot live in the service's schema: its first migration creates that schema.
+const journal = (migrationsFolder: string, schema: string) => ({
+  migrationsFolder,
+  migrationsSchema: 'drizzle',
+  migrationsTable: `${schema}_migrations`,
+});
 
 /** Opens (creating if needed) an embedded Postgres under `dataDir`, or in memory when none is given. */
 export async function openPglite(dataDir?: string): Promise<PGlite> {
@@ -36,7 +43,7 @@ export function pgliteDatabase(engine: PGlite, options: { ownsEngine: boolean })
     kind: 'pglite',
     db,
     async migrate(migrationsFolder, schema) {
-      await migratePglite(drizzlePglite(engine), { migrationsFolder, migrationsSchema: schema });
+      await migratePglite(drizzlePglite(engine), journal(migrationsFolder, schema));
     },
     async ping() {
       await engine.query('select 1');
@@ -54,7 +61,7 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
     kind: 'postgres',
     db: db as unknown as Db,
     async migrate(migrationsFolder, schema) {
-      await migratePg(db, { migrationsFolder, migrationsSchema: schema });
+      await migratePg(db, journal(migrationsFolder, schema));
     },
     async ping() {
       await db.execute(sql`select 1`);

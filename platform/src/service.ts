@@ -17,7 +17,12 @@ const runtimeEnv = serviceEnv.extend({
   CORS_ORIGINS: z
     .string()
     .default('http://localhost:3000')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   TRUST_PROXY: z.string().default('loopback'),
   BUS_RETRY_DELAYS_MS: z
     .string()
@@ -37,7 +42,11 @@ export interface ServiceContext<C> {
   database: Database;
   bus: EventBus;
   verifier: TokenVerifier;
+  /** Tells the operator something once (e.g. a generated password): to the launcher's banner, else the log. */
+  notice(message: string, fields?: Record<string, string>): void;
 }
+
+export type NoticeListener = (service: string, message: string, fields: Record<string, string>) => void;
 
 /** What a service's own code provides; the runtime supplies everything around it. */
 export interface ServiceParts {
@@ -70,6 +79,7 @@ export interface RuntimeOptions {
   transport?: Transport;
   verifier?: TokenVerifier;
   logger?: Logger;
+  onNotice?: NoticeListener;
 }
 
 export interface RunningService<C = unknown> {
@@ -79,12 +89,6 @@ export interface RunningService<C = unknown> {
   isReady(): boolean;
   listen(port: number, host?: string): Promise<Server>;
   stop(): Promise<void>;
-}
-
-/** A verifier for a process that was told no key set: every token is refused, loudly in the logs. */
-function missingVerifier(logger: Logger): TokenVerifier {
-  logger.warn('AUTH_JWKS_URL is not set: protected routes will refuse every token');
-  return localKeySetVerifier({ keys: [] });
 }
 
 async function openDatabase(name: string, config: RuntimeEnv, options: RuntimeOptions): Promise<Database> {
@@ -121,19 +125,23 @@ export async function startService<E extends z.ZodObject>(
     relayIntervalMs: config.BUS_RELAY_INTERVAL_MS,
   });
   const verifier =
-    options.verifier ??
-    (config.AUTH_JWKS_URL ? remoteKeySetVerifier(config.AUTH_JWKS_URL) : undefined);
+    options.verifier ?? (config.AUTH_JWKS_URL ? remoteKeySetVerifier(config.AUTH_JWKS_URL) : undefined);
   const context: ServiceContext<z.infer<E>> = {
     name: definition.name,
     config,
     logger,
     database,
     bus,
+    // Without a key set every token is refused (the warning below says so), unless the service brings its own.
     verifier: verifier ?? localKeySetVerifier({ keys: [] }),
+    notice(message, fields = {}) {
+      if (options.onNotice) options.onNotice(definition.name, message, fields);
+      else logger.warn(fields, message);
+    },
   };
   const parts = await definition.build(context);
   if (parts.verifier) context.verifier = parts.verifier;
-  else if (!verifier) context.verifier = missingVerifier(logger);
+  else if (!verifier) logger.warn('AUTH_JWKS_URL is not set: protected routes will refuse every token');
 
   let ready = false;
   const app = createHttpApp({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cors from 'cors';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
+import { z } from 'zod';
 import type { Health } from '@edicola/contracts';
 import { runWithContext } from '../context';
 import type { Logger } from '../logger';
@@ -21,6 +22,9 @@ export interface HttpAppOptions {
   /** Express "trust proxy" setting, for client addresses behind the gateway or an ingress. */
   trustProxy?: boolean | string | number;
 }
+
+// Validation details reach Italian shoppers and staff: zod speaks Italian.
+z.config(z.locales.it());
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -54,7 +58,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(requestContext(options.logger));
   app.use(
     helmet({
-      contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      },
       // Images under /media are shown by the storefront, another origin.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),

@@ -28,9 +28,7 @@ export class ValidationError extends HttpError {
 }
 
 function describeIssues(where: string, error: ZodError): string {
-  return error.issues
-    .map((issue) => `${[where, ...issue.path].join('.')}: ${issue.message}`)
-    .join('; ');
+  return error.issues.map((issue) => `${[where, ...issue.path].join('.')}: ${issue.message}`).join('; ');
 }
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
@@ -50,7 +48,8 @@ function toClientError(err: unknown): { status: number; detail: string } {
   if (err instanceof ZodError) return { status: 422, detail: describeIssues('input', err) };
   // body-parser's errors carry a 4xx status and a type.
   const e = err as { status?: number; type?: string };
-  if (e.type === 'entity.parse.failed') return { status: 400, detail: 'Il corpo della richiesta non è JSON valido' };
+  if (e.type === 'entity.parse.failed')
+    return { status: 400, detail: 'Il corpo della richiesta non è JSON valido' };
   if (e.type === 'entity.too.large') return { status: 413, detail: 'Richiesta troppo grande' };
   if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
     return { status: e.status, detail: 'Richiesta non valida' };

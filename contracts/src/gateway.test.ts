@@ -1,0 +1,27 @@
+import { serviceForPath } from './gateway';
+
+describe('serviceForPath', () => {
+  it.each([
+    ['/public/articles', 'svc-catalog'],
+    ['/public/articles/prevendita', 'svc-catalog'],
+    ['/media/articles/x.webp', 'svc-catalog'],
+    ['/api/auth/login', 'svc-orders'],
+    ['/orders', 'svc-orders'],
+    ['/orders/export/csv', 'svc-orders'],
+    ['/analytics/reset-payment-data', 'svc-orders'],
+    ['/analytics/stats', 'svc-catalog'],
+    ['/checkout/session', 'svc-payments'],
+    ['/webhooks/stripe', 'svc-payments'],
+    ['/newsletter/subscribe', 'svc-notify'],
+    ['/admin/process-scheduled-emails', 'svc-notify'],
+  ])('%s → %s', (path, service) => {
+    expect(serviceForPath(path)).toBe(service);
+  });
+
+  it('routes nothing else', () => {
+    expect(serviceForPath('/')).toBeNull();
+    expect(serviceForPath('/public/articlesx')).toBeNull();
+    expect(serviceForPath('/media')).toBeNull();
+    expect(serviceForPath('/analytics/other')).toBeNull();
+  });
+});

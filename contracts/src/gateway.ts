@@ -1,0 +1,55 @@
+/**
+ * Which service serves which API path (ARCHITECTURE.md): the one table the local gateway and the
+ * Kubernetes Ingress follow. `x*` matches x and everything below it, `x/*` only below it.
+ */
+export const API_ROUTES = {
+  'svc-catalog': [
+    '/public/articles*',
+    '/api/articles*',
+    '/articles/*',
+    '/api/admin/articles/*',
+    '/api/config/iva-options',
+    '/reviews*',
+    '/api/admin/reviews/*',
+    '/admin/reviews/*',
+    '/analytics/visit',
+    '/analytics/stats',
+    '/media/*',
+  ],
+  'svc-orders': [
+    '/orders*',
+    '/api/orders*',
+    '/api/shipments/*',
+    '/shipping/*',
+    '/api/admin/shipping/*',
+    '/admin/shipping/*',
+    '/api/customers/*',
+    '/api/auth/*',
+    '/api/analytics/payment-stats',
+    '/analytics/reset-payment-data',
+    '/.well-known/jwks.json',
+  ],
+  'svc-payments': ['/payments/*', '/checkout/session*', '/paypal/*', '/webhooks/*'],
+  'svc-notify': ['/newsletter/*', '/admin/process-scheduled-emails'],
+} as const;
+
+export type ServiceName = keyof typeof API_ROUTES;
+export const SERVICE_NAMES = Object.keys(API_ROUTES) as ServiceName[];
+
+function matches(pattern: string, path: string): boolean {
+  if (pattern.endsWith('/*')) return path.startsWith(pattern.slice(0, -1));
+  if (pattern.endsWith('*')) {
+    const base = pattern.slice(0, -1);
+    return path === base || path.startsWith(`${base}/`);
+  }
+  return path === pattern;
+}
+
+const TABLE = SERVICE_NAMES.flatMap((service) =>
+  API_ROUTES[service].map((pattern) => ({ service, pattern })),
+);
+
+/** The service that serves this path, or null when no service does. */
+export function serviceForPath(path: string): ServiceName | null {
+  return TABLE.find((route) => matches(route.pattern, path))?.service ?? null;
+}

@@ -1,0 +1,67 @@
+import http from 'node:http';
+import path from 'node:path';
+import { z } from 'zod';
+import { SERVICE_NAMES, type ServiceName } from '@edicola/contracts';
+import { createLogger, env, loadConfig } from '@edicola/platform';
+import { createGateway, type GatewayTarget } from './gateway';
+import { createWebApp } from './web';
+
+const SERVICE_URL_VARS: Record<ServiceName, string> = {
+  'svc-catalog': 'CATALOG_URL',
+  'svc-orders': 'ORDERS_URL',
+  'svc-payments': 'PAYMENTS_URL',
+  'svc-notify': 'NOTIFY_URL',
+};
+
+const gatewayEnv = z.object({
+  API_PORT: env.port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  CATALOG_URL: z.url(),
+  ORDERS_URL: z.url(),
+  PAYMENTS_URL: z.url(),
+  NOTIFY_URL: z.url(),
+  LOG_LEVEL: env.logLevel(),
+});
+
+/** The API gateway alone, proxying to services that run as their own processes. */
+export async function startGateway(vars: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(gatewayEnv, vars);
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const targets = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [
+      name,
+      { kind: 'remote', baseUrl: config[SERVICE_URL_VARS[name] as keyof typeof config] as string },
+    ]),
+  ) as Record<ServiceName, GatewayTarget>;
+  const server = http.createServer(createGateway(targets, logger));
+  await new Promise<void>((resolve) => server.listen(config.API_PORT, config.HOST, resolve));
+  logger.info({ port: config.API_PORT, targets }, 'gateway listening');
+  return server;
+}
+
+const webEnv = z.object({
+  WEB_PORT: env.port(3000),
+  API_PORT: env.port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_API_URL: z.url().optional(),
+  REMOTES_BASE_URL: z.url().optional(),
+  DEMO_MODE: env.bool(true),
+  LOG_LEVEL: env.logLevel(),
+});
+
+/** The storefront and its slices on their own. */
+export async function startWeb(vars: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(webEnv, vars);
+  const logger = createLogger('web', config.LOG_LEVEL);
+  const app = createWebApp({
+    root: path.resolve(__dirname, '../..'),
+    apiPort: config.API_PORT,
+    apiBaseUrl: config.PUBLIC_API_URL,
+    remotesBaseUrl: config.REMOTES_BASE_URL,
+    demoMode: config.DEMO_MODE,
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(config.WEB_PORT, config.HOST, resolve));
+  logger.info({ port: config.WEB_PORT }, 'storefront listening');
+  return server;
+}

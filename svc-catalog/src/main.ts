@@ -1,0 +1,4 @@
+import { runStandalone } from '@edicola/platform';
+import { catalogService } from './service';
+
+void runStandalone(catalogService);

@@ -1,0 +1,26 @@
+import type { Response, Router } from 'express';
+import type { ProductType } from '@edicola/contracts';
+import { handle, type Db } from '@edicola/platform';
+import { listActiveArticles } from '../articles';
+import type { CachedBody, ResponseCache } from '../response-cache';
+
+function sendCached(res: Response, cached: CachedBody) {
+  res.set({
+    'Content-Type': 'application/json; charset=utf-8',
+    ETag: cached.etag,
+    'Cache-Control': 'public, max-age=0, must-revalidate',
+  });
+  // res.send answers 304 itself when the client's If-None-Match matches.
+  res.send(cached.body);
+}
+
+/** GET /public/articles[/prevendita|/prenotazione]: the storefront's catalogue reads. */
+export function publicArticleRoutes(router: Router, db: Db, cache: ResponseCache) {
+  const list = (type?: ProductType) =>
+    handle({}, async (_input, _req, res) => {
+      sendCached(res, await cache.get(`articles:${type ?? 'all'}`, () => listActiveArticles(db, type)));
+    });
+  router.get('/public/articles', list());
+  router.get('/public/articles/prevendita', list('prevendita'));
+  router.get('/public/articles/prenotazione', list('prenotazione'));
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { ServiceDefinition } from '@edicola/platform';
+import { releaseStock } from './articles';
+import { catalog, outbox, processedEvents, deadLetters } from './db/schema';
+import { seedDemoCatalogue } from './demo/seed';
+import { createResponseCache } from './response-cache';
+import { configRoutes } from './routes/config';
+import { mediaRoutes } from './routes/media';
+import { publicArticleRoutes } from './routes/public-articles';
+import { releasesStock } from './stock';
+
+const env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8101),
+  /** How long a replica may serve a public list written by another replica. */
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+});
+
+export const catalogService: ServiceDefinition<typeof env> = {
+  name: 'svc-catalog',
+  schema: catalog.schemaName,
+  migrationsFolder: path.join(__dirname, '../drizzle'),
+  env,
+  tables: { outbox, processedEvents, deadLetters },
+  build({ config, database, bus, verifier, logger }) {
+    const db = database.db;
+    const cache = createResponseCache(config.CATALOG_CACHE_TTL_MS);
+
+    bus.on('order.status_changed', async (event, tx) => {
+      if (!releasesStock(event.data.from, event.data.to)) return;
+      await releaseStock(tx, event.data.items);
+      cache.invalidate();
+    });
+
+    return {
+      routes(router) {
+        publicArticleRoutes(router, db, cache);
+        mediaRoutes(router, db);
+        configRoutes(router, verifier);
+      },
+      async start() {
+        if (config.DEMO_DATA) await seedDemoCatalogue(db, logger);
+      },
+    };
+  },
+};

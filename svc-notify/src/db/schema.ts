@@ -1,0 +1,6 @@
+import { pgSchema } from 'drizzle-orm/pg-core';
+import { busTables } from '@edicola/platform';
+
+export const notify = pgSchema('notify');
+
+export const { outbox, processedEvents, deadLetters } = busTables(notify);

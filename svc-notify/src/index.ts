@@ -1,0 +1,1 @@
+export { notifyService } from './service';

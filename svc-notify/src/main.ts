@@ -1,0 +1,4 @@
+import { runStandalone } from '@edicola/platform';
+import { notifyService } from './service';
+
+void runStandalone(notifyService);

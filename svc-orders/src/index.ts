@@ -1,0 +1,2 @@
+export { ordersService } from './service';
+export { orderStatusChanged } from './events';

@@ -1,0 +1,4 @@
+import { runStandalone } from '@edicola/platform';
+import { ordersService } from './service';
+
+void runStandalone(ordersService);

@@ -1,0 +1,32 @@
+CREATE SCHEMA "payments";
+--> statement-breakpoint
+CREATE TABLE "payments"."dead_letters" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"event_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"envelope" jsonb NOT NULL,
+	"error" text NOT NULL,
+	"attempts" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payments"."outbox" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"envelope" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"published_at" timestamp with time zone,
+	"locked_until" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text
+);
+--> statement-breakpoint
+CREATE TABLE "payments"."processed_events" (
+	"event_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"processed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "processed_events_event_id_pk" PRIMARY KEY("event_id")
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "dead_letters_event_id_idx" ON "payments"."dead_letters" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "outbox_unpublished_idx" ON "payments"."outbox" USING btree ("created_at") WHERE "payments"."outbox"."published_at" is null;

@@ -1,0 +1,4 @@
+import { runStandalone } from '@edicola/platform';
+import { paymentsService } from './service';
+
+void runStandalone(paymentsService);
