@@ -22,6 +22,7 @@ module.exports = function jestConfig(dir, overrides = {}) {
     transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
     moduleNameMapper: {
       '^@edicola/(contracts|platform)$': path.join(__dirname, '$1/src/index.ts'),
+      '^@edicola/platform/testing$': path.join(__dirname, 'platform/src/testing/index.ts'),
       '\\.(css)$': path.join(__dirname, 'scripts/jest-style-stub.js'),
     },
     ...overrides,

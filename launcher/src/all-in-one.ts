@@ -62,9 +62,28 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Promise<AllInOne> {
   const config = loadConfig(allInOneEnv, vars);
   const dataDir = path.resolve(config.DATA_DIR);
+  const logger = createLogger('launcher', config.LOG_LEVEL);
+
+  // Both ports are bound first, so that what the services are told (CORS origins) and what the
+  // storefront is told (API address) are the real ones; until the services are up the API says 503.
+  let handleApi: http.RequestListener = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json' }).end('{"detail":"Avvio in corso"}');
+  };
+  const api = http.createServer((req, res) => handleApi(req, res));
+  const apiPort = await listen(api, config.API_PORT, config.HOST);
+  const web = http.createServer(
+    createWebApp({
+      root: path.resolve(__dirname, '../..'),
+      apiPort,
+      apiBaseUrl: config.PUBLIC_API_URL,
+      demoMode: true,
+    }),
+  );
+  const webPort = await listen(web, config.WEB_PORT, config.HOST);
+
   const notices: Notice[] = [];
   const serviceEnv: NodeJS.ProcessEnv = {
-    CORS_ORIGINS: `http://localhost:${config.WEB_PORT},http://127.0.0.1:${config.WEB_PORT}`,
+    CORS_ORIGINS: `http://localhost:${webPort},http://127.0.0.1:${webPort}`,
     ...vars,
     DATA_DIR: dataDir,
   };
@@ -97,25 +116,15 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
     handler: s.app,
     isReady: s.isReady,
   });
-  const targets: Record<ServiceName, GatewayTarget> = {
-    'svc-catalog': inProcess(catalog),
-    'svc-orders': inProcess(orders),
-    'svc-payments': inProcess(payments),
-    'svc-notify': inProcess(notify),
-  };
-
-  const logger = createLogger('launcher', config.LOG_LEVEL);
-  const api = http.createServer(createGateway(targets, logger));
-  const web = http.createServer(
-    createWebApp({
-      root: path.resolve(__dirname, '../..'),
-      apiPort: config.API_PORT,
-      apiBaseUrl: config.PUBLIC_API_URL,
-      demoMode: true,
-    }),
+  handleApi = createGateway(
+    {
+      'svc-catalog': inProcess(catalog),
+      'svc-orders': inProcess(orders),
+      'svc-payments': inProcess(payments),
+      'svc-notify': inProcess(notify),
+    },
+    logger,
   );
-  const apiPort = await listen(api, config.API_PORT, config.HOST);
-  const webPort = await listen(web, config.WEB_PORT, config.HOST);
 
   return {
     webUrl: `http://localhost:${webPort}`,

@@ -1,0 +1,40 @@
+import pino from 'pino';
+import type { z } from 'zod';
+import type { TokenVerifier } from '../auth';
+import type { Transport } from '../bus/types';
+import { startService, type RunningService, type ServiceDefinition } from '../service';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestService<C> {
+  service: RunningService<C>;
+  testDatabase: TestDatabase;
+  stop(): Promise<void>;
+}
+
+/** Starts a real service on a fresh real database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+export async function startTestService<E extends z.ZodObject>(
+  definition: ServiceDefinition<E>,
+  options: { env?: Record<string, string>; verifier?: TokenVerifier; transport?: Transport } = {},
+): Promise<TestService<z.infer<E>>> {
+  const testDatabase = await createTestDatabase();
+  try {
+    const service = await startService(definition, {
+      env: { BUS_RETRY_DELAYS_MS: '20,40', BUS_RELAY_INTERVAL_MS: '20', ...options.env },
+      database: testDatabase.database,
+      logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      verifier: options.verifier,
+      transport: options.transport,
+    });
+    return {
+      service,
+      testDatabase,
+      async stop() {
+        await service.stop();
+        await testDatabase.cleanup();
+      },
+    };
+  } catch (error) {
+    await testDatabase.cleanup();
+    throw error;
+  }
+}
