@@ -17,6 +17,8 @@ module.exports = function jestConfig(dir, overrides = {}) {
     rootDir: dir,
     testEnvironment: 'node',
     testMatch: ['<rootDir>/{src,test}/**/*.test.{ts,tsx}'],
+    // Pact tests run in their own ordered phase (consumers write, then providers verify).
+    testPathIgnorePatterns: ['/node_modules/', '\\.pact\\.test\\.'],
     transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
     // ESM-only packages that Jest's CommonJS loader must see transpiled.
     transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],

@@ -88,7 +88,8 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
     DATA_DIR: dataDir,
   };
   const engine = config.DATABASE_URL ? undefined : await openPglite(path.join(dataDir, 'pglite'));
-  const transport = config.AMQP_URL ? undefined : createInProcessTransport();
+  // Held until every service has registered its consumers (see createInProcessTransport).
+  const transport = config.AMQP_URL ? undefined : createInProcessTransport({ held: true });
   const shared = (name: string): RuntimeOptions => ({
     env: serviceEnv,
     engine,
@@ -116,6 +117,7 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
     handler: s.app,
     isReady: s.isReady,
   });
+  transport?.open();
   handleApi = createGateway(
     {
       'svc-catalog': inProcess(catalog),

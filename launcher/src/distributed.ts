@@ -45,6 +45,8 @@ const webEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_API_URL: z.url().optional(),
   REMOTES_BASE_URL: z.url().optional(),
+  /** Folder holding the built slices (shell/dist, mf-catalog/dist, …); the repository by default. */
+  WEB_ROOT: z.string().optional(),
   DEMO_MODE: env.bool(true),
   LOG_LEVEL: env.logLevel(),
 });
@@ -54,7 +56,7 @@ export async function startWeb(vars: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(webEnv, vars);
   const logger = createLogger('web', config.LOG_LEVEL);
   const app = createWebApp({
-    root: path.resolve(__dirname, '../..'),
+    root: path.resolve(config.WEB_ROOT ?? path.join(__dirname, '../..')),
     apiPort: config.API_PORT,
     apiBaseUrl: config.PUBLIC_API_URL,
     remotesBaseUrl: config.REMOTES_BASE_URL,

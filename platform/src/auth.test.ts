@@ -21,7 +21,9 @@ describe('tokens', () => {
     const verifier = localKeySetVerifier(signer.publicKeySet);
     app = express();
     app.get('/staff', requireAuth(verifier, { kind: 'staff' }), (_req, res) => res.json(authOf(res)));
-    app.get('/admin', requireAuth(verifier, { kind: 'staff', roles: ['admin'] }), (_req, res) => res.json({}));
+    app.get('/admin', requireAuth(verifier, { kind: 'staff', roles: ['admin'] }), (_req, res) =>
+      res.json({}),
+    );
     app.get('/internal', requireInternalToken('0123456789abcdef0123'), (_req, res) => res.json({ ok: true }));
     app.use(errorHandler(pino({ level: 'silent' })));
   });

@@ -30,7 +30,11 @@ export function busTables(schema: PgSchema) {
       attempts: integer('attempts').notNull().default(0),
       lastError: text('last_error'),
     },
-    (t) => [index('outbox_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`)],
+    (t) => [
+      index('outbox_unpublished_idx')
+        .on(t.createdAt)
+        .where(sql`${t.publishedAt} is null`),
+    ],
   );
   const processedEvents = schema.table(
     'processed_events',

@@ -1,0 +1,439 @@
+import { randomUUID } from 'node:crypto';
+import type { Event } from '@edicola/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { currentContext, runWithContext } from '../context';
+import type { Database } from '../db';
+import {
+  BusFactory,
+  createEffectsTable,
+  envelopeOf,
+  inProcessKit,
+  newRunId,
+  orderStatusChanged,
+  rabbitKit,
+  type EffectsTable,
+  type TransportKit,
+} from '../testing/bus-harness';
+import { createCapturingLogger } from '../testing/capture-logger';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { RabbitAdmin } from '../testing/rabbitmq';
+import { waitFor } from '../testing/wait-for';
+import { deadLetterQueueName, retryQueueName } from './rabbitmq-transport';
+import type { BusTables } from './tables';
+import type { EventBus, Transport } from './types';
+
+jest.setTimeout(30_000);
+
+const runId = newRunId();
+const { logger, lines } = createCapturingLogger('bus-test');
+const amqpUrl = process.env.AMQP_URL;
+const kits: [string, () => TransportKit][] = [
+  ['in-process', () => inProcessKit()],
+  ...(amqpUrl ? [['rabbitmq', () => rabbitKit(amqpUrl, logger, runId)] as [string, () => TransportKit]] : []),
+];
+
+let testDatabase: TestDatabase;
+let database: Database;
+let effects: EffectsTable;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  database = testDatabase.database;
+  effects = await createEffectsTable(database, `bus_effects_${runId}`);
+});
+
+afterAll(async () => {
+  await testDatabase?.cleanup();
+});
+
+let serial = 0;
+const serviceName = (role: string) => `t${runId}-${role}-${++serial}`;
+
+/** One handler call as the test saw it. */
+interface Call {
+  event: Event;
+  correlationId: string | undefined;
+  at: number;
+}
+
+describe.each(kits)('event bus over the %s transport', (_name, makeKit) => {
+  let kit: TransportKit;
+  let buses: BusFactory;
+  let admin: RabbitAdmin | undefined;
+
+  beforeAll(async () => {
+    kit = makeKit();
+    if (kit.name === 'rabbitmq' && amqpUrl) admin = await RabbitAdmin.connect(amqpUrl);
+  });
+
+  beforeEach(() => {
+    buses = new BusFactory(database, kit, logger);
+  });
+
+  afterEach(async () => {
+    await buses.stopAll();
+  });
+
+  afterAll(async () => {
+    await kit.close();
+    await admin?.close();
+  });
+
+  /** A consumer service whose handler writes an effect row, then fails while `fail(call number)` says so. */
+  async function consumer(options: { fail?: (attempt: number) => boolean; delaysMs?: number[] } = {}) {
+    const service = serviceName('sub');
+    const calls: Call[] = [];
+    const { bus, transport } = await buses.create(service, {
+      delaysMs: options.delaysMs,
+      register(bus) {
+        bus.on('order.status_changed', async (event, tx) => {
+          calls.push({ event, correlationId: currentContext()?.correlationId, at: Date.now() });
+          await tx.insert(effects).values({ eventId: event.id, service, note: event.data.order_id });
+          const attempt = calls.filter((call) => call.event.id === event.id).length;
+          if (options.fail?.(attempt)) throw new Error(`handler failure ${attempt}`);
+        });
+      },
+    });
+    const tables = await buses.tablesOf(service);
+    const callsOf = (id: string) => calls.filter((call) => call.event.id === id);
+    return { service, bus, transport, tables, calls, callsOf };
+  }
+
+  async function publisher(options: Parameters<BusFactory['create']>[1] = {}) {
+    const service = serviceName('pub');
+    const { bus, transport } = await buses.create(service, options);
+    return { service, bus, transport, tables: await buses.tablesOf(service) };
+  }
+
+  async function emit(bus: EventBus, orderId = randomUUID()) {
+    const event = await database.db.transaction((tx) =>
+      bus.emit(tx, 'order.status_changed', orderStatusChanged(orderId)),
+    );
+    bus.wake();
+    return event;
+  }
+
+  const effectsOf = (eventId: string) =>
+    database.db.select().from(effects).where(eq(effects.eventId, eventId));
+  const processed = (tables: BusTables, eventId: string) =>
+    database.db.select().from(tables.processedEvents).where(eq(tables.processedEvents.eventId, eventId));
+  const deadLetters = (tables: BusTables, eventId: string) =>
+    database.db.select().from(tables.deadLetters).where(eq(tables.deadLetters.eventId, eventId));
+  const outboxRow = async (tables: BusTables, eventId: string) =>
+    (await database.db.select().from(tables.outbox).where(eq(tables.outbox.id, eventId)))[0];
+  const logged = (msg: string, eventId: string) =>
+    lines.filter((line) => line.msg === msg && line.event_id === eventId);
+
+  describe('delivery', () => {
+    it('delivers a committed event with its id, data and correlation id, and marks it published', async () => {
+      const sub = await consumer();
+      const pub = await publisher();
+      const event = await runWithContext({ correlationId: `corr-${runId}-a` }, () => emit(pub.bus));
+
+      const [call] = await waitFor(() => sub.callsOf(event.id).length > 0 && sub.callsOf(event.id), {
+        message: 'delivery',
+      });
+      expect(call?.event).toEqual(event);
+      expect(call?.event).toMatchObject({
+        source: pub.service,
+        version: 1,
+        correlation_id: `corr-${runId}-a`,
+      });
+      // The handler runs in the event's context, so its logs carry the correlation id.
+      expect(call?.correlationId).toBe(`corr-${runId}-a`);
+      await waitFor(() => logged('event handled', event.id).length === 1, { message: 'handled log' });
+      expect(logged('event handled', event.id)[0]?.correlation_id).toBe(`corr-${runId}-a`);
+      await waitFor(async () => (await outboxRow(pub.tables, event.id))?.publishedAt, {
+        message: 'published',
+      });
+      expect(await effectsOf(event.id)).toHaveLength(1);
+      expect(await processed(sub.tables, event.id)).toHaveLength(1);
+    });
+
+    it('never delivers an event emitted in a rolled-back transaction', async () => {
+      const sub = await consumer();
+      const pub = await publisher();
+      let rolledBack: Event | undefined;
+      await expect(
+        database.db.transaction(async (tx) => {
+          rolledBack = await pub.bus.emit(tx, 'order.status_changed', orderStatusChanged());
+          throw new Error('business rule failed');
+        }),
+      ).rejects.toThrow('business rule failed');
+      pub.bus.wake();
+      const committed = await emit(pub.bus);
+
+      await waitFor(() => sub.callsOf(committed.id).length === 1, { message: 'committed event' });
+      await waitFor(async () => (await outboxRow(pub.tables, committed.id))?.publishedAt, {
+        message: 'published',
+      });
+      expect(rolledBack).toBeDefined();
+      expect(await outboxRow(pub.tables, rolledBack!.id)).toBeUndefined();
+      expect(sub.calls.map((call) => call.event.id)).toEqual([committed.id]);
+    });
+
+    it('validates the data on emit and writes nothing when it is invalid', async () => {
+      const pub = await publisher();
+      const bad = { ...orderStatusChanged(), customer_email: 'not an e-mail' };
+      await expect(
+        database.db.transaction((tx) => pub.bus.emit(tx, 'order.status_changed', bad)),
+      ).rejects.toThrow(/email/i);
+      const rows = await database.db.select().from(pub.tables.outbox);
+      expect(rows).toHaveLength(0);
+    });
+
+    it('does not hold other events back while one is being retried', async () => {
+      // The first event's handler fails once and waits 2.5 s for its retry; a relay that published one event at a
+      // time would deliver the second only after that retry.
+      const sub = await consumer({ delaysMs: [2500], fail: (attempt) => attempt === 1 });
+      const pub = await publisher();
+      const slow = await emit(pub.bus);
+      await waitFor(() => sub.callsOf(slow.id).length === 1, { message: 'first attempt' });
+      const fast = await emit(pub.bus);
+
+      await waitFor(() => sub.callsOf(fast.id).length === 1, { message: 'second event' });
+      expect(sub.callsOf(slow.id)).toHaveLength(1);
+      await waitFor(() => sub.callsOf(slow.id).length === 2, { message: 'retry of the first' });
+      await waitFor(async () => (await processed(sub.tables, slow.id)).length === 1, {
+        message: 'processed',
+      });
+    });
+
+    it('refuses a second handler for a type and handlers registered after start', async () => {
+      const sub = await consumer();
+      expect(() => sub.bus.on('order.status_changed', async () => undefined)).toThrow(/register/);
+      const { bus } = await buses.create(serviceName('dup'), {
+        start: false,
+        register(b) {
+          b.on('order.status_changed', async () => undefined);
+        },
+      });
+      expect(() => bus.on('order.status_changed', async () => undefined)).toThrow(/already handles/);
+    });
+  });
+
+  describe('retries and dead letters', () => {
+    it('redelivers after handler failures and applies the handler once', async () => {
+      const sub = await consumer({ fail: (attempt) => attempt <= 2 });
+      const pub = await publisher();
+      const event = await emit(pub.bus);
+
+      await waitFor(async () => (await processed(sub.tables, event.id)).length === 1, {
+        message: 'processed',
+      });
+      const calls = sub.callsOf(event.id);
+      expect(calls).toHaveLength(3);
+      // Back-off of [50, 100] ms between the attempts.
+      expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(45);
+      expect(calls[2]!.at - calls[1]!.at).toBeGreaterThanOrEqual(95);
+      // The failed attempts rolled back their writes.
+      expect(await effectsOf(event.id)).toHaveLength(1);
+      expect(await deadLetters(sub.tables, event.id)).toHaveLength(0);
+      await waitFor(async () => (await outboxRow(pub.tables, event.id))?.publishedAt, {
+        message: 'published',
+      });
+    });
+
+    it('dead-letters after the last retry: retries + 1 attempts, a dead_letters row, nothing applied', async () => {
+      const sub = await consumer({ fail: () => true });
+      const pub = await publisher();
+      const event = await emit(pub.bus);
+
+      const [row] = await waitFor(async () => {
+        const rows = await deadLetters(sub.tables, event.id);
+        return rows.length > 0 && rows;
+      });
+      expect(row).toMatchObject({ type: 'order.status_changed', attempts: 3, error: 'handler failure 3' });
+      expect(row?.envelope).toEqual(event);
+      if (kit.name === 'rabbitmq') {
+        const dlq = await waitFor(async () => {
+          const messages = await admin!.drain(deadLetterQueueName(sub.service));
+          return messages.length > 0 && messages;
+        });
+        expect(dlq).toHaveLength(1);
+        expect(dlq[0]?.properties.messageId).toBe(event.id);
+        expect(JSON.parse(dlq[0]!.content.toString())).toEqual(event);
+        expect(dlq[0]?.properties.headers?.['x-error']).toBe('handler failure 3');
+        for (const delayMs of [50, 100])
+          expect(await admin!.messageCount(retryQueueName(sub.service, delayMs))).toBe(0);
+        expect(await admin!.messageCount(sub.service)).toBe(0);
+      } else {
+        // publish() resolved once the subscriber dead-lettered it: no attempt can follow.
+        await waitFor(async () => (await outboxRow(pub.tables, event.id))?.publishedAt, {
+          message: 'published',
+        });
+      }
+      expect(sub.callsOf(event.id)).toHaveLength(3);
+      expect(await effectsOf(event.id)).toHaveLength(0);
+      expect(await processed(sub.tables, event.id)).toHaveLength(0);
+    });
+
+    it('dead-letters a message that fails validation at once, without calling the handler', async () => {
+      const sub = await consumer();
+      const envelope = envelopeOf({ ...orderStatusChanged(), to: 'lost-in-the-post' });
+      await sub.transport.publish(envelope);
+
+      const [row] = await waitFor(async () => {
+        const rows = await deadLetters(sub.tables, envelope.id);
+        return rows.length > 0 && rows;
+      });
+      expect(row).toMatchObject({ attempts: 1, type: 'order.status_changed' });
+      expect(row?.error).toMatch(/^invalid event/);
+      expect(sub.calls).toHaveLength(0);
+      if (kit.name === 'rabbitmq') {
+        await waitFor(async () => (await admin!.messageCount(deadLetterQueueName(sub.service))) === 1);
+      }
+    });
+  });
+
+  describe('idempotency', () => {
+    it('handles a duplicate delivery once, sequential or concurrent', async () => {
+      const sub = await consumer();
+      const first = envelopeOf(orderStatusChanged());
+      await sub.transport.publish(first);
+      await sub.transport.publish(first);
+      const second = envelopeOf(orderStatusChanged());
+      await Promise.all([
+        sub.transport.publish(second),
+        sub.transport.publish(second),
+        sub.transport.publish(second),
+      ]);
+
+      for (const [envelope, copies] of [
+        [first, 2],
+        [second, 3],
+      ] as const) {
+        await waitFor(
+          () =>
+            logged('event handled', envelope.id).length +
+              logged('event already processed, skipped', envelope.id).length ===
+            copies,
+          { message: `${copies} deliveries of ${envelope.id}` },
+        );
+        expect(logged('event handled', envelope.id)).toHaveLength(1);
+        expect(await effectsOf(envelope.id)).toHaveLength(1);
+        expect(await processed(sub.tables, envelope.id)).toHaveLength(1);
+      }
+      expect(sub.callsOf(first.id)).toHaveLength(1);
+    });
+  });
+
+  describe('crash between commit and publish', () => {
+    it('publishes after a restart what was committed while no relay ran', async () => {
+      const sub = await consumer();
+      const service = serviceName('pub');
+      const tables = await buses.tablesOf(service);
+      const { bus: dead } = await buses.create(service, { start: false });
+      const event = await emit(dead);
+      expect((await outboxRow(tables, event.id))?.publishedAt).toBeNull();
+
+      const { bus: restarted } = await buses.create(service);
+      restarted.wake();
+      await waitFor(() => sub.callsOf(event.id).length === 1, { message: 'delivery after restart' });
+      await waitFor(async () => (await outboxRow(tables, event.id))?.publishedAt, { message: 'published' });
+    });
+
+    it('keeps a row whose publish failed and publishes it after the restart', async () => {
+      const sub = await consumer();
+      const service = serviceName('pub');
+      const tables = await buses.tablesOf(service);
+      const real = await kit.connect();
+      const broken: Transport = { ...real, publish: () => Promise.reject(new Error('broker unreachable')) };
+      const { bus: first } = await buses.create(service, { transport: broken });
+      const event = await emit(first);
+      const failed = await waitFor(async () => {
+        const row = await outboxRow(tables, event.id);
+        return row?.lastError && row;
+      });
+      expect(failed).toMatchObject({ lastError: 'broker unreachable', publishedAt: null });
+      expect(failed.attempts).toBeGreaterThanOrEqual(1);
+      await first.stop();
+      expect(sub.callsOf(event.id)).toHaveLength(0);
+
+      await buses.create(service, { transport: real });
+      await waitFor(() => sub.callsOf(event.id).length === 1, { message: 'delivery after restart' });
+      await waitFor(async () => (await outboxRow(tables, event.id))?.publishedAt, { message: 'published' });
+    });
+
+    it('stops within its timeout while a publish hangs, and a new relay publishes the row', async () => {
+      const sub = await consumer();
+      const service = serviceName('pub');
+      const tables = await buses.tablesOf(service);
+      const hanging: Transport = { ...(await kit.connect()), publish: () => new Promise(() => undefined) };
+      const { bus: first } = await buses.create(service, { transport: hanging, stopTimeoutMs: 200 });
+      const event = await emit(first);
+      await waitFor(async () => (await outboxRow(tables, event.id))?.lockedUntil, { message: 'claimed' });
+      const stopping = Date.now();
+      await first.stop();
+      expect(Date.now() - stopping).toBeLessThan(2000);
+      expect(await outboxRow(tables, event.id)).toMatchObject({ publishedAt: null, lockedUntil: null });
+
+      await buses.create(service);
+      await waitFor(() => sub.callsOf(event.id).length === 1, { message: 'delivery after restart' });
+    });
+
+    it('republishes a row claimed by a relay that died once its lease has expired', async () => {
+      const sub = await consumer();
+      const service = serviceName('pub');
+      const tables = await buses.tablesOf(service);
+      const { bus: dead } = await buses.create(service, { start: false });
+      const event = await emit(dead);
+      // What a relay that crashed mid-publish leaves behind.
+      const leasedAt = Date.now();
+      await database.db
+        .update(tables.outbox)
+        .set({ attempts: 1, lockedUntil: sql`now() + interval '700 milliseconds'` })
+        .where(eq(tables.outbox.id, event.id));
+
+      await buses.create(service);
+      await waitFor(() => sub.callsOf(event.id).length === 1, { message: 'delivery after the lease' });
+      expect(sub.callsOf(event.id)[0]!.at - leasedAt).toBeGreaterThanOrEqual(600);
+      const row = await waitFor(async () => {
+        const r = await outboxRow(tables, event.id);
+        return r?.publishedAt && r;
+      });
+      expect(row.attempts).toBe(2);
+    });
+  });
+
+  describe('replicas', () => {
+    it('lets two relays share one outbox without publishing a row twice', async () => {
+      const sub = await consumer();
+      const service = serviceName('pub');
+      const tables = await buses.tablesOf(service);
+      const published: string[] = [];
+      const counting = async (): Promise<Transport> => {
+        const transport = await kit.connect();
+        return {
+          ...transport,
+          publish: (envelope) => {
+            published.push(envelope.id);
+            return transport.publish(envelope);
+          },
+        };
+      };
+      const { bus: one } = await buses.create(service, { transport: await counting(), relayBatchSize: 5 });
+      const { bus: two } = await buses.create(service, { transport: await counting(), relayBatchSize: 5 });
+      const events = await database.db.transaction(async (tx) => {
+        const emitted: Event[] = [];
+        for (let i = 0; i < 30; i++)
+          emitted.push(await one.emit(tx, 'order.status_changed', orderStatusChanged()));
+        return emitted;
+      });
+      one.wake();
+      two.wake();
+
+      await waitFor(async () => {
+        const [row] = await database.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(tables.outbox)
+          .where(and(sql`${tables.outbox.publishedAt} is null`));
+        return row?.count === 0;
+      });
+      await waitFor(() => events.every((event) => sub.callsOf(event.id).length === 1), {
+        message: 'all delivered',
+      });
+      expect(published.sort()).toEqual(events.map((event) => event.id).sort());
+    });
+  });
+});

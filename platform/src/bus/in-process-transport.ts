@@ -1,0 +1,134 @@
+import type { EventEnvelope } from '@edicola/contracts';
+import { isPermanentDeliveryError, toError } from './delivery-error';
+import type { DeadLetterHandler, DeliveryHandler, RetryPolicy, Transport } from './types';
+
+interface Subscription {
+  service: string;
+  types: Set<string>;
+  handler: DeliveryHandler;
+  policy: RetryPolicy;
+  onDeadLetter: DeadLetterHandler;
+  cancelled: boolean;
+  deliveries: Set<Promise<void>>;
+  /** Retry timers waiting to fire, with the rejection that abandons them. */
+  waits: Map<NodeJS.Timeout, (error: Error) => void>;
+}
+
+/**
+ * The bus of the all-in-one process: one object shared by every service in it. It routes an event to every service
+ * that consumes its type, retries a failing handler after the policy's delays, then dead-letters it. publish()
+ * resolves only when every subscriber is done, so an event whose delivery a crash interrupted is still unpublished in
+ * the outbox and is delivered again after the restart.
+ */
+export interface InProcessTransport extends Transport {
+  /** Lets a held transport carry events. */
+  open(): void;
+}
+
+/**
+ * `held`: the transport reports itself unhealthy, so no relay publishes, until open() is called. The
+ * all-in-one process opens it once every service has registered its consumers: an event published to a
+ * type nobody consumes yet would otherwise be dropped, as there are no durable queues in process.
+ */
+export function createInProcessTransport(options: { held?: boolean } = {}): InProcessTransport {
+  const subscriptions = new Map<string, Subscription>();
+  let closed = false;
+  let open = !options.held;
+
+  function wait(subscription: Subscription, delayMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (subscription.cancelled) {
+        reject(new Error(`${subscription.service} stopped consuming`));
+        return;
+      }
+      const timer = setTimeout(() => {
+        subscription.waits.delete(timer);
+        resolve();
+      }, delayMs);
+      subscription.waits.set(timer, reject);
+    });
+  }
+
+  async function deliver(subscription: Subscription, envelope: EventEnvelope): Promise<void> {
+    const { policy } = subscription;
+    for (let attempt = 1; ; attempt++) {
+      if (subscription.cancelled) throw new Error(`${subscription.service} stopped consuming`);
+      // Every subscriber gets its own copy, as it would from a broker.
+      const copy = JSON.parse(JSON.stringify(envelope)) as EventEnvelope;
+      try {
+        await subscription.handler(copy, attempt);
+        return;
+      } catch (err) {
+        const error = toError(err);
+        const delayMs = policy.delaysMs[attempt - 1];
+        if (isPermanentDeliveryError(error) || delayMs === undefined) {
+          await subscription.onDeadLetter(copy, error, attempt);
+          return;
+        }
+        await wait(subscription, delayMs);
+      }
+    }
+  }
+
+  function track(subscription: Subscription, envelope: EventEnvelope): Promise<void> {
+    const delivery = deliver(subscription, envelope);
+    subscription.deliveries.add(delivery);
+    const forget = () => subscription.deliveries.delete(delivery);
+    delivery.then(forget, forget);
+    return delivery;
+  }
+
+  async function cancel(service: string): Promise<void> {
+    const subscription = subscriptions.get(service);
+    if (!subscription) return;
+    subscriptions.delete(service);
+    subscription.cancelled = true;
+    for (const [timer, reject] of subscription.waits) {
+      clearTimeout(timer);
+      reject(new Error(`${service} stopped consuming`));
+    }
+    subscription.waits.clear();
+    await Promise.allSettled(subscription.deliveries);
+  }
+
+  return {
+    kind: 'in-process',
+
+    async publish(envelope) {
+      if (closed) throw new Error('in-process transport is closed');
+      if (!open) throw new Error('in-process transport is not open yet');
+      const targets = [...subscriptions.values()].filter((s) => s.types.has(envelope.type));
+      await Promise.all(targets.map((subscription) => track(subscription, envelope)));
+    },
+
+    async consume(service, types, handler, policy, onDeadLetter) {
+      if (closed) throw new Error('in-process transport is closed');
+      if (subscriptions.has(service)) throw new Error(`${service} is already consuming`);
+      subscriptions.set(service, {
+        service,
+        types: new Set(types),
+        handler,
+        policy,
+        onDeadLetter,
+        cancelled: false,
+        deliveries: new Set(),
+        waits: new Map(),
+      });
+    },
+
+    cancel,
+
+    healthy() {
+      return open && !closed;
+    },
+
+    open() {
+      open = true;
+    },
+
+    async close() {
+      closed = true;
+      await Promise.all([...subscriptions.keys()].map(cancel));
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import type { EventEnvelope } from '@edicola/contracts';
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../db';
+import type { Logger } from '../logger';
+import { toError } from './delivery-error';
+import { settleWithin } from './settle-within';
+import type { BusTables } from './tables';
+import type { Transport } from './types';
+
+export interface OutboxRelayOptions {
+  database: Database;
+  outbox: BusTables['outbox'];
+  transport: Transport;
+  logger: Logger;
+  /** Pause between polls when there is nothing to do. Default 250 ms. */
+  intervalMs?: number;
+  /** Most rows published at once (claimed per poll). Default 50. */
+  batchSize?: number;
+  /** How long a claimed row belongs to this relay; after that another replica may publish it again. Default 60 s. */
+  leaseMs?: number;
+  /** Ceiling of the back-off between failed publishes of one row. Default 30 s. */
+  maxBackoffMs?: number;
+}
+
+export interface OutboxRelay {
+  start(): void;
+  wake(): void;
+  /** Stops polling and waits for the publishes in flight; after `timeoutMs` it gives up on them and releases their
+   * rows, which are then published again (at-least-once). */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * Publishes committed outbox rows, oldest first. Every publish runs on its own, so one slow event (the in-process
+ * transport resolves only once every subscriber is done) does not hold back the others. Rows are claimed with a
+ * lease written under `for update skip locked`, so several replicas on one database never pick the same row while
+ * its lease runs.
+ */
+export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { database, outbox, transport, logger } = options;
+  const intervalMs = options.intervalMs ?? 250;
+  const batchSize = options.batchSize ?? 50;
+  const leaseMs = Math.max(1, Math.round(options.leaseMs ?? 60_000));
+  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+  let wakeRequested = false;
+  let backlog = false;
+  const inFlight = new Map<string, Promise<void>>();
+
+  function schedule(delayMs: number): void {
+    if (!running) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, delayMs);
+    timer.unref();
+  }
+
+  function run(): void {
+    timer = undefined;
+    if (!running) return;
+    if (ticking) {
+      wakeRequested = true;
+      return;
+    }
+    wakeRequested = false;
+    ticking = tick()
+      .catch((err: unknown) => logger.error({ err }, 'outbox relay poll failed'))
+      .finally(() => {
+        ticking = undefined;
+        schedule(wakeRequested ? 0 : intervalMs);
+      });
+  }
+
+  async function tick(): Promise<void> {
+    // A disconnected transport would only reject: leave the rows alone until it is back.
+    if (!transport.healthy()) return;
+    const capacity = batchSize - inFlight.size;
+    if (capacity <= 0) {
+      backlog = true;
+      return;
+    }
+    const rows = await claim(capacity);
+    backlog = rows.length === capacity;
+    for (const row of rows) {
+      const publishing = publish(row.id, row.envelope as EventEnvelope, row.attempts).finally(() => {
+        inFlight.delete(row.id);
+        if (backlog && running) wake();
+      });
+      inFlight.set(row.id, publishing);
+    }
+  }
+
+  async function claim(limit: number) {
+    const busy = [...inFlight.keys()];
+    const candidates = database.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          isNull(outbox.publishedAt),
+          or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
+          busy.length > 0 ? notInArray(outbox.id, busy) : undefined,
+        ),
+      )
+      .orderBy(asc(outbox.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const rows = await database.db
+      .update(outbox)
+      .set({
+        lockedUntil: sql`now() + ${leaseMs}::integer * interval '1 millisecond'`,
+        attempts: sql`${outbox.attempts} + 1`,
+      })
+      .where(inArray(outbox.id, candidates))
+      .returning({
+        id: outbox.id,
+        envelope: outbox.envelope,
+        createdAt: outbox.createdAt,
+        attempts: outbox.attempts,
+      });
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  async function publish(id: string, envelope: EventEnvelope, attempts: number): Promise<void> {
+    try {
+      await transport.publish(envelope);
+    } catch (err) {
+      const error = toError(err);
+      const backoffMs = Math.min(maxBackoffMs, intervalMs * 2 ** Math.min(attempts - 1, 16));
+      logger.warn(
+        { err: error, event_id: id, type: envelope.type, attempts },
+        'event publish failed, will retry',
+      );
+      await database.db
+        .update(outbox)
+        .set({
+          lastError: error.message,
+          lockedUntil: sql`now() + ${Math.round(backoffMs)}::integer * interval '1 millisecond'`,
+        })
+        .where(eq(outbox.id, id))
+        .catch((dbErr: unknown) =>
+          logger.error({ err: dbErr, event_id: id }, 'could not record publish failure'),
+        );
+      return;
+    }
+    await database.db
+      .update(outbox)
+      .set({ publishedAt: sql`now()`, lockedUntil: null, lastError: null })
+      .where(eq(outbox.id, id))
+      // Left unmarked, the row is published again when its lease ends: a duplicate the consumers absorb.
+      .catch((dbErr: unknown) =>
+        logger.error({ err: dbErr, event_id: id }, 'could not mark event published'),
+      );
+  }
+
+  function wake(): void {
+    if (!running) return;
+    if (ticking) wakeRequested = true;
+    else schedule(0);
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    wake,
+    async stop(timeoutMs = 10_000) {
+      running = false;
+      clearTimeout(timer);
+      timer = undefined;
+      const settled = await settleWithin(timeoutMs, async () => {
+        await ticking;
+        await Promise.allSettled(inFlight.values());
+      });
+      if (settled) return;
+      const pending = [...inFlight.keys()];
+      logger.warn(
+        { pending },
+        'outbox relay stopped with publishes in flight; releasing them for a later retry',
+      );
+      if (pending.length > 0) {
+        await database.db
+          .update(outbox)
+          .set({ lockedUntil: null })
+          .where(and(inArray(outbox.id, pending), isNull(outbox.publishedAt)))
+          .catch((err: unknown) => logger.error({ err }, 'could not release outbox rows'));
+      }
+    },
+  };
+}
