@@ -21,7 +21,7 @@ module.exports = function jestConfig(dir, overrides = {}) {
     testPathIgnorePatterns: ['/node_modules/', '\\.pact\\.test\\.'],
     transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
     // ESM-only packages that Jest's CommonJS loader must see transpiled.
-    transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+    transformIgnorePatterns: ['/node_modules/(?!(jose|https-proxy-agent|proxy-agent-negotiate|agent-base)/)'],
     moduleNameMapper: {
       '^@edicola/(contracts|platform)$': path.join(__dirname, '$1/src/index.ts'),
       '^@edicola/platform/testing$': path.join(__dirname, 'platform/src/testing/index.ts'),

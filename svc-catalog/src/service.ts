@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { ServiceDefinition } from '@edicola/platform';
-import { releaseStock } from './articles';
 import { catalog, outbox, processedEvents, deadLetters } from './db/schema';
 import { seedDemoCatalogue } from './demo/seed';
+import { onOrderStatusChanged } from './events/order-status-changed';
 import { createResponseCache } from './response-cache';
 import { configRoutes } from './routes/config';
 import { mediaRoutes } from './routes/media';
 import { publicArticleRoutes } from './routes/public-articles';
-import { releasesStock } from './stock';
 
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8101),
@@ -27,9 +26,7 @@ export const catalogService: ServiceDefinition<typeof env> = {
     const cache = createResponseCache(config.CATALOG_CACHE_TTL_MS);
 
     bus.on('order.status_changed', async (event, tx) => {
-      if (!releasesStock(event.data.from, event.data.to)) return;
-      await releaseStock(tx, event.data.items);
-      cache.invalidate();
+      if (await onOrderStatusChanged(tx, event)) cache.invalidate();
     });
 
     return {

@@ -48,7 +48,11 @@ describe('svc-catalog public articles', () => {
   it('lists pre-sale articles by availability date and reservation articles apart', async () => {
     const presale = ArticleList.parse((await api().get('/public/articles/prevendita')).body);
     expect(presale.length).toBeGreaterThanOrEqual(2);
-    expect(presale.every((a) => a.product_type === 'prevendita' && /^\d{4}-\d{2}-\d{2}$/.test(a.availability_date!))).toBe(true);
+    expect(
+      presale.every(
+        (a) => a.product_type === 'prevendita' && /^\d{4}-\d{2}-\d{2}$/.test(a.availability_date!),
+      ),
+    ).toBe(true);
     const dates = presale.map((a) => a.availability_date!);
     expect(dates).toEqual([...dates].sort());
     const reservation = ArticleList.parse((await api().get('/public/articles/prenotazione')).body);
@@ -73,7 +77,9 @@ describe('svc-catalog public articles', () => {
   });
 
   it('puts stock back when an order holding it is cancelled, and the list shows it', async () => {
-    const before = ArticleList.parse((await api().get('/public/articles')).body).find((a) => a.sku === 'TRK-FIAT-682')!;
+    const before = ArticleList.parse((await api().get('/public/articles')).body).find(
+      (a) => a.sku === 'TRK-FIAT-682',
+    )!;
     const event = {
       id: randomUUID(),
       type: 'order.status_changed',
@@ -92,7 +98,11 @@ describe('svc-catalog public articles', () => {
     };
     await transport.publish(event);
     await transport.publish(event); // a duplicate delivery changes nothing
-    await transport.publish({ ...event, id: randomUUID(), data: { ...event.data, from: 'shipped', to: 'delivered' } });
+    await transport.publish({
+      ...event,
+      id: randomUUID(),
+      data: { ...event.data, from: 'shipped', to: 'delivered' },
+    });
     const after = await waitFor(async () => {
       const list = ArticleList.parse((await api().get('/public/articles')).body);
       const found = list.find((a) => a.id === before.id)!;

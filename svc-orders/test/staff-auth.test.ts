@@ -60,10 +60,18 @@ describe('svc-orders staff sign-in', () => {
   it('rate-limits failed logins per client', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      statuses.push((await api().post('/api/auth/login').send({ username: 'titolare', password: `x${i}` })).status);
+      statuses.push(
+        (
+          await api()
+            .post('/api/auth/login')
+            .send({ username: 'titolare', password: `x${i}` })
+        ).status,
+      );
     }
     expect(statuses).toContain(429);
-    const limited = await api().post('/api/auth/login').send({ username: 'titolare', password: 'Napoli-1926!' });
+    const limited = await api()
+      .post('/api/auth/login')
+      .send({ username: 'titolare', password: 'Napoli-1926!' });
     expect(limited.status).toBe(429);
     expect(limited.body.detail).toMatch(/Troppi tentativi/);
   });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  EVENTS,
   isEventType,
   parseEvent,
   type Event,
@@ -10,7 +9,8 @@ import {
 } from '@edicola/contracts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { correlationId, runWithContext } from '../context';
+import { createEvent } from './envelope';
+import { runWithContext } from '../context';
 import type { Database, Db } from '../db';
 import type { Logger } from '../logger';
 import { PermanentDeliveryError, toError } from './delivery-error';
@@ -109,17 +109,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
 
   return {
     async emit<T extends EventType>(tx: Db, type: T, data: EventData<T>): Promise<Event<T>> {
-      if (!isEventType(type)) throw new Error(`unknown event type ${String(type)}`);
-      const spec = EVENTS[type];
-      const event = {
-        id: randomUUID(),
-        type,
-        version: spec.version,
-        occurred_at: new Date().toISOString(),
-        source: service,
-        correlation_id: correlationId(),
-        data: spec.data.parse(data) as EventData<T>,
-      } satisfies Event<T>;
+      const event = createEvent(service, type, data);
       await tx
         .insert(tables.outbox)
         .values({ id: event.id, type, envelope: event, createdAt: new Date(event.occurred_at) });

@@ -8,6 +8,7 @@ export type {
   Transport,
 } from './types';
 export { createEventBus, type EventBusOptions } from './event-bus';
+export { createEvent } from './envelope';
 export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { createInProcessTransport, type InProcessTransport } from './in-process-transport';
 export {

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// Benchmarks of the foundation's targets, on the built tree (npm run build first):
+//  1. `npm start` until GET /healthz answers 200: first start on an empty data folder, then a restart.
+//  2. Idle RSS of the all-in-one process with the demo catalogue.
+//  3. GET /public/articles with 1,000 articles through the gateway, against a bare node:http server
+//     returning the same JSON from memory: same load tool (autocannon), same settings.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const LOAD = { connections: 32, duration: Number(process.env.BENCH_SECONDS ?? 10), pipelining: 1 };
+const WEB = 13900;
+const API = 18900;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function descendants(pid) {
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=']).toString().trim().split('\n');
+  const children = new Map();
+  for (const line of out) {
+    const [p, pp] = line.trim().split(/\s+/).map(Number);
+    children.set(pp, [...(children.get(pp) ?? []), p]);
+  }
+  const all = [];
+  const walk = (p) => (children.get(p) ?? []).forEach((c) => (all.push(c), walk(c)));
+  walk(pid);
+  return all;
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+async function npmStart(dataDir) {
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, WEB_PORT: String(WEB), API_PORT: String(API), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('npm start exited');
+    const ok = await fetch(`http://127.0.0.1:${API}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await sleep(50);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const node = descendants(child.pid).find((p) =>
+    readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('launcher/bin/start.js'),
+  );
+  return {
+    seconds,
+    node,
+    async stop() {
+      process.kill(-child.pid, 'SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+async function load(url) {
+  const result = await autocannon({ url, ...LOAD });
+  return { rps: Math.round(result.requests.average), p99_ms: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function seedArticles(dataDir, total) {
+  const { startAllInOne } = require(path.join(root, 'launcher/dist/index.js'));
+  const { eurosToCents } = require(path.join(root, 'contracts/dist/index.js'));
+  const shop = await startAllInOne({ DATA_DIR: dataDir, WEB_PORT: '0', API_PORT: '0', LOG_LEVEL: 'silent' });
+  const { db } = shop.services['svc-catalog'].context.database;
+  const { sql } = require('drizzle-orm');
+  const [{ n }] = (await db.execute(sql`select count(*)::int as n from catalog.articles`)).rows;
+  for (let i = n; i < total; i += 1) {
+    await db.execute(sql`insert into catalog.articles (sku, title, description, category, price_cents, quantity_stock, photo_url)
+      values (${`BENCH-${i}`}, ${`Articolo di prova ${i}`}, ${'Descrizione di prova per il benchmark del catalogo.'},
+      ${'Modellismo'}, ${eurosToCents(10 + (i % 90))}, ${i % 7}, ${'/media/articles/demo-f1-sf24-lec-18.webp'})`);
+  }
+  await shop.stop();
+}
+
+async function main() {
+  const results = { date: new Date().toISOString(), machine: `${execFileSync('nproc').toString().trim()} cores`, load: LOAD };
+
+  // 1 + 2: start-up and idle memory with the demo catalogue.
+  const demoDir = mkdtempSync(path.join(tmpdir(), 'edicola-bench-'));
+  const first = await npmStart(demoDir);
+  await first.stop();
+  const again = await npmStart(demoDir);
+  await sleep(5000);
+  results.startup = { first_start_s: +first.seconds.toFixed(2), restart_s: +again.seconds.toFixed(2), target_s: 10 };
+  results.idle_rss = { mb: Math.round(rssMb(again.node)), target_mb: 700 };
+  await again.stop();
+  rmSync(demoDir, { recursive: true, force: true });
+
+  // 3: throughput with 1,000 articles.
+  const bigDir = mkdtempSync(path.join(tmpdir(), 'edicola-bench-1k-'));
+  await seedArticles(bigDir, 1000);
+  const shop = await npmStart(bigDir);
+  const url = `http://127.0.0.1:${API}/public/articles`;
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+  if (JSON.parse(body).length !== 1000) throw new Error('expected 1,000 articles');
+  await load(url); // warm-up
+  const gateway = await load(url);
+  await shop.stop();
+
+  const bare = spawn(process.execPath, [path.join(root, 'bench/bare-server.mjs')], {
+    stdio: ['pipe', 'inherit', 'inherit'],
+    env: { ...process.env, PORT: String(API) },
+  });
+  bare.stdin.end(body);
+  await sleep(500);
+  while (!(await fetch(url).then((r) => r.ok, () => false))) await sleep(50);
+  await load(url);
+  const baseline = await load(url);
+  bare.kill();
+  rmSync(bigDir, { recursive: true, force: true });
+
+  results.articles_1000 = {
+    body_kb: Math.round(body.length / 1024),
+    gateway,
+    bare_node: baseline,
+    ratio: +(gateway.rps / baseline.rps).toFixed(2),
+    target_ratio: 0.5,
+  };
+  const out = path.join(root, 'bench/results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'latest.json'), JSON.stringify(results, null, 2));
+  console.log(JSON.stringify(results, null, 2));
+  const ok =
+    results.startup.restart_s < 10 && results.idle_rss.mb < 700 && results.articles_1000.ratio >= 0.5;
+  console.log(ok ? 'all targets met' : 'SOME TARGETS MISSED');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

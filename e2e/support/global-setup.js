@@ -1,0 +1,53 @@
+// Starts the built shop as `npm start` would, on a fresh data folder and free ports.
+const { spawn } = require('node:child_process');
+const { mkdtempSync, writeFileSync, mkdirSync } = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '../..');
+const stateFile = path.join(root, 'test-results', 'e2e-state.json');
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+module.exports = async function globalSetup() {
+  const [webPort, apiPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'edicola-e2e-'));
+  const admin = { username: 'e2e-admin', password: 'e2e-password-123' };
+  const child = spawn(process.execPath, [path.join(root, 'launcher/dist/cli.js'), 'all-in-one'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      DATA_DIR: dataDir,
+      WEB_PORT: String(webPort),
+      API_PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const apiUrl = `http://localhost:${apiPort}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`);
+    if (await fetch(`${apiUrl}/healthz`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error('the shop did not become healthy in 90 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  mkdirSync(path.dirname(stateFile), { recursive: true });
+  writeFileSync(
+    stateFile,
+    JSON.stringify({ pid: child.pid, dataDir, webUrl: `http://localhost:${webPort}`, apiUrl, apiPort, admin }),
+  );
+  globalThis.__EDICOLA_SHOP__ = child;
+};

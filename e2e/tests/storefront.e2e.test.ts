@@ -1,0 +1,91 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ArticleList } from '@edicola/contracts';
+import { collectErrors, launchBrowser, seriousA11yViolations, shop } from '../support/shop';
+
+describe('storefront', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  beforeEach(async () => {
+    context = await browser.newContext({ locale: 'it-IT' });
+    page = await context.newPage();
+    errors = collectErrors(page);
+  });
+  afterEach(() => context.close());
+
+  it('opens the home page with the layout of SPEC §2', async () => {
+    await page.goto(shop.webUrl);
+    await page.getByRole('heading', { name: 'Il paradiso dei collezionisti a Napoli' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+    for (const name of ['Home', 'Prodotti', 'Chi siamo', 'Contatto', 'Termini']) {
+      await nav.getByRole('link', { name, exact: true }).waitFor();
+    }
+    expect(await nav.getByRole('link', { name: /Gestione/ }).getAttribute('target')).toBe('_blank');
+    expect(await page.getByRole('contentinfo').textContent()).toContain('14 giorni');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the catalogue cards from the API on /prodotti', async () => {
+    const articles = ArticleList.parse(await (await fetch(`${shop.apiUrl}/public/articles`)).json());
+    await page.goto(shop.webUrl);
+    await page.getByRole('navigation', { name: 'Navigazione principale' }).getByRole('link', { name: 'Prodotti' }).click();
+    await page.waitForURL('**/prodotti');
+    const cards = page.getByTestId('article-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(articles.length);
+
+    const first = articles[0]!;
+    const firstCard = cards.filter({ hasText: first.title });
+    const text = (await firstCard.textContent())!;
+    expect(text).toContain(first.category);
+    expect(text).toContain(`Disponibili (${first.quantity_stock})`);
+    expect(text).toContain('IVA 22%');
+    expect(text).toMatch(/230,58\s?€/); // 189,00 € + 22%
+    const photo = firstCard.getByRole('img', { name: first.title });
+    await photo.waitFor();
+    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+
+    const soldOut = articles.find((a) => a.quantity_stock === 0)!;
+    const soldOutButton = cards.filter({ hasText: soldOut.title }).getByRole('button', { name: 'Non Disponibile' });
+    expect(await soldOutButton.isDisabled()).toBe(true);
+    const exempt = articles.find((a) => a.iva_percentage === 0)!;
+    expect(await cards.filter({ hasText: exempt.title }).textContent()).toContain('(Esente IVA)');
+    await cards.filter({ hasText: first.title }).getByRole('button', { name: 'Aggiungi al Carrello' }).waitFor();
+
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the home page for unknown paths', async () => {
+    await page.goto(`${shop.webUrl}/una/pagina/che/non/esiste`);
+    await page.getByRole('heading', { name: 'Il paradiso dei collezionisti a Napoli' }).waitFor();
+  });
+
+  it('switches language, stores it under "language" and keeps it after a reload', async () => {
+    await page.goto(`${shop.webUrl}/prodotti`);
+    await page.getByLabel('Lingua').selectOption('en');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Products' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Products' }).waitFor();
+    await page.getByRole('button', { name: 'Add to Cart' }).first().waitFor();
+  });
+
+  it('remembers the cookie choice', async () => {
+    await page.goto(shop.webUrl);
+    const banner = page.getByRole('region', { name: 'Informativa sui cookie' });
+    await banner.getByRole('button', { name: 'Ho capito, accetto' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Il paradiso dei collezionisti a Napoli' }).waitFor();
+    expect(await banner.count()).toBe(0);
+  });
+});
