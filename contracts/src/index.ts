@@ -6,4 +6,5 @@ export * from './health';
 export * from './orders';
 export * from './events';
 export * from './web';
+export * from './runtime-config';
 export * from './gateway';

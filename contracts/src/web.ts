@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { RuntimeConfig } from './runtime-config';
 
 export const LANGUAGES = ['it', 'en', 'fr', 'es', 'pt', 'de', 'ru', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -8,15 +8,6 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 
 export const REMOTES = ['mf_catalog', 'mf_checkout', 'mf_account', 'mf_admin'] as const;
 export type RemoteName = (typeof REMOTES)[number];
-
-/** What the shell reads at run time (GET /config.json): one build runs in every environment. */
-export const RuntimeConfig = z.object({
-  apiBaseUrl: z.url(),
-  mediaBaseUrl: z.url(),
-  demoMode: z.boolean(),
-  remotes: z.record(z.enum(REMOTES), z.string().min(1)),
-});
-export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
 /** Props the shell passes to every exposed remote component. */
 export interface RemoteProps {

@@ -1,0 +1,7 @@
+import { createWebConfig } from '../scripts/rspack.shared.mjs';
+
+export default (_env, argv) =>
+  createWebConfig(
+    { dir: import.meta.dirname, name: 'mf_admin', exposes: { './AdminApp': './src/AdminApp.tsx' } },
+    argv,
+  );

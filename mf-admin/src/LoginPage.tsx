@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { StaffLoginRequest } from '@edicola/contracts';
+import { ApiError, type AdminApi } from './api';
+import { readStaffToken, storeStaffToken } from './staffToken';
+
+/** /gestione/login: staff login by username and password; already logged in → /gestione. */
+export function LoginPage({ api }: { api: AdminApi }) {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (readStaffToken()) return <Navigate to="/gestione" replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const credentials = StaffLoginRequest.safeParse({ username, password });
+    if (!credentials.success) {
+      setError(t('login.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const session = await api.login(credentials.data);
+      storeStaffToken(session.access_token);
+      navigate('/gestione', { replace: true });
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.detail ? failure.detail : t('login.error'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="adm-login" aria-labelledby="adm-login-title">
+      <form className="adm-card" onSubmit={submit} noValidate>
+        <h1 id="adm-login-title">{t('login.title')}</h1>
+        <p className="adm-muted">{t('login.intro')}</p>
+        <label htmlFor="adm-username">{t('login.username')}</label>
+        <input
+          id="adm-username"
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <label htmlFor="adm-password">{t('login.password')}</label>
+        <input
+          id="adm-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {error && (
+          <p className="adm-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="adm-button" disabled={busy}>
+          {busy ? t('login.busy') : t('login.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

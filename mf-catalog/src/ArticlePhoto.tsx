@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const PHOTO_RETRY_DELAY_MS = 1000;
+
+type Attempt = 'first' | 'retry' | 'failed';
+
+function withCacheBuster(src: string): string {
+  return `${src}${src.includes('?') ? '&' : '?'}retry=${Date.now()}`;
+}
+
+/**
+ * An article photo (SPEC §2): when it fails it is retried once after 1 s with a cache-busting query;
+ * if that fails too, its alt text becomes 'Immagine non disponibile' and it is dimmed.
+ */
+export function ArticlePhoto({ src, alt }: { src: string | null; alt: string }) {
+  const { t } = useTranslation('catalog');
+  const [attempt, setAttempt] = useState<Attempt>(src ? 'first' : 'failed');
+  const [currentSrc, setCurrentSrc] = useState(src ?? undefined);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
+
+  if (!currentSrc || attempt === 'failed') {
+    return (
+      <img
+        className="cat-photo cat-photo-failed"
+        src={currentSrc}
+        alt={t('card.imageUnavailable')}
+        data-testid="article-photo"
+      />
+    );
+  }
+  const handleError = () => {
+    if (attempt !== 'first' || !src) {
+      setAttempt('failed');
+      return;
+    }
+    retryTimer.current = setTimeout(() => {
+      setCurrentSrc(withCacheBuster(src));
+      setAttempt('retry');
+    }, PHOTO_RETRY_DELAY_MS);
+  };
+  return (
+    <img
+      className="cat-photo"
+      src={currentSrc}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      onError={handleError}
+      data-testid="article-photo"
+    />
+  );
+}

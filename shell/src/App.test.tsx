@@ -1,0 +1,213 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { RemoteProps, RuntimeConfig } from '@edicola/contracts';
+import { App } from './App';
+import { COOKIE_CONSENT_KEY } from './CookieBanner';
+import { initI18n } from './i18n';
+import { lazyRemotes, type RemoteLoader, type RemoteLoaders } from './remotes';
+
+const config: RuntimeConfig = {
+  apiBaseUrl: 'http://localhost:8080',
+  mediaBaseUrl: 'http://localhost:8080',
+  demoMode: false,
+  remotes: { mf_catalog: 'x', mf_checkout: 'x', mf_account: 'x', mf_admin: 'x' },
+};
+
+/** A stand-in remote that shows its name and the API address it received. */
+function fakeRemote(name: string): RemoteLoader {
+  const Component = ({ config: received }: RemoteProps) => (
+    <div data-testid={`remote-${name}`}>
+      {name} {received.apiBaseUrl}
+    </div>
+  );
+  return async () => ({ default: Component });
+}
+
+const workingLoaders: RemoteLoaders = {
+  CatalogPage: fakeRemote('CatalogPage'),
+  CartButton: fakeRemote('CartButton'),
+  AccountMenu: fakeRemote('AccountMenu'),
+  AdminApp: fakeRemote('AdminApp'),
+};
+
+/** Renders the shell and lets the (fake) remotes settle inside act(). */
+async function renderApp(path = '/', loaders: RemoteLoaders = workingLoaders) {
+  let result: ReturnType<typeof render> | undefined;
+  await act(async () => {
+    result = render(
+      <MemoryRouter initialEntries={[path]}>
+        <App config={config} remotes={lazyRemotes(loaders)} />
+      </MemoryRouter>,
+    );
+  });
+  return result!;
+}
+
+beforeAll(() => {
+  window.scrollTo = jest.fn();
+});
+
+beforeEach(async () => {
+  localStorage.clear();
+  await initI18n();
+});
+
+describe('shell layout', () => {
+  it('renders the nav links of the SPEC, /gestione in a new tab', async () => {
+    await renderApp();
+    const nav = screen.getByRole('navigation', { name: 'Navigazione principale' });
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual([
+      '/',
+      '/prodotti',
+      '/chi-siamo',
+      '/contatto',
+      '/termini',
+      '/gestione',
+      '/accedi',
+      '/registrati',
+      '/profilo',
+    ]);
+    const admin = within(nav).getByRole('link', { name: /Gestione/ });
+    expect(admin.getAttribute('target')).toBe('_blank');
+    expect(admin.getAttribute('rel')).toContain('noopener');
+    expect(await screen.findByTestId('remote-AccountMenu')).toBeTruthy();
+    expect(await screen.findByTestId('remote-CartButton')).toBeTruthy();
+  });
+
+  it('shows the footer with contacts, opening hours and the 14-day withdrawal line', async () => {
+    await renderApp();
+    const footer = screen.getByRole('contentinfo');
+    expect(
+      within(footer).getByText(
+        'Diritto di recesso: puoi restituire i prodotti entro 14 giorni dalla consegna.',
+      ),
+    ).toBeTruthy();
+    expect(within(footer).getByText('8:00 – 13:00 e 16:00 – 20:00')).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: /\+39 081/ })).toBeTruthy();
+  });
+
+  it('switches every text when the language changes and remembers it', async () => {
+    await renderApp();
+    const selector = screen.getByLabelText('Lingua') as HTMLSelectElement;
+    expect([...selector.options].map((option) => option.textContent)).toEqual([
+      'Italiano',
+      'English',
+      'Français',
+      'Español',
+      'Português',
+      'Deutsch',
+      'Русский',
+      'Nederlands',
+    ]);
+
+    await act(async () => {
+      fireEvent.change(selector, { target: { value: 'en' } });
+    });
+
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', {
+        name: 'About us',
+      }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Right of withdrawal: you can return products within 14 days of delivery.'),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('starts in the language stored under "language"', async () => {
+    localStorage.setItem('language', 'de');
+    await initI18n();
+    await renderApp();
+    expect(screen.getAllByRole('link', { name: 'Über uns' })).toHaveLength(2);
+    expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeTruthy();
+  });
+
+  it('hides the cookie banner once accepted, also on the next visit', async () => {
+    const first = await renderApp();
+    const banner = screen.getByRole('complementary', { name: 'Informativa sui cookie' });
+    fireEvent.click(within(banner).getByRole('button', { name: 'Ho capito, accetto' }));
+    expect(screen.queryByRole('complementary', { name: 'Informativa sui cookie' })).toBeNull();
+    expect(localStorage.getItem(COOKIE_CONSENT_KEY)).toBe('accepted');
+
+    first.unmount();
+    await renderApp();
+    expect(screen.queryByRole('complementary', { name: 'Informativa sui cookie' })).toBeNull();
+  });
+});
+
+describe('routes', () => {
+  it.each(['/', '/home', '/pagina-che-non-esiste'])('%s shows the home page', async (path) => {
+    await renderApp(path);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Il paradiso dei collezionisti a Napoli' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Scopri i prodotti' }).getAttribute('href')).toBe('/prodotti');
+  });
+
+  it('shows the static pages', async () => {
+    await renderApp('/termini');
+    expect(screen.getByRole('heading', { level: 1, name: 'Termini e condizioni di vendita' })).toBeTruthy();
+    expect(screen.getByText('Ultima modifica: 15 settembre 2025')).toBeTruthy();
+    expect(screen.getByText(/entro 14 giorni dalla consegna, senza indicarne il motivo/)).toBeTruthy();
+    expect(screen.getByText(/garanzia legale di conformità di 2 anni/)).toBeTruthy();
+  });
+
+  it('shows the contact page with address, phone, e-mail and hours', async () => {
+    await renderApp('/contatto');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1, name: 'Contatti' })).toBeTruthy();
+    expect(within(main).getByText(/Via Toledo/)).toBeTruthy();
+    expect(within(main).getByRole('link', { name: /\+39 081/ })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: /@/ })).toBeTruthy();
+    expect(within(main).getByText('8:00 – 13:00 e 16:00 – 20:00')).toBeTruthy();
+  });
+
+  it('delegates /prodotti to the catalogue remote, passing the config', async () => {
+    await renderApp('/prodotti');
+    expect((await screen.findByTestId('remote-CatalogPage')).textContent).toBe(
+      'CatalogPage http://localhost:8080',
+    );
+  });
+
+  it('delegates /gestione/login to the admin remote', async () => {
+    await renderApp('/gestione/login');
+    expect(await screen.findByTestId('remote-AdminApp')).toBeTruthy();
+  });
+});
+
+describe('remote failures', () => {
+  it('shows a translated fallback in place of a remote that fails, and the rest keeps working', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await renderApp('/prodotti', {
+        ...workingLoaders,
+        CatalogPage: () => Promise.reject(new Error('remoteEntry.js 404')),
+        CartButton: () => Promise.reject(new Error('server down')),
+      });
+      const fallback = await screen.findByTestId('remote-fallback-mf_catalog');
+      expect(fallback.getAttribute('role')).toBe('alert');
+      expect(fallback.textContent).toBe(
+        'La sezione «Catalogo» non è disponibile in questo momento. Riprova tra qualche minuto.',
+      );
+      expect(await screen.findByTestId('remote-fallback-mf_checkout')).toBeTruthy();
+      expect(await screen.findByTestId('remote-AccountMenu')).toBeTruthy();
+      expect(screen.getByRole('navigation', { name: 'Navigazione principale' })).toBeTruthy();
+      expect(screen.getByRole('contentinfo')).toBeTruthy();
+
+      fireEvent.click(
+        within(screen.getByRole('navigation', { name: 'Navigazione principale' })).getByRole('link', {
+          name: 'Chi siamo',
+        }),
+      );
+      expect(screen.getByRole('heading', { level: 1, name: 'Chi siamo' })).toBeTruthy();
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+});

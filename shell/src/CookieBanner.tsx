@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const COOKIE_CONSENT_KEY = 'cookie_consent';
+
+function accepted(storage: Storage): boolean {
+  try {
+    return storage.getItem(COOKIE_CONSENT_KEY) === 'accepted';
+  } catch {
+    return false;
+  }
+}
+
+/** Technical-cookies notice; once accepted it stays hidden (remembered in local storage). */
+export function CookieBanner({ storage = window.localStorage }: { storage?: Storage }) {
+  const { t } = useTranslation('shell');
+  const [hidden, setHidden] = useState(() => accepted(storage));
+  if (hidden) return null;
+  const accept = () => {
+    try {
+      storage.setItem(COOKIE_CONSENT_KEY, 'accepted');
+    } catch {
+      // Storage refused: hide for this visit anyway.
+    }
+    setHidden(true);
+  };
+  return (
+    <aside className="cookie-banner" aria-label={t('cookie.label')}>
+      <p>{t('cookie.text')}</p>
+      <button type="button" className="button primary" onClick={accept}>
+        {t('cookie.accept')}
+      </button>
+    </aside>
+  );
+}

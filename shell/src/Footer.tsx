@@ -1,0 +1,39 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { OpeningHours, ShopContact } from './ShopContact';
+
+export function Footer() {
+  const { t } = useTranslation('shell');
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">{t('footer.contactTitle')}</h2>
+          <ShopContact />
+        </section>
+        <section aria-labelledby="footer-hours">
+          <h2 id="footer-hours">{t('hours.title')}</h2>
+          <OpeningHours />
+        </section>
+        <section aria-labelledby="footer-info">
+          <h2 id="footer-info">{t('footer.infoTitle')}</h2>
+          <ul className="footer-links">
+            <li>
+              <Link to="/chi-siamo">{t('nav.about')}</Link>
+            </li>
+            <li>
+              <Link to="/contatto">{t('nav.contact')}</Link>
+            </li>
+            <li>
+              <Link to="/termini">{t('nav.terms')}</Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <div className="container footer-legal">
+        <p className="withdrawal">{t('footer.withdrawal')}</p>
+        <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { RuntimeConfig } from '@edicola/contracts';
+import { CookieBanner } from './CookieBanner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { RemoteSlot } from './RemoteSlot';
+import type { RemoteComponents } from './remotes';
+
+interface LayoutProps {
+  config: RuntimeConfig;
+  remotes: RemoteComponents;
+  children: ReactNode;
+}
+
+/** Header, main content, footer, the floating cart of mf-checkout and the cookie banner, on every page. */
+export function Layout({ config, remotes, children }: LayoutProps) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('skipLink')}
+      </a>
+      <Header config={config} remotes={remotes} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <aside className="cart-slot" aria-label={t('remote.names.mf_checkout')}>
+        <RemoteSlot name="mf_checkout" component={remotes.CartButton} config={config} compact />
+      </aside>
+      <CookieBanner />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RemoteName, RemoteProps, RuntimeConfig } from '@edicola/contracts';
+
+interface BoundaryProps {
+  fallback: ReactNode;
+  children: ReactNode;
+}
+
+/** Catches a remote that fails to load or to render, so only its own slot is lost. */
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+interface RemoteSlotProps {
+  name: RemoteName;
+  /** The lazy component of the remote (see lazyRemotes). */
+  component: ComponentType<RemoteProps>;
+  config: RuntimeConfig;
+  /** Small slots (header, floating button) show a short notice and no loading text. */
+  compact?: boolean;
+}
+
+/** Renders one federated component with its own loading state and a translated fallback. */
+export function RemoteSlot({ name, component: Remote, config, compact = false }: RemoteSlotProps) {
+  const { t } = useTranslation('shell');
+  const section = t(`remote.names.${name}`);
+  const fallback = (
+    <div
+      role="alert"
+      data-testid={`remote-fallback-${name}`}
+      className={compact ? 'remote-fallback compact' : 'remote-fallback'}
+    >
+      {compact ? t('remote.unavailableShort', { section }) : t('remote.unavailable', { section })}
+    </div>
+  );
+  const loading = compact ? null : (
+    <div className="remote-loading" role="status">
+      {t('remote.loading')}
+    </div>
+  );
+  return (
+    <RemoteErrorBoundary fallback={fallback}>
+      <Suspense fallback={loading}>
+        <Remote config={config} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,53 @@
+import { lazy, type ComponentType } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTES, type RemoteName, type RemoteProps, type RuntimeConfig } from '@edicola/contracts';
+
+export type RemoteModule = { default: ComponentType<RemoteProps> };
+export type RemoteLoader = () => Promise<RemoteModule>;
+
+/** The remote components the shell composes, by the slot they fill. */
+export interface RemoteLoaders {
+  CatalogPage: RemoteLoader;
+  CartButton: RemoteLoader;
+  AccountMenu: RemoteLoader;
+  AdminApp: RemoteLoader;
+}
+
+/** Which remote exposes each slot: `<remote>/<expose>`. */
+export const REMOTE_OF: Record<keyof RemoteLoaders, RemoteName> = {
+  CatalogPage: 'mf_catalog',
+  CartButton: 'mf_checkout',
+  AccountMenu: 'mf_account',
+  AdminApp: 'mf_admin',
+};
+
+function loader(remote: RemoteName, expose: string): RemoteLoader {
+  return async () => {
+    const module = await loadRemote<RemoteModule>(`${remote}/${expose}`);
+    if (!module?.default) throw new Error(`${remote}/${expose} did not load`);
+    return module;
+  };
+}
+
+/** Registers every remote's manifest address from the runtime config and returns a loader per slot. */
+export function registerRuntimeRemotes(config: RuntimeConfig): RemoteLoaders {
+  registerRemotes(REMOTES.map((name) => ({ name, entry: config.remotes[name] })));
+  return {
+    CatalogPage: loader(REMOTE_OF.CatalogPage, 'CatalogPage'),
+    CartButton: loader(REMOTE_OF.CartButton, 'CartButton'),
+    AccountMenu: loader(REMOTE_OF.AccountMenu, 'AccountMenu'),
+    AdminApp: loader(REMOTE_OF.AdminApp, 'AdminApp'),
+  };
+}
+
+/** The components the shell renders, one lazy component per slot (created once, outside render). */
+export type RemoteComponents = Record<keyof RemoteLoaders, ComponentType<RemoteProps>>;
+
+export function lazyRemotes(loaders: RemoteLoaders): RemoteComponents {
+  return {
+    CatalogPage: lazy(loaders.CatalogPage),
+    CartButton: lazy(loaders.CartButton),
+    AccountMenu: lazy(loaders.AccountMenu),
+    AdminApp: lazy(loaders.AdminApp),
+  };
+}
