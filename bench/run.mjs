@@ -41,13 +41,22 @@ async function npmStart(dataDir) {
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, WEB_PORT: String(WEB), API_PORT: String(API), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      WEB_PORT: String(WEB),
+      API_PORT: String(API),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error('npm start exited');
-    const ok = await fetch(`http://127.0.0.1:${API}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${API}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await sleep(50);
   }
@@ -67,7 +76,11 @@ async function npmStart(dataDir) {
 
 async function load(url) {
   const result = await autocannon({ url, ...LOAD });
-  return { rps: Math.round(result.requests.average), p99_ms: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    p99_ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function seedArticles(dataDir, total) {
@@ -86,7 +99,11 @@ async function seedArticles(dataDir, total) {
 }
 
 async function main() {
-  const results = { date: new Date().toISOString(), machine: `${execFileSync('nproc').toString().trim()} cores`, load: LOAD };
+  const results = {
+    date: new Date().toISOString(),
+    machine: `${execFileSync('nproc').toString().trim()} cores`,
+    load: LOAD,
+  };
 
   // 1 + 2: start-up and idle memory with the demo catalogue.
   const demoDir = mkdtempSync(path.join(tmpdir(), 'edicola-bench-'));
@@ -94,7 +111,11 @@ async function main() {
   await first.stop();
   const again = await npmStart(demoDir);
   await sleep(5000);
-  results.startup = { first_start_s: +first.seconds.toFixed(2), restart_s: +again.seconds.toFixed(2), target_s: 10 };
+  results.startup = {
+    first_start_s: +first.seconds.toFixed(2),
+    restart_s: +again.seconds.toFixed(2),
+    target_s: 10,
+  };
   results.idle_rss = { mb: Math.round(rssMb(again.node)), target_mb: 700 };
   await again.stop();
   rmSync(demoDir, { recursive: true, force: true });
@@ -116,7 +137,13 @@ async function main() {
   });
   bare.stdin.end(body);
   await sleep(500);
-  while (!(await fetch(url).then((r) => r.ok, () => false))) await sleep(50);
+  while (
+    !(await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  )
+    await sleep(50);
   await load(url);
   const baseline = await load(url);
   bare.kill();

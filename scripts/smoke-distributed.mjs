@@ -52,7 +52,10 @@ function start(name, args, env) {
 async function waitHealthy(url, seconds = 60) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -183,7 +186,9 @@ async function main() {
 
 async function cleanup() {
   for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  await Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+  );
   for (const name of Object.keys(services)) {
     await admin_sql(`drop database if exists edicola_smoke_${name}_${run} with (force)`).catch(() => {});
   }

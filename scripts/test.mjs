@@ -38,7 +38,17 @@ const steps = [
   {
     name: 'services',
     onRequest: true,
-    jest: ['-c', 'jest.config.js', '--selectProjects', 'platform', 'svc-catalog', 'svc-orders', 'svc-payments', 'svc-notify', 'launcher'],
+    jest: [
+      '-c',
+      'jest.config.js',
+      '--selectProjects',
+      'platform',
+      'svc-catalog',
+      'svc-orders',
+      'svc-payments',
+      'svc-notify',
+      'launcher',
+    ],
   },
 ].filter((step) => (only.length === 0 ? !step.onRequest : only.includes(step.name)));
 
@@ -65,7 +75,9 @@ for (const step of steps) {
   } else {
     status = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env }).status;
   }
-  process.stdout.write(`=== ${step.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s\n`);
+  process.stdout.write(
+    `=== ${step.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s\n`,
+  );
   if (status !== 0) failedSteps.push(step.name);
 }
 

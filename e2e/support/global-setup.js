@@ -40,14 +40,27 @@ module.exports = async function globalSetup() {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`);
-    if (await fetch(`${apiUrl}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${apiUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error('the shop did not become healthy in 90 s');
     await new Promise((r) => setTimeout(r, 200));
   }
   mkdirSync(path.dirname(stateFile), { recursive: true });
   writeFileSync(
     stateFile,
-    JSON.stringify({ pid: child.pid, dataDir, webUrl: `http://localhost:${webPort}`, apiUrl, apiPort, admin }),
+    JSON.stringify({
+      pid: child.pid,
+      dataDir,
+      webUrl: `http://localhost:${webPort}`,
+      apiUrl,
+      apiPort,
+      admin,
+    }),
   );
   globalThis.__EDICOLA_SHOP__ = child;
 };

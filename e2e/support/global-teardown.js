@@ -2,7 +2,9 @@ const { readFileSync, rmSync } = require('node:fs');
 const path = require('node:path');
 
 module.exports = async function globalTeardown() {
-  const state = JSON.parse(readFileSync(path.resolve(__dirname, '../../test-results/e2e-state.json'), 'utf8'));
+  const state = JSON.parse(
+    readFileSync(path.resolve(__dirname, '../../test-results/e2e-state.json'), 'utf8'),
+  );
   const child = globalThis.__EDICOLA_SHOP__;
   if (child && child.exitCode === null) {
     child.kill('SIGTERM');

@@ -11,7 +11,9 @@ export interface ShopState {
 }
 
 export const root = path.resolve(__dirname, '../..');
-export const shop: ShopState = JSON.parse(readFileSync(path.join(root, 'test-results/e2e-state.json'), 'utf8'));
+export const shop: ShopState = JSON.parse(
+  readFileSync(path.join(root, 'test-results/e2e-state.json'), 'utf8'),
+);
 
 /** Debian's Chromium, with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {

@@ -41,7 +41,12 @@ describe('a remote that fails to load', () => {
       },
       stdio: 'ignore',
     });
-    while (!(await fetch(`${webUrl}/config.json`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${webUrl}/config.json`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       await new Promise((r) => setTimeout(r, 100));
     }
     browser = await launchBrowser();
@@ -53,15 +58,22 @@ describe('a remote that fails to load', () => {
   });
 
   it('shows a fallback in its place while the layout and the other remotes keep working', async () => {
-    const page = await browser.newPage();
+    const context = await browser.newContext({ locale: 'it-IT' });
+    const page = await context.newPage();
     await page.goto(`${webUrl}/prodotti`);
     const fallback = page.getByTestId('remote-fallback-mf_catalog');
     await fallback.waitFor();
     expect(await fallback.getAttribute('role')).toBe('alert');
-    await page.getByRole('navigation', { name: 'Navigazione principale' }).getByRole('link', { name: 'Prodotti' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Navigazione principale' })
+      .getByRole('link', { name: 'Prodotti' })
+      .waitFor();
     expect(await page.getByRole('contentinfo').textContent()).toContain('14 giorni');
-    await page.getByRole('navigation', { name: 'Navigazione principale' }).getByRole('link', { name: 'Home', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Navigazione principale' })
+      .getByRole('link', { name: 'Home', exact: true })
+      .click();
     await page.getByRole('heading', { name: 'Il paradiso dei collezionisti a Napoli' }).waitFor();
-    await page.close();
+    await context.close();
   });
 });

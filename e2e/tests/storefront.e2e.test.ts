@@ -35,7 +35,10 @@ describe('storefront', () => {
   it('shows the catalogue cards from the API on /prodotti', async () => {
     const articles = ArticleList.parse(await (await fetch(`${shop.apiUrl}/public/articles`)).json());
     await page.goto(shop.webUrl);
-    await page.getByRole('navigation', { name: 'Navigazione principale' }).getByRole('link', { name: 'Prodotti' }).click();
+    await page
+      .getByRole('navigation', { name: 'Navigazione principale' })
+      .getByRole('link', { name: 'Prodotti' })
+      .click();
     await page.waitForURL('**/prodotti');
     const cards = page.getByTestId('article-card');
     await cards.first().waitFor();
@@ -50,14 +53,21 @@ describe('storefront', () => {
     expect(text).toMatch(/230,58\s?€/); // 189,00 € + 22%
     const photo = firstCard.getByRole('img', { name: first.title });
     await photo.waitFor();
-    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(
+      0,
+    );
 
     const soldOut = articles.find((a) => a.quantity_stock === 0)!;
-    const soldOutButton = cards.filter({ hasText: soldOut.title }).getByRole('button', { name: 'Non Disponibile' });
+    const soldOutButton = cards
+      .filter({ hasText: soldOut.title })
+      .getByRole('button', { name: 'Non Disponibile' });
     expect(await soldOutButton.isDisabled()).toBe(true);
     const exempt = articles.find((a) => a.iva_percentage === 0)!;
     expect(await cards.filter({ hasText: exempt.title }).textContent()).toContain('(Esente IVA)');
-    await cards.filter({ hasText: first.title }).getByRole('button', { name: 'Aggiungi al Carrello' }).waitFor();
+    await cards
+      .filter({ hasText: first.title })
+      .getByRole('button', { name: 'Aggiungi al Carrello' })
+      .waitFor();
 
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -75,13 +85,16 @@ describe('storefront', () => {
     await nav.getByRole('link', { name: 'Products' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     await page.reload();
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Products' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Products' })
+      .waitFor();
     await page.getByRole('button', { name: 'Add to Cart' }).first().waitFor();
   });
 
   it('remembers the cookie choice', async () => {
     await page.goto(shop.webUrl);
-    const banner = page.getByRole('region', { name: 'Informativa sui cookie' });
+    const banner = page.getByRole('complementary', { name: 'Informativa sui cookie' });
     await banner.getByRole('button', { name: 'Ho capito, accetto' }).click();
     await banner.waitFor({ state: 'detached' });
     await page.reload();
