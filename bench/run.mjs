@@ -61,9 +61,11 @@ async function npmStart(dataDir) {
     await sleep(50);
   }
   const seconds = (performance.now() - started) / 1000;
-  const node = descendants(child.pid).find((p) =>
-    readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('launcher/bin/start.js'),
-  );
+  // npm runs `sh -c "node launcher/bin/start.js"`: the shop is the node process under it.
+  const node = descendants(child.pid).find((p) => {
+    const [exe, script] = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+    return path.basename(exe) === 'node' && script?.endsWith('launcher/bin/start.js');
+  });
   return {
     seconds,
     node,
