@@ -25,6 +25,7 @@ module.exports = function jestConfig(dir, overrides = {}) {
     moduleNameMapper: {
       '^@edicola/(contracts|platform)$': path.join(__dirname, '$1/src/index.ts'),
       '^@edicola/platform/testing$': path.join(__dirname, 'platform/src/testing/index.ts'),
+      '^@edicola/web-testing$': path.join(__dirname, 'scripts/web-testing.ts'),
       '\\.(css)$': path.join(__dirname, 'scripts/jest-style-stub.js'),
     },
     ...overrides,

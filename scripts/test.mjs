@@ -20,7 +20,7 @@ const env = {
     .join(' '),
 };
 if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
-  spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', env });
+  spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', env });
 }
 
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');

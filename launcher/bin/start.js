@@ -18,7 +18,7 @@ function run(args, what) {
 }
 
 if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
-  run(['ci', '--no-audit', '--no-fund'], 'installing dependencies (first start only)');
+  run(['install', '--no-audit', '--no-fund'], 'installing dependencies (first start only)');
 }
 
 const services = [

@@ -1,19 +1,6 @@
 // Helpers for this slice's tests only (never imported by the exposed modules).
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initTestI18n as initSharedTestI18n } from '@edicola/web-testing';
 import { registerTranslations } from './i18n';
 
-/** The shared i18next instance as the shell would leave it: initialised, then this namespace added. */
-export async function initTestI18n(language = 'it') {
-  if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      lng: language,
-      fallbackLng: 'it',
-      resources: {},
-      interpolation: { escapeValue: false },
-    });
-  }
-  registerTranslations(i18next);
-  await i18next.changeLanguage(language);
-  return i18next;
-}
+/** The shared i18next instance as the shell would leave it, with this slice's namespace added. */
+export const initTestI18n = (language = 'it') => initSharedTestI18n(registerTranslations, language);
