@@ -40,7 +40,7 @@ export async function renderDemoImage(title: string, category: string): Promise<
   <style>.t{font:700 48px 'DejaVu Sans',sans-serif;fill:#fff}.c{font:600 30px 'DejaVu Sans',sans-serif;fill:#fff;opacity:.85}.b{font:700 26px 'DejaVu Serif',serif;fill:#fff;opacity:.7}</style>
   <rect width="800" height="600" fill="url(#g)"/>
   <circle cx="690" cy="120" r="170" fill="#fff" opacity=".08"/><circle cx="90" cy="560" r="120" fill="#fff" opacity=".06"/>
-  <rect x="60" y="70" rx="22" width="${Math.max(160, category.length * 20 + 50)}" height="54" fill="#000" opacity=".25"/>
+  <rect x="60" y="70" rx="22" width="${Math.max(160, category.length * 23 + 50)}" height="54" fill="#000" opacity=".25"/>
   <text x="85" y="108" class="c">${escapeXml(category.toUpperCase())}</text>
   ${lines}
   <text x="60" y="550" class="b">Edicola · Napoli</text>
