@@ -24,6 +24,10 @@ if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
 }
 
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
+// The Node workspaces (services, platform, launcher): the ones compiled by tsconfig.build.json.
+const nodeProjects = JSON.parse(readFileSync(path.join(root, 'tsconfig.build.json'), 'utf8')).references.map(
+  (ref) => ref.path,
+);
 const only = process.argv.slice(2);
 const steps = [
   { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
@@ -38,17 +42,7 @@ const steps = [
   {
     name: 'services',
     onRequest: true,
-    jest: [
-      '-c',
-      'jest.config.js',
-      '--selectProjects',
-      'platform',
-      'svc-catalog',
-      'svc-orders',
-      'svc-payments',
-      'svc-notify',
-      'launcher',
-    ],
+    jest: ['-c', 'jest.config.js', '--selectProjects', ...nodeProjects],
   },
 ].filter((step) => (only.length === 0 ? !step.onRequest : only.includes(step.name)));
 

@@ -8,3 +8,4 @@ export * from './events';
 export * from './web';
 export * from './runtime-config';
 export * from './gateway';
+export * from './web-client';

@@ -32,3 +32,34 @@ export function onDomEvent<N extends DomEventName>(
   window.addEventListener(name, handler);
   return () => window.removeEventListener(name, handler);
 }
+
+/** What registerNamespace needs of the shared i18next instance. */
+export interface TranslationRegistry {
+  isInitialized: boolean;
+  on(event: 'initialized', listener: () => void): unknown;
+  hasResourceBundle(language: string, namespace: string): boolean;
+  addResourceBundle(
+    language: string,
+    namespace: string,
+    resources: object,
+    deep?: boolean,
+    overwrite?: boolean,
+  ): unknown;
+}
+
+/** Adds a slice's namespace, in every language, to the shared i18next instance the shell initialises. */
+export function registerNamespace(
+  instance: TranslationRegistry,
+  namespace: string,
+  translations: Record<Language, object>,
+): void {
+  if (!instance.isInitialized) {
+    instance.on('initialized', () => registerNamespace(instance, namespace, translations));
+    return;
+  }
+  for (const language of LANGUAGES) {
+    if (!instance.hasResourceBundle(language, namespace)) {
+      instance.addResourceBundle(language, namespace, translations[language], true, false);
+    }
+  }
+}

@@ -21,19 +21,15 @@ if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
   run(['install', '--no-audit', '--no-fund'], 'installing dependencies (first start only)');
 }
 
-const services = [
-  'contracts',
-  'platform',
-  'svc-catalog',
-  'svc-orders',
-  'svc-payments',
-  'svc-notify',
-  'launcher',
-];
+// The TypeScript projects compiled for Node, and the slices rspack builds for the browser.
+const services = require(path.join(root, 'tsconfig.build.json')).references.map((ref) => ref.path);
+const slices = require(path.join(root, 'package.json')).workspaces.filter((w) =>
+  existsSync(path.join(root, w, 'rspack.config.mjs')),
+);
 if (services.some((dir) => !existsSync(path.join(root, dir, 'dist')))) {
   run(['run', 'build:services'], 'building the services');
 }
-for (const slice of ['shell', 'mf-catalog', 'mf-checkout', 'mf-account', 'mf-admin']) {
+for (const slice of slices) {
   if (
     !existsSync(path.join(root, slice, 'dist', 'index.html')) &&
     !existsSync(path.join(root, slice, 'dist', 'mf-manifest.json'))

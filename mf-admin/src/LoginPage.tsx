@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { StaffLoginRequest } from '@edicola/contracts';
-import { ApiError, type AdminApi } from './api';
+import { ApiError } from '@edicola/contracts';
+import type { AdminApi } from './api';
 import { readStaffToken, storeStaffToken } from './staffToken';
 
 /** /gestione/login: staff login by username and password; already logged in → /gestione. */

@@ -1,4 +1,5 @@
-import { ApiError, createAdminApi } from './api';
+import { ApiError } from '@edicola/contracts';
+import { createAdminApi } from './api';
 import { jsonResponse } from './testSupport';
 
 const session = {

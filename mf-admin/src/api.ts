@@ -1,28 +1,4 @@
-import { ErrorBody, StaffLoginResponse, StaffMe, type StaffLoginRequest } from '@edicola/contracts';
-
-/** An API answer that was not 2xx; `message` is the server's `detail` when it sent one. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** The server's own `detail`, when it sent one. */
-    readonly detail?: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-async function errorFrom(response: Response): Promise<ApiError> {
-  let detail: string | undefined;
-  try {
-    const body = ErrorBody.safeParse(await response.json());
-    if (body.success) detail = body.data.detail;
-  } catch {
-    // Not JSON: fall back to the status line.
-  }
-  return new ApiError(response.status, detail ?? `HTTP ${response.status}`, detail);
-}
+import { apiErrorFrom, StaffLoginResponse, StaffMe, type StaffLoginRequest } from '@edicola/contracts';
 
 /** The back office's one way to talk to the API (svc-orders' staff authentication for now). */
 export function createAdminApi(apiBaseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
@@ -34,7 +10,7 @@ export function createAdminApi(apiBaseUrl: string, fetchImpl: typeof fetch = (..
     schema: { parse(data: unknown): T },
   ): Promise<T> {
     const response = await fetchImpl(`${base}${path}`, init);
-    if (!response.ok) throw await errorFrom(response);
+    if (!response.ok) throw await apiErrorFrom(response);
     return schema.parse(await response.json());
   }
 

@@ -1,4 +1,5 @@
-import { ApiError, createCatalogApi } from './api';
+import { ApiError } from '@edicola/contracts';
+import { createCatalogApi } from './api';
 import { htmlResponse, jsonResponse, makeArticle } from './testSupport';
 
 describe('createCatalogApi', () => {
