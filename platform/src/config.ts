@@ -55,7 +55,5 @@ export const serviceEnv = z.object({
   LOG_LEVEL: env.logLevel(),
   /** Where the public key set of svc-orders lives (distributed mode). */
   AUTH_JWKS_URL: z.url().optional(),
-  /** Shared secret for service-to-service calls on internal endpoints. */
-  INTERNAL_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 export type ServiceEnv = z.infer<typeof serviceEnv>;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { ServiceDefinition } from '@edicola/platform';
+import { env, type ServiceDefinition } from '@edicola/platform';
 import { catalog, outbox, processedEvents, deadLetters } from './db/schema';
 import { seedDemoCatalogue } from './demo/seed';
 import { onOrderStatusChanged } from './events/order-status-changed';
@@ -9,17 +9,17 @@ import { configRoutes } from './routes/config';
 import { mediaRoutes } from './routes/media';
 import { publicArticleRoutes } from './routes/public-articles';
 
-const env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8101),
+const settings = z.object({
+  PORT: env.port(8101),
   /** How long a replica may serve a public list written by another replica. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
 });
 
-export const catalogService: ServiceDefinition<typeof env> = {
+export const catalogService: ServiceDefinition<typeof settings> = {
   name: 'svc-catalog',
   schema: catalog.schemaName,
   migrationsFolder: path.join(__dirname, '../drizzle'),
-  env,
+  env: settings,
   tables: { outbox, processedEvents, deadLetters },
   build({ config, database, bus, verifier, logger }) {
     const db = database.db;

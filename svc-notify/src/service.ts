@@ -1,17 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { ServiceDefinition } from '@edicola/platform';
+import { env, type ServiceDefinition } from '@edicola/platform';
 import { deadLetters, notify, outbox, processedEvents } from './db/schema';
 
-const env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8104),
+const settings = z.object({
+  PORT: env.port(8104),
 });
 
-export const notifyService: ServiceDefinition<typeof env> = {
+export const notifyService: ServiceDefinition<typeof settings> = {
   name: 'svc-notify',
   schema: notify.schemaName,
   migrationsFolder: path.join(__dirname, '../drizzle'),
-  env,
+  env: settings,
   tables: { outbox, processedEvents, deadLetters },
   build() {
     return {

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { localKeySetVerifier, type ServiceDefinition } from '@edicola/platform';
+import { env, localKeySetVerifier, type ServiceDefinition } from '@edicola/platform';
 import { deadLetters, orders, outbox, processedEvents } from './db/schema';
 import { authRoutes } from './routes/auth';
 import { loadTokenSigner } from './signing-key';
 import { ensureStaffAdmin } from './staff';
 
-const env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8102),
+const settings = z.object({
+  PORT: env.port(8102),
   ADMIN_USERNAME: z.string().trim().min(1).max(64).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** A private Ed25519 JWK (JSON); when absent the key is generated once and kept in the database. */
@@ -29,11 +29,11 @@ const env = z.object({
   LOGIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().positive().default(10),
 });
 
-export const ordersService: ServiceDefinition<typeof env> = {
+export const ordersService: ServiceDefinition<typeof settings> = {
   name: 'svc-orders',
   schema: orders.schemaName,
   migrationsFolder: path.join(__dirname, '../drizzle'),
-  env,
+  env: settings,
   tables: { outbox, processedEvents, deadLetters },
   async build({ config, database, notice }) {
     const db = database.db;

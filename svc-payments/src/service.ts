@@ -1,17 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { ServiceDefinition } from '@edicola/platform';
+import { env, type ServiceDefinition } from '@edicola/platform';
 import { deadLetters, payments, outbox, processedEvents } from './db/schema';
 
-const env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8103),
+const settings = z.object({
+  PORT: env.port(8103),
 });
 
-export const paymentsService: ServiceDefinition<typeof env> = {
+export const paymentsService: ServiceDefinition<typeof settings> = {
   name: 'svc-payments',
   schema: payments.schemaName,
   migrationsFolder: path.join(__dirname, '../drizzle'),
-  env,
+  env: settings,
   tables: { outbox, processedEvents, deadLetters },
   build() {
     return {
