@@ -101,7 +101,7 @@ export function authOf(res: Response): TokenClaims {
   return TokenClaims.parse(res.locals.auth);
 }
 
-/** Guards internal service-to-service endpoints with the shared INTERNAL_TOKEN. */
+/** Guards internal service-to-service endpoints with a secret the services share. */
 export function requireInternalToken(expected: string): RequestHandler {
   const want = Buffer.from(expected);
   return (req, _res, next) => {
