@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
+import type { Logger } from './logger';
 
 /** A Drizzle handle; a transaction is one too, so data functions take `Db` and work inside either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -54,8 +55,11 @@ export function pgliteDatabase(engine: PGlite, options: { ownsEngine: boolean })
   };
 }
 
-export function postgresDatabase(url: string, options: { max?: number } = {}): Database {
+export function postgresDatabase(url: string, options: { max?: number; logger?: Logger } = {}): Database {
   const pool = new Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection the server drops (restart, failover, admin command) is discarded by the pool and
+  // the next query opens a new one; unheard, pg's 'error' event would crash the process instead.
+  pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle database connection lost'));
   const db = drizzlePg(pool);
   return {
     kind: 'postgres',

@@ -91,9 +91,14 @@ export interface RunningService<C = unknown> {
   stop(): Promise<void>;
 }
 
-async function openDatabase(name: string, config: RuntimeEnv, options: RuntimeOptions): Promise<Database> {
+async function openDatabase(
+  name: string,
+  config: RuntimeEnv,
+  options: RuntimeOptions,
+  logger: Logger,
+): Promise<Database> {
   if (options.database) return options.database;
-  if (config.DATABASE_URL) return postgresDatabase(config.DATABASE_URL);
+  if (config.DATABASE_URL) return postgresDatabase(config.DATABASE_URL, { logger });
   if (options.engine) return pgliteDatabase(options.engine, { ownsEngine: false });
   const engine = await openPglite(path.join(config.DATA_DIR, 'pglite', name));
   return pgliteDatabase(engine, { ownsEngine: true });
@@ -106,7 +111,7 @@ export async function startService<E extends z.ZodObject>(
 ): Promise<RunningService<z.infer<E>>> {
   const config = loadConfig(runtimeEnv.extend(definition.env.shape), options.env) as RuntimeEnv & z.infer<E>;
   const logger = options.logger ?? createLogger(definition.name, config.LOG_LEVEL);
-  const database = await openDatabase(definition.name, config, options);
+  const database = await openDatabase(definition.name, config, options, logger);
   await database.migrate(definition.migrationsFolder, definition.schema);
 
   const ownsTransport = !options.transport;
