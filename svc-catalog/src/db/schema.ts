@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { busTables } from '@edicola/platform';
+import { busTables, jobTables } from '@edicola/platform';
 
 export const catalog = pgSchema('catalog');
 
@@ -67,3 +67,4 @@ export const photos = catalog.table('photos', {
 });
 
 export const { outbox, processedEvents, deadLetters } = busTables(catalog);
+export const { jobs, jobSchedules } = jobTables(catalog);
