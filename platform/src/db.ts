@@ -43,6 +43,7 @@ export function pgliteDatabase(engine: PGlite, options: { ownsEngine: boolean })
   return {
     kind: 'pglite',
     db,
+    // No lock: a PGlite data folder belongs to one process, and its single connection runs one transaction at a time.
     async migrate(migrationsFolder, schema) {
       await migratePglite(drizzlePglite(engine), journal(migrationsFolder, schema));
     },
@@ -55,6 +56,11 @@ export function pgliteDatabase(engine: PGlite, options: { ownsEngine: boolean })
   };
 }
 
+// One lock for every migration of a database, keyed on the schema holding the journals: replicas starting
+// together take turns, and so do services sharing one database (their journals share that schema, which
+// drizzle creates with a `create schema if not exists` two sessions can race on).
+const migrationLockKey = (journalSchema: string) => `edicola:migrations:${journalSchema}`;
+
 export function postgresDatabase(url: string, options: { max?: number; logger?: Logger } = {}): Database {
   const pool = new Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle connection the server drops (restart, failover, admin command) is discarded by the pool and
@@ -65,7 +71,24 @@ export function postgresDatabase(url: string, options: { max?: number; logger?: 
     kind: 'postgres',
     db: db as unknown as Db,
     async migrate(migrationsFolder, schema) {
-      await migratePg(db, journal(migrationsFolder, schema));
+      const config = journal(migrationsFolder, schema);
+      // Session-level lock on one connection, which then runs the migrations: a replica arriving second waits,
+      // then finds them applied. A crash releases the lock with the connection.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [
+          migrationLockKey(config.migrationsSchema),
+        ]);
+        try {
+          await migratePg(drizzlePg(client), config);
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [
+            migrationLockKey(config.migrationsSchema),
+          ]);
+        }
+      } finally {
+        client.release();
+      }
     },
     async ping() {
       await db.execute(sql`select 1`);
