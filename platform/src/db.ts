@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -34,7 +35,35 @@ export async function openPglite(dataDir?: string): Promise<PGlite> {
   if (!dataDir) return PGlite.create();
   const dir = path.resolve(dataDir);
   mkdirSync(path.dirname(dir), { recursive: true });
+  if (!existsSync(dir) || readdirSync(dir).length === 0) await initPgliteDataDir(dir);
   return PGlite.create(dir);
+}
+
+/**
+ * Creates a new data folder in a child process. initdb grows the engine's WebAssembly memory to about 0.9 GB,
+ * which a process never gets back; opening the finished folder afterwards costs about a third of that. The folder
+ * is built beside its final place and renamed, so an interrupted first start leaves nothing half-made.
+ */
+async function initPgliteDataDir(dir: string): Promise<void> {
+  const building = `${dir}.init-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  const script = `require(${JSON.stringify(require.resolve('@electric-sql/pglite'))})
+    .PGlite.create(process.argv[1])
+    .then((engine) => engine.close())
+    .then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });`;
+  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script, building], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (exitCode) => resolve({ code: exitCode, stderr: output }));
+  });
+  if (code !== 0 || !existsSync(path.join(building, 'PG_VERSION'))) {
+    rmSync(building, { recursive: true, force: true });
+    throw new Error(`could not create the database folder ${dir}: ${stderr.trim() || `exit code ${code}`}`);
+  }
+  rmSync(dir, { recursive: true, force: true }); // an empty folder at most
+  renameSync(building, dir);
 }
 
 /** A service's view of an embedded engine; several services may share one engine, each in its schema. */
