@@ -27,10 +27,12 @@ const runtimeEnv = serviceEnv.extend({
   BUS_RETRY_DELAYS_MS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'expected comma-separated milliseconds, e.g. 1000,5000,30000')
-    .default('1000,5000,30000')
+    .default('60000,300000,1800000')
     .transform((v) => v.split(',').map(Number)),
   BUS_RELAY_INTERVAL_MS: z.coerce.number().int().positive().default(250),
-  BUS_EXCHANGE: z.string().min(1).default('edicola.events'),
+  BUS_QUEUE_PREFIX: z.string().default(''),
+  /** Default `<BUS_QUEUE_PREFIX>edicola.events`, so a prefix alone keeps two deployments apart. */
+  BUS_EXCHANGE: z.string().min(1).optional(),
   DEMO_DATA: env.bool(true),
 });
 export type RuntimeEnv = z.infer<typeof runtimeEnv>;
@@ -118,7 +120,13 @@ export async function startService<E extends z.ZodObject>(
   const transport =
     options.transport ??
     (config.AMQP_URL
-      ? createRabbitTransport({ url: config.AMQP_URL, exchange: config.BUS_EXCHANGE, logger })
+      ? createRabbitTransport({
+          url: config.AMQP_URL,
+          exchange: config.BUS_EXCHANGE,
+          queuePrefix: config.BUS_QUEUE_PREFIX,
+          retryDelaysMs: config.BUS_RETRY_DELAYS_MS,
+          logger,
+        })
       : createInProcessTransport());
   const bus = createEventBus({
     service: definition.name,
