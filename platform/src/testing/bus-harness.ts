@@ -56,6 +56,8 @@ export function rabbitKit(url: string, logger: Logger, runId: string): Transport
         exchange,
         logger,
         connectionName: `edicola-test-${runId}-${++connections}`,
+        // The shop's own subscription table would declare real queues (svc-catalog.q) on the shared broker.
+        subscriptions: {},
         reconnect: { initialDelayMs: 50, maxDelayMs: 500 },
       });
       transports.push(transport);
