@@ -398,6 +398,82 @@ describe.each(kits)('event bus over the %s transport', (_name, makeKit) => {
     });
   });
 
+  describe('after commit, poison and versions', () => {
+    it('runs afterCommit callbacks only after the commit: never for a rolled-back attempt nor a duplicate', async () => {
+      const service = serviceName('after');
+      const ran: { attempt: number; committed: number }[] = [];
+      let attempt = 0;
+      const { transport } = await buses.create(service, {
+        delaysMs: [20],
+        register: (bus) =>
+          bus.on('order.status_changed', async (event, tx, { afterCommit }) => {
+            const current = ++attempt;
+            await tx.insert(effects).values({ eventId: event.id, service });
+            // What the callback sees is read outside the handler's transaction.
+            afterCommit(
+              async () => void ran.push({ attempt: current, committed: (await effectsOf(event.id)).length }),
+            );
+            if (current === 1) throw new Error('first attempt fails after registering its callback');
+          }),
+      });
+      const envelope = envelopeOf(orderStatusChanged());
+      await transport.publish(envelope);
+      await waitFor(() => ran.length === 1, { message: 'callback after the second attempt' });
+      await transport.publish(envelope); // a duplicate delivery: the handler does not run, nor its callbacks
+      await waitFor(() => logged('event already processed, skipped', envelope.id).length === 1);
+      expect(ran).toEqual([{ attempt: 2, committed: 1 }]);
+    });
+
+    it('parks a poison event (a NUL byte the database refuses) at once, storing a sanitised copy', async () => {
+      const service = serviceName('poison');
+      let calls = 0;
+      const { transport } = await buses.create(service, {
+        delaysMs: [20, 40],
+        register: (bus) =>
+          bus.on('order.status_changed', async (event, tx) => {
+            calls++;
+            await tx.insert(effects).values({ eventId: event.id, service, note: event.data.order_id });
+          }),
+      });
+      const tables = await buses.tablesOf(service);
+      const envelope = envelopeOf(orderStatusChanged('ord\u0000-1'));
+      await transport.publish(envelope);
+      const [row] = await waitFor(async () => {
+        const rows = await deadLetters(tables, envelope.id);
+        return rows.length > 0 && rows;
+      });
+      expect(calls).toBe(1);
+      expect(row).toMatchObject({ attempts: 1, replayedAt: null });
+      expect(row?.error).toMatch(/stored sanitised/);
+      expect((row?.envelope as { data: { order_id: string } }).data.order_id).toBe('ord\ufffd-1');
+      expect(logged('event parked in dead letters', envelope.id)[0]).toMatchObject({
+        level: 'warn',
+        attempts: 1,
+        reason: expect.stringMatching(/^content the database refuses \(22/),
+      });
+      if (kit.name === 'rabbitmq') {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(calls).toBe(1); // not requeued
+        expect(await admin!.messageCount(consumerQueueName(service))).toBe(0);
+      }
+    });
+
+    it('parks an event of a newer version than it understands, with the reason, without calling the handler', async () => {
+      const sub = await consumer();
+      const envelope = { ...envelopeOf(orderStatusChanged()), version: 2 };
+      await sub.transport.publish(envelope);
+      const [row] = await waitFor(async () => {
+        const rows = await deadLetters(sub.tables, envelope.id);
+        return rows.length > 0 && rows;
+      });
+      expect(row?.error).toBe(
+        'invalid event: order.status_changed version 2 is newer than the version 1 this service understands',
+      );
+      expect(row?.attempts).toBe(1);
+      expect(sub.calls).toHaveLength(0);
+    });
+  });
+
   describe('replicas', () => {
     it('lets two relays share one outbox without publishing a row twice', async () => {
       const sub = await consumer();
