@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { parseEvent } from './events';
+import { isEventType, parseEvent, UnreadableEventError } from './events';
+import { SUBSCRIPTIONS, subscribersOf } from './subscriptions';
 
 const envelope = {
   id: randomUUID(),
@@ -10,6 +11,7 @@ const envelope = {
   correlation_id: 'req-1',
   data: {
     order_id: 'o1',
+    order_version: 3,
     from: 'paid',
     to: 'cancelled',
     items: [{ article_id: 'a1', quantity: 2 }],
@@ -27,5 +29,26 @@ describe('parseEvent', () => {
     expect(() => parseEvent({ ...envelope, type: 'nope' })).toThrow(/unknown event type/);
     expect(() => parseEvent({ ...envelope, id: 'x' })).toThrow();
     expect(() => parseEvent({ ...envelope, data: { ...envelope.data, to: 'lost' } })).toThrow();
+  });
+
+  it('refuses a version newer than it understands, with the reason, and reads the current one', () => {
+    expect(() => parseEvent({ ...envelope, version: 2 })).toThrow(
+      'order.status_changed version 2 is newer than the version 1 this service understands',
+    );
+    expect(() => parseEvent({ ...envelope, version: 2 })).toThrow(UnreadableEventError);
+    expect(parseEvent(envelope).data).toMatchObject({ order_version: 3 });
+  });
+
+  it('requires the order version in order.status_changed', () => {
+    const { order_version: _dropped, ...withoutVersion } = envelope.data;
+    expect(() => parseEvent({ ...envelope, data: withoutVersion })).toThrow(/order_version/);
+  });
+});
+
+describe('SUBSCRIPTIONS', () => {
+  it('names svc-catalog as the consumer of order.status_changed, and only known event types', () => {
+    expect(subscribersOf('order.status_changed')).toEqual(['svc-catalog']);
+    for (const types of Object.values(SUBSCRIPTIONS))
+      for (const type of types) expect(isEventType(type)).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ export * from './auth';
 export * from './health';
 export * from './orders';
 export * from './events';
+export * from './subscriptions';
 export * from './web';
 export * from './runtime-config';
 export * from './gateway';

@@ -28,10 +28,12 @@ const runtimeEnv = serviceEnv.extend({
   BUS_RETRY_DELAYS_MS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'expected comma-separated milliseconds, e.g. 1000,5000,30000')
-    .default('1000,5000,30000')
+    .default('60000,300000,1800000')
     .transform((v) => v.split(',').map(Number)),
   BUS_RELAY_INTERVAL_MS: z.coerce.number().int().positive().default(250),
-  BUS_EXCHANGE: z.string().min(1).default('edicola.events'),
+  BUS_QUEUE_PREFIX: z.string().default(''),
+  /** Default `<BUS_QUEUE_PREFIX>edicola.events`, so a prefix alone keeps two deployments apart. */
+  BUS_EXCHANGE: z.string().min(1).optional(),
   /** Age in days after which published outbox rows, processed-event marks, handled dead letters and done jobs go. */
   BUS_RETENTION_DAYS: z.coerce.number().positive().default(14),
   /** How often a service looks for due jobs. */
@@ -128,7 +130,13 @@ export const MISSING_AMQP_URL =
 
 function rabbitTransport(config: RuntimeEnv, logger: Logger): Transport {
   if (!config.AMQP_URL) throw new ConfigError([MISSING_AMQP_URL]);
-  return createRabbitTransport({ url: config.AMQP_URL, exchange: config.BUS_EXCHANGE, logger });
+  return createRabbitTransport({
+    url: config.AMQP_URL,
+    exchange: config.BUS_EXCHANGE,
+    queuePrefix: config.BUS_QUEUE_PREFIX,
+    retryDelaysMs: config.BUS_RETRY_DELAYS_MS,
+    logger,
+  });
 }
 
 /** Builds a service the one way all four are built: config, logs, database, migrations, bus, HTTP app. */
@@ -196,7 +204,7 @@ export async function startService<E extends z.ZodObject>(
         () => false,
       ),
       // A broker outage leaves the service ready: the outbox holds its events until the bus is back.
-      bus: bus.healthy() ? true : 'degraded',
+      bus: bus.state(),
     }),
   });
 

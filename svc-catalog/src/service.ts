@@ -25,8 +25,8 @@ export const catalogService: ServiceDefinition<typeof settings> = {
     const db = database.db;
     const cache = createResponseCache(config.CATALOG_CACHE_TTL_MS);
 
-    bus.on('order.status_changed', async (event, tx) => {
-      if (await onOrderStatusChanged(tx, event)) cache.invalidate();
+    bus.on('order.status_changed', async (event, tx, { afterCommit }) => {
+      if (await onOrderStatusChanged(tx, event)) afterCommit(() => cache.invalidate());
     });
 
     return {

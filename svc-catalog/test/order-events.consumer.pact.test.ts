@@ -49,6 +49,7 @@ describe('svc-catalog consumes order.status_changed from svc-orders', () => {
             correlation_id: string('req-123'),
             data: {
               order_id: string('ord-1'),
+              order_version: integer(3),
               from: regex(STATUS, 'paid'),
               to: 'cancelled',
               items: eachLike({ article_id: like(ARTICLE_ID), quantity: integer(2) }),

@@ -92,6 +92,7 @@ describe('svc-catalog public articles', () => {
       correlation_id: 'test-cancel',
       data: {
         order_id: 'o-1',
+        order_version: 3,
         from: 'paid',
         to: 'cancelled',
         items: [{ article_id: before.id, quantity: 2 }],

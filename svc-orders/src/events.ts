@@ -2,6 +2,8 @@ import type { EventData, OrderLine, OrderStatus } from '@edicola/contracts';
 
 export interface StatusChange {
   orderId: string;
+  /** The order's version after this change (grows by one with every change of the order). */
+  orderVersion: number;
   from: OrderStatus | null;
   to: OrderStatus;
   items: OrderLine[];
@@ -13,6 +15,7 @@ export interface StatusChange {
 export function orderStatusChanged(change: StatusChange): EventData<'order.status_changed'> {
   return {
     order_id: change.orderId,
+    order_version: change.orderVersion,
     from: change.from,
     to: change.to,
     items: change.items.map(({ article_id, quantity }) => ({ article_id, quantity })),

@@ -19,6 +19,7 @@ describe('svc-orders honours its message pact with svc-catalog', () => {
                 'order.status_changed',
                 orderStatusChanged({
                   orderId: 'ord-42',
+                  orderVersion: 4,
                   from: 'paid',
                   to: 'cancelled',
                   items: [{ article_id: '3b0f0c8e-8a1d-4c6f-bb0e-1f2a3c4d5e6f', quantity: 1 }],

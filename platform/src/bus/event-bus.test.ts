@@ -18,7 +18,7 @@ import { createCapturingLogger } from '../testing/capture-logger';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { RabbitAdmin } from '../testing/rabbitmq';
 import { waitFor } from '../testing/wait-for';
-import { deadLetterQueueName, retryQueueName } from './rabbitmq-transport';
+import { consumerQueueName, queuesOf } from './rabbitmq-transport';
 import type { BusTables } from './tables';
 import type { EventBus, Transport } from './types';
 
@@ -245,18 +245,22 @@ describe.each(kits)('event bus over the %s transport', (_name, makeKit) => {
       });
       expect(row).toMatchObject({ type: 'order.status_changed', attempts: 3, error: 'handler failure 3' });
       expect(row?.envelope).toEqual(event);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 'warn',
+          msg: 'event parked in dead letters',
+          service: 'bus-test',
+          event_id: event.id,
+          type: 'order.status_changed',
+          attempts: 3,
+          reason: 'attempts exhausted (3)',
+        }),
+      );
       if (kit.name === 'rabbitmq') {
-        const dlq = await waitFor(async () => {
-          const messages = await admin!.drain(deadLetterQueueName(sub.service));
-          return messages.length > 0 && messages;
-        });
-        expect(dlq).toHaveLength(1);
-        expect(dlq[0]?.properties.messageId).toBe(event.id);
-        expect(JSON.parse(dlq[0]!.content.toString())).toEqual(event);
-        expect(dlq[0]?.properties.headers?.['x-error']).toBe('handler failure 3');
-        for (const delayMs of [50, 100])
-          expect(await admin!.messageCount(retryQueueName(sub.service, delayMs))).toBe(0);
-        expect(await admin!.messageCount(sub.service)).toBe(0);
+        // The dead_letters row is the record: the message left every queue (the DLQ holds only what the broker
+        // itself dead-lettered), so a replay cannot meet a second copy.
+        for (const queue of queuesOf(sub.service, [50, 100]))
+          expect(await admin!.messageCount(queue)).toBe(0);
       } else {
         // publish() resolved once the subscriber dead-lettered it: no attempt can follow.
         await waitFor(async () => (await outboxRow(pub.tables, event.id))?.publishedAt, {
@@ -280,9 +284,7 @@ describe.each(kits)('event bus over the %s transport', (_name, makeKit) => {
       expect(row).toMatchObject({ attempts: 1, type: 'order.status_changed' });
       expect(row?.error).toMatch(/^invalid event/);
       expect(sub.calls).toHaveLength(0);
-      if (kit.name === 'rabbitmq') {
-        await waitFor(async () => (await admin!.messageCount(deadLetterQueueName(sub.service))) === 1);
-      }
+      if (kit.name === 'rabbitmq') expect(await admin!.messageCount(consumerQueueName(sub.service))).toBe(0);
     });
   });
 
@@ -393,6 +395,82 @@ describe.each(kits)('event bus over the %s transport', (_name, makeKit) => {
         return r?.publishedAt && r;
       });
       expect(row.attempts).toBe(2);
+    });
+  });
+
+  describe('after commit, poison and versions', () => {
+    it('runs afterCommit callbacks only after the commit: never for a rolled-back attempt nor a duplicate', async () => {
+      const service = serviceName('after');
+      const ran: { attempt: number; committed: number }[] = [];
+      let attempt = 0;
+      const { transport } = await buses.create(service, {
+        delaysMs: [20],
+        register: (bus) =>
+          bus.on('order.status_changed', async (event, tx, { afterCommit }) => {
+            const current = ++attempt;
+            await tx.insert(effects).values({ eventId: event.id, service });
+            // What the callback sees is read outside the handler's transaction.
+            afterCommit(
+              async () => void ran.push({ attempt: current, committed: (await effectsOf(event.id)).length }),
+            );
+            if (current === 1) throw new Error('first attempt fails after registering its callback');
+          }),
+      });
+      const envelope = envelopeOf(orderStatusChanged());
+      await transport.publish(envelope);
+      await waitFor(() => ran.length === 1, { message: 'callback after the second attempt' });
+      await transport.publish(envelope); // a duplicate delivery: the handler does not run, nor its callbacks
+      await waitFor(() => logged('event already processed, skipped', envelope.id).length === 1);
+      expect(ran).toEqual([{ attempt: 2, committed: 1 }]);
+    });
+
+    it('parks a poison event (a NUL byte the database refuses) at once, storing a sanitised copy', async () => {
+      const service = serviceName('poison');
+      let calls = 0;
+      const { transport } = await buses.create(service, {
+        delaysMs: [20, 40],
+        register: (bus) =>
+          bus.on('order.status_changed', async (event, tx) => {
+            calls++;
+            await tx.insert(effects).values({ eventId: event.id, service, note: event.data.order_id });
+          }),
+      });
+      const tables = await buses.tablesOf(service);
+      const envelope = envelopeOf(orderStatusChanged('ord\u0000-1'));
+      await transport.publish(envelope);
+      const [row] = await waitFor(async () => {
+        const rows = await deadLetters(tables, envelope.id);
+        return rows.length > 0 && rows;
+      });
+      expect(calls).toBe(1);
+      expect(row).toMatchObject({ attempts: 1, replayedAt: null });
+      expect(row?.error).toMatch(/stored sanitised/);
+      expect((row?.envelope as { data: { order_id: string } }).data.order_id).toBe('ord\ufffd-1');
+      expect(logged('event parked in dead letters', envelope.id)[0]).toMatchObject({
+        level: 'warn',
+        attempts: 1,
+        reason: expect.stringMatching(/^content the database refuses \(22/),
+      });
+      if (kit.name === 'rabbitmq') {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(calls).toBe(1); // not requeued
+        expect(await admin!.messageCount(consumerQueueName(service))).toBe(0);
+      }
+    });
+
+    it('parks an event of a newer version than it understands, with the reason, without calling the handler', async () => {
+      const sub = await consumer();
+      const envelope = { ...envelopeOf(orderStatusChanged()), version: 2 };
+      await sub.transport.publish(envelope);
+      const [row] = await waitFor(async () => {
+        const rows = await deadLetters(sub.tables, envelope.id);
+        return rows.length > 0 && rows;
+      });
+      expect(row?.error).toBe(
+        'invalid event: order.status_changed version 2 is newer than the version 1 this service understands',
+      );
+      expect(row?.attempts).toBe(1);
+      expect(sub.calls).toHaveLength(0);
     });
   });
 

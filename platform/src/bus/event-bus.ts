@@ -14,10 +14,18 @@ import { runWithContext } from '../context';
 import type { Database, Db } from '../db';
 import type { Logger } from '../logger';
 import { PermanentDeliveryError, toError } from './delivery-error';
+import { permanentReason } from './retry-decision';
 import { createOutboxRelay } from './outbox-relay';
 import { settleWithin } from './settle-within';
 import type { BusTables } from './tables';
 import type { EventBus, EventHandler, RetryPolicy, Transport } from './types';
+
+/** A copy PostgreSQL can store: every NUL character (jsonb refuses \u0000) replaced by U+FFFD. */
+export function sanitised(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value ?? null).replaceAll('\\u0000', '\\ufffd')) as unknown;
+}
+
+const cleanText = (text: string) => text.replaceAll('\u0000', '\ufffd');
 
 export interface EventBusOptions {
   /** Name of the service: the `source` of its events and the name of its queue. */
@@ -69,41 +77,69 @@ export function createEventBus(options: EventBusOptions): EventBus {
     if (!handler) throw new PermanentDeliveryError(`${service} has no handler for ${event.type}`);
     await runWithContext({ correlationId: event.correlation_id }, async () => {
       const fields = { event_id: event.id, type: event.type, attempt };
+      let callbacks: (() => void | Promise<void>)[] = [];
       try {
         const handled = await database.db.transaction(async (tx) => {
+          callbacks = [];
           const marked = await tx
             .insert(tables.processedEvents)
             .values({ eventId: event.id, type: event.type })
             .onConflictDoNothing()
             .returning({ eventId: tables.processedEvents.eventId });
           if (marked.length === 0) return false;
-          await handler(event, tx);
+          await handler(event, tx, { afterCommit: (fn) => void callbacks.push(fn) });
           return true;
         });
         logger.debug(fields, handled ? 'event handled' : 'event already processed, skipped');
+        if (!handled) return;
       } catch (err) {
         logger.warn({ ...fields, err }, 'event handler failed');
         throw err;
       }
+      for (const callback of callbacks) {
+        try {
+          await callback();
+        } catch (err) {
+          logger.error({ ...fields, err }, 'after-commit callback failed');
+        }
+      }
     });
   }
 
-  async function deadLetter(envelope: EventEnvelope, error: Error, attempts: number): Promise<void> {
+  async function deadLetter(
+    envelope: EventEnvelope,
+    error: Error,
+    attempts: number,
+    reason: string,
+  ): Promise<void> {
     // The envelope may be anything a broker handed over; keep what identifies it and never fail on its shape.
     const raw = (typeof envelope === 'object' && envelope !== null ? envelope : {}) as Partial<EventEnvelope>;
     const eventId = typeof raw.id === 'string' && UUID.test(raw.id) ? raw.id : randomUUID();
-    const type = typeof raw.type === 'string' && raw.type.length > 0 ? raw.type : 'unknown';
-    const stored = envelope ?? null;
-    await database.db
-      .insert(tables.deadLetters)
-      .values({ eventId, type, envelope: stored, error: error.message, attempts })
-      .onConflictDoUpdate({
-        target: tables.deadLetters.eventId,
-        set: { envelope: stored, error: error.message, attempts, createdAt: sql`now()` },
-      });
+    const type = typeof raw.type === 'string' && raw.type.length > 0 ? cleanText(raw.type) : 'unknown';
+    let message = cleanText(error.message);
+    const record = (stored: unknown) =>
+      database.db
+        .insert(tables.deadLetters)
+        .values({ eventId, type, envelope: stored, error: message, attempts })
+        .onConflictDoUpdate({
+          target: tables.deadLetters.eventId,
+          set: { envelope: stored, error: message, attempts, createdAt: sql`now()`, replayedAt: null },
+        });
+    try {
+      await record(envelope ?? null);
+    } catch (err) {
+      // The content itself is what the database refuses (a NUL byte): keep a copy it can store instead.
+      if (!permanentReason(err)) throw err;
+      message = `${message} (stored sanitised: NUL characters replaced by U+FFFD)`;
+      await record(sanitised(envelope));
+    }
     const context = { correlationId: typeof raw.correlation_id === 'string' ? raw.correlation_id : eventId };
     runWithContext(context, () =>
-      logger.error({ event_id: eventId, type, attempts, err: error }, 'event dead-lettered'),
+      logger.warn(
+        // The service's logger carries `service` on every line.
+        { event_id: eventId, type, attempts, reason, err: error },
+        'event parked in dead letters',
+      ),
     );
   }
 
@@ -151,6 +187,10 @@ export function createEventBus(options: EventBusOptions): EventBus {
 
     healthy() {
       return transport.healthy();
+    },
+
+    state() {
+      return transport.state();
     },
   };
 }

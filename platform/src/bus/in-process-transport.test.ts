@@ -10,10 +10,12 @@ const noDeadLetters: DeadLetterHandler = async () => {
 };
 
 describe('in-process transport', () => {
-  it('resolves at once when nobody consumes the type', async () => {
+  it('fails the publish when nobody consumes the type, as an unroutable mandatory message on RabbitMQ', async () => {
     const transport = createInProcessTransport();
     await transport.consume('svc-other', ['something.else'], async () => undefined, policy, noDeadLetters);
-    await expect(transport.publish(envelopeOf(orderStatusChanged()))).resolves.toBeUndefined();
+    await expect(transport.publish(envelopeOf(orderStatusChanged()))).rejects.toThrow(
+      'no consumer for order.status_changed in this process',
+    );
     await transport.close();
   });
 

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@edicola/contracts';
-import { isPermanentDeliveryError, toError } from './delivery-error';
+import { toError } from './delivery-error';
+import { decideAfterFailure } from './retry-decision';
 import type { DeadLetterHandler, DeliveryHandler, RetryPolicy, Transport } from './types';
 
 interface Subscription {
@@ -60,12 +61,12 @@ export function createInProcessTransport(options: { held?: boolean } = {}): InPr
         return;
       } catch (err) {
         const error = toError(err);
-        const delayMs = policy.delaysMs[attempt - 1];
-        if (isPermanentDeliveryError(error) || delayMs === undefined) {
-          await subscription.onDeadLetter(copy, error, attempt);
+        const decision = decideAfterFailure(policy, attempt, error);
+        if (decision.action === 'dead-letter') {
+          await subscription.onDeadLetter(copy, error, attempt, decision.reason);
           return;
         }
-        await wait(subscription, delayMs);
+        await wait(subscription, decision.delayMs);
       }
     }
   }
@@ -98,6 +99,9 @@ export function createInProcessTransport(options: { held?: boolean } = {}): InPr
       if (closed) throw new Error('in-process transport is closed');
       if (!open) throw new Error('in-process transport is not open yet');
       const targets = [...subscriptions.values()].filter((s) => s.types.has(envelope.type));
+      // As RabbitMQ returns an unroutable mandatory message: nobody to deliver to is a failed publish, and the outbox
+      // keeps the event until its consumer runs.
+      if (targets.length === 0) throw new Error(`no consumer for ${envelope.type} in this process`);
       await Promise.all(targets.map((subscription) => track(subscription, envelope)));
     },
 
@@ -120,6 +124,10 @@ export function createInProcessTransport(options: { held?: boolean } = {}): InPr
 
     healthy() {
       return open && !closed;
+    },
+
+    state() {
+      return open && !closed ? 'ok' : 'down';
     },
 
     open() {

@@ -6,7 +6,15 @@ export type {
   EventHandler,
   RetryPolicy,
   Transport,
+  BusState,
+  HandlerTools,
 } from './types';
+export {
+  decideAfterFailure,
+  decideBeforeDelivery,
+  permanentReason,
+  type RetryDecision,
+} from './retry-decision';
 export { createEventBus, type EventBusOptions } from './event-bus';
 export { createEvent } from './envelope';
 export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
@@ -15,7 +23,9 @@ export {
   ATTEMPT_HEADER,
   createRabbitTransport,
   type RabbitTransport,
+  consumerQueueName,
   deadLetterQueueName,
+  queuesOf,
   retryQueueName,
   type RabbitTransportOptions,
 } from './rabbitmq-transport';

@@ -1,4 +1,5 @@
-import type { EventEnvelope } from '@edicola/contracts';
+import { randomUUID } from 'node:crypto';
+import { SUBSCRIPTIONS, type EventEnvelope, type Subscriptions } from '@edicola/contracts';
 import {
   connect,
   type Channel,
@@ -8,14 +9,25 @@ import {
   type Options,
 } from 'amqplib';
 import type { Logger } from '../logger';
-import { PermanentDeliveryError, isPermanentDeliveryError, toError } from './delivery-error';
-import type { DeadLetterHandler, DeliveryHandler, RetryPolicy, Transport } from './types';
+import { PermanentDeliveryError, toError } from './delivery-error';
+import { decideAfterFailure, decideBeforeDelivery } from './retry-decision';
+import type { BusState, DeadLetterHandler, DeliveryHandler, RetryPolicy, Transport } from './types';
 
 export interface RabbitTransportOptions {
   /** amqp://user:pass@host:port/vhost; a `heartbeat` of 15 s is added unless the URL sets one. */
   url: string;
-  /** The durable topic exchange every event is published to. Default 'edicola.events'. */
+  /** The durable topic exchange every event is published to. Default `<queuePrefix>edicola.events`. */
   exchange?: string;
+  /** Put before every queue name (BUS_QUEUE_PREFIX), so deployments sharing a broker never share a queue. */
+  queuePrefix?: string;
+  /** Which service consumes which types: every start declares all of their queues. Default SUBSCRIPTIONS. */
+  subscriptions?: Subscriptions;
+  /** The retry delays whose queues are declared for every subscriber (a consumer adds its own). Default none. */
+  retryDelaysMs?: number[];
+  /** Deliveries of one message after which the broker itself dead-letters it (x-delivery-limit). Default 20. */
+  deliveryLimit?: number;
+  /** How often a failed queue declaration or consumer start is tried again. Default 30 s. */
+  redeclareIntervalMs?: number;
   logger: Logger;
   /** Unacknowledged messages a consumer holds at once. Default 10. */
   prefetch?: number;
@@ -37,8 +49,24 @@ export const ATTEMPT_HEADER = 'x-attempt';
 const eventTypeOf = (message: ConsumeMessage): string =>
   typeof message.properties.type === 'string' ? message.properties.type : message.fields.routingKey;
 
-export const retryQueueName = (service: string, delayMs: number) => `${service}.retry.${delayMs}`;
-export const deadLetterQueueName = (service: string) => `${service}.dlq`;
+/** Header the broker puts on a quorum-queue message it delivers again (the consumer died before acknowledging). */
+const DELIVERY_COUNT_HEADER = 'x-delivery-count';
+const PUBLISH_ID_HEADER = 'x-publish-id';
+
+// Queues are quorum queues whose names end in `.q`: the names the first version declared (classic) cannot be
+// redeclared with other arguments (PRECONDITION_FAILED), see docs/decisions/0004-event-bus-delivery.md.
+export const consumerQueueName = (service: string, prefix = '') => `${prefix}${service}.q`;
+export const retryQueueName = (service: string, delayMs: number, prefix = '') =>
+  `${consumerQueueName(service, prefix)}.retry.${delayMs}`;
+export const deadLetterQueueName = (service: string, prefix = '') =>
+  `${consumerQueueName(service, prefix)}.dlq`;
+
+/** Every queue of `service` (for tests and the dead-letter command). */
+export const queuesOf = (service: string, delaysMs: number[], prefix = '') => [
+  consumerQueueName(service, prefix),
+  deadLetterQueueName(service, prefix),
+  ...delaysMs.map((delayMs) => retryQueueName(service, delayMs, prefix)),
+];
 
 interface Consumer {
   service: string;
@@ -47,6 +75,8 @@ interface Consumer {
   policy: RetryPolicy;
   onDeadLetter: DeadLetterHandler;
   cancelled: boolean;
+  /** Its queue could not be declared or consumed: retried every redeclareIntervalMs. */
+  failed: boolean;
   channel?: Channel;
   consumerTag?: string;
   active: Set<Promise<void>>;
@@ -55,6 +85,8 @@ interface Consumer {
 interface Connection {
   model: ChannelModel;
   publisher: ConfirmChannel;
+  /** Publish ids the broker returned as unroutable; their confirm then counts as a failure. */
+  returned: Set<string>;
 }
 
 export interface RabbitTransport extends Transport {
@@ -75,9 +107,17 @@ export interface RabbitTransport extends Transport {
  */
 export function createRabbitTransport(options: RabbitTransportOptions): RabbitTransport {
   const { logger } = options;
-  const exchange = options.exchange ?? 'edicola.events';
+  const prefix = options.queuePrefix ?? '';
+  const exchange = options.exchange ?? `${prefix}edicola.events`;
   const prefetch = options.prefetch ?? 10;
+  const subscriptions = options.subscriptions ?? SUBSCRIPTIONS;
+  const tableDelays = options.retryDelaysMs ?? [];
+  const deliveryLimit = options.deliveryLimit ?? 20;
+  const redeclareIntervalMs = options.redeclareIntervalMs ?? 30_000;
   const consumers = new Map<string, Consumer>();
+  /** Subscribers of the table whose queues failed to declare. */
+  const brokenTopology = new Set<string>();
+  let redeclareTimer: NodeJS.Timeout | undefined;
   let current: Connection | undefined;
   let closing = false;
   const waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
@@ -102,29 +142,75 @@ export function createRabbitTransport(options: RabbitTransportOptions): RabbitTr
     });
   }
 
+  /** Declares `service`'s queue bound to `types`, its retry queues and its dead-letter queue. */
+  async function declareService(
+    channel: Channel,
+    service: string,
+    types: readonly string[],
+    delaysMs: readonly number[],
+  ): Promise<string> {
+    const queue = consumerQueueName(service, prefix);
+    const deadLetters = deadLetterQueueName(service, prefix);
+    await channel.assertQueue(deadLetters, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+    await channel.assertQueue(queue, {
+      durable: true,
+      arguments: {
+        'x-queue-type': 'quorum',
+        // A message that kills its consumer again and again ends in the dead-letter queue, not in a loop.
+        'x-delivery-limit': deliveryLimit,
+        'x-dead-letter-exchange': '',
+        'x-dead-letter-routing-key': deadLetters,
+      },
+    });
+    for (const type of types) await channel.bindQueue(queue, exchange, type);
+    for (const delayMs of new Set(delaysMs)) {
+      await channel.assertQueue(retryQueueName(service, delayMs, prefix), {
+        durable: true,
+        arguments: {
+          'x-queue-type': 'quorum',
+          'x-message-ttl': delayMs,
+          'x-dead-letter-exchange': '',
+          'x-dead-letter-routing-key': queue,
+        },
+      });
+    }
+    return queue;
+  }
+
+  /** Declares the queues of every subscriber in the table. A failure is logged and leaves the others (and publishing)
+   * working; a failed declaration closes its channel, so each subscriber gets a fresh one. */
+  async function declareTopology(model: ChannelModel): Promise<void> {
+    for (const [service, types] of Object.entries(subscriptions)) {
+      let channel: Channel | undefined;
+      try {
+        channel = await model.createChannel();
+        channel.on('error', () => undefined);
+        await declareService(channel, service, types, tableDelays);
+        brokenTopology.delete(service);
+      } catch (err) {
+        brokenTopology.add(service);
+        logger.error(
+          { err, service, queue: consumerQueueName(service, prefix) },
+          'RabbitMQ queue declaration failed: events for this subscriber cannot be routed',
+        );
+      } finally {
+        await channel?.close().catch(() => undefined);
+      }
+    }
+  }
+
   async function startConsumer(model: ChannelModel, consumer: Consumer): Promise<void> {
     const channel = await model.createChannel();
+    channel.on('error', () => undefined);
     try {
-      const queue = consumer.service;
       await channel.prefetch(prefetch);
-      await channel.assertQueue(queue, { durable: true });
-      for (const type of consumer.types) await channel.bindQueue(queue, exchange, type);
-      for (const delayMs of new Set(consumer.policy.delaysMs)) {
-        await channel.assertQueue(retryQueueName(queue, delayMs), {
-          durable: true,
-          arguments: {
-            'x-message-ttl': delayMs,
-            'x-dead-letter-exchange': '',
-            'x-dead-letter-routing-key': queue,
-          },
-        });
-      }
-      await channel.assertQueue(deadLetterQueueName(queue), { durable: true });
+      const queue = await declareService(channel, consumer.service, consumer.types, consumer.policy.delaysMs);
       const { consumerTag } = await channel.consume(queue, (message) => receive(consumer, channel, message), {
         noAck: false,
       });
       consumer.channel = channel;
       consumer.consumerTag = consumerTag;
+      consumer.failed = false;
       watch(model, channel, queue, () => consumer.cancelled || consumer.channel !== channel);
     } catch (err) {
       await channel.close().catch(() => undefined);
@@ -132,17 +218,58 @@ export function createRabbitTransport(options: RabbitTransportOptions): RabbitTr
     }
   }
 
+  /** Starts a consumer; a failure degrades the transport instead of stopping the service. */
+  async function tryStartConsumer(model: ChannelModel, consumer: Consumer): Promise<void> {
+    try {
+      await startConsumer(model, consumer);
+    } catch (err) {
+      consumer.failed = true;
+      logger.error(
+        { err, service: consumer.service, queue: consumerQueueName(consumer.service, prefix) },
+        'RabbitMQ consumer could not start: its events wait in the broker until it does',
+      );
+    }
+  }
+
+  function degraded(): boolean {
+    return brokenTopology.size > 0 || [...consumers.values()].some((consumer) => consumer.failed);
+  }
+
+  /** While something failed to declare, tries again now and then (an operator may have fixed the queue). */
+  function scheduleRedeclare(): void {
+    if (redeclareTimer || closing) return;
+    redeclareTimer = setTimeout(() => {
+      redeclareTimer = undefined;
+      const model = current?.model;
+      if (!model || closing || !degraded()) return;
+      void (async () => {
+        if (brokenTopology.size > 0) await declareTopology(model);
+        for (const consumer of consumers.values())
+          if (consumer.failed && !consumer.cancelled) await tryStartConsumer(model, consumer);
+        if (degraded()) scheduleRedeclare();
+      })();
+    }, redeclareIntervalMs);
+    redeclareTimer.unref();
+  }
+
   async function setup(model: ChannelModel): Promise<void> {
     // Connection errors are logged through the recovering connection; this only keeps one during setup from throwing.
     model.on('error', () => undefined);
     const publisher = await model.createConfirmChannel();
     await publisher.assertExchange(exchange, 'topic', { durable: true });
-    for (const consumer of consumers.values()) await startConsumer(model, consumer);
+    const returned = new Set<string>();
+    publisher.on('return', (message: ConsumeMessage) => {
+      const id = message.properties.headers?.[PUBLISH_ID_HEADER];
+      if (typeof id === 'string') returned.add(id);
+    });
+    await declareTopology(model);
+    for (const consumer of consumers.values()) await tryStartConsumer(model, consumer);
+    if (degraded()) scheduleRedeclare();
     watch(model, publisher, 'publisher', () => current?.publisher !== publisher);
     model.once('close', () => {
       if (current?.model === model) current = undefined;
     });
-    current = { model, publisher };
+    current = { model, publisher, returned };
     for (const waiter of waiters.splice(0)) waiter.resolve();
   }
 
@@ -163,9 +290,13 @@ export function createRabbitTransport(options: RabbitTransportOptions): RabbitTr
   }
 
   async function handle(consumer: Consumer, channel: Channel, message: ConsumeMessage): Promise<void> {
-    const attempt = Math.max(1, Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 1) || 1);
+    const headers = message.properties.headers ?? {};
+    const delivered = Math.max(1, Number(headers[ATTEMPT_HEADER] ?? 1) || 1);
+    // Deliveries the broker repeated because a consumer died holding the message count as attempts too.
+    const count = Number(headers[DELIVERY_COUNT_HEADER]);
+    const redeliveries = Number.isFinite(count) && count > 0 ? count : message.fields.redelivered ? 1 : 0;
+    const attempt = delivered + redeliveries;
     let envelope: EventEnvelope;
-    let error: Error;
     try {
       envelope = JSON.parse(message.content.toString('utf8')) as EventEnvelope;
     } catch {
@@ -174,9 +305,24 @@ export function createRabbitTransport(options: RabbitTransportOptions): RabbitTr
         type: eventTypeOf(message),
         data: message.content.toString('utf8'),
       } as unknown as EventEnvelope;
-      await deadLetter(consumer, channel, message, envelope, new PermanentDeliveryError('not JSON'), attempt);
+      await deadLetter(
+        consumer,
+        channel,
+        message,
+        envelope,
+        new PermanentDeliveryError('not JSON'),
+        attempt,
+        'invalid event',
+      );
       return;
     }
+    const before = decideBeforeDelivery(consumer.policy, attempt);
+    if (before.action === 'dead-letter') {
+      const error = new PermanentDeliveryError(before.reason);
+      await deadLetter(consumer, channel, message, envelope, error, attempt, before.reason);
+      return;
+    }
+    let error: Error;
     try {
       await consumer.handler(envelope, attempt);
       acknowledge(channel, message);
@@ -184,15 +330,18 @@ export function createRabbitTransport(options: RabbitTransportOptions): RabbitTr
     } catch (err) {
       error = toError(err);
     }
-    const delayMs = consumer.policy.delaysMs[attempt - 1];
-    if (delayMs === undefined || isPermanentDeliveryError(error)) {
-      await deadLetter(consumer, channel, message, envelope, error, attempt);
+    const decision = decideAfterFailure(consumer.policy, attempt, error);
+    if (decision.action === 'dead-letter') {
+      await deadLetter(consumer, channel, message, envelope, error, attempt, decision.reason);
       return;
     }
-    await send(retryQueueName(consumer.service, delayMs), message, { [ATTEMPT_HEADER]: attempt + 1 });
+    await send(retryQueueName(consumer.service, decision.delayMs, prefix), message, {
+      [ATTEMPT_HEADER]: attempt + 1,
+    });
     acknowledge(channel, message);
   }
 
+  /** The dead-letters table is the record: once the consumer stored the event there, the message is done. */
   async function deadLetter(
     consumer: Consumer,
     channel: Channel,
@@ -200,27 +349,39 @@ export function createRabbitTransport(options: RabbitTransportOptions): RabbitTr
     envelope: EventEnvelope,
     error: Error,
     attempts: number,
+    reason: string,
   ): Promise<void> {
     try {
-      await consumer.onDeadLetter(envelope, error, attempts);
+      await consumer.onDeadLetter(envelope, error, attempts, reason);
     } catch (err) {
-      // Without the record the message must not disappear: hand it back after a pause (the database may be down).
-      logger.error({ err, queue: consumer.service }, 'could not record dead letter; requeueing');
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      if (!consumer.cancelled) reject(channel, message);
+      logger.error({ err, queue: consumer.service }, 'could not record dead letter; trying again later');
+      // Without the record the message must not disappear: park it in the longest retry queue (the database may be
+      // down), else hand it back after a pause, which the broker's delivery limit bounds.
+      const delays = consumer.policy.delaysMs;
+      const longest = delays.length > 0 ? Math.max(...delays) : undefined;
+      try {
+        if (longest === undefined) throw new Error('no retry queue');
+        await send(retryQueueName(consumer.service, longest, prefix), message, {
+          [ATTEMPT_HEADER]: attempts,
+        });
+        acknowledge(channel, message);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        if (!consumer.cancelled) reject(channel, message);
+      }
       return;
     }
-    await send(deadLetterQueueName(consumer.service), message, {
-      [ATTEMPT_HEADER]: attempts,
-      'x-error': error.message.slice(0, 1000),
-      'x-event-type': eventTypeOf(message),
-    });
     acknowledge(channel, message);
   }
 
   /** Sends a copy of `message` straight to `queue` and resolves on the broker's confirm. */
   function send(queue: string, message: ConsumeMessage, headers: Record<string, unknown>): Promise<void> {
     const { properties } = message;
+    // The copy is a new message: the old delivery count is already in its attempt header.
+    const { [DELIVERY_COUNT_HEADER]: _count, ...kept } = (properties.headers ?? {}) as Record<
+      string,
+      unknown
+    >;
     return confirmPublish('', queue, message.content, {
       persistent: true,
       messageId: properties.messageId as string | undefined,
@@ -229,7 +390,7 @@ export function createRabbitTransport(options: RabbitTransportOptions): RabbitTr
       type: properties.type as string | undefined,
       appId: properties.appId as string | undefined,
       timestamp: properties.timestamp as number | undefined,
-      headers: { ...properties.headers, ...headers },
+      headers: { ...kept, ...headers },
     });
   }
 
@@ -239,13 +400,27 @@ export function createRabbitTransport(options: RabbitTransportOptions): RabbitTr
     content: Buffer,
     publishOptions: Options.Publish,
   ): Promise<void> {
-    const publisher = current?.publisher;
-    if (closing || !publisher) return Promise.reject(new Error('RabbitMQ is not connected'));
+    const connection = current;
+    if (closing || !connection) return Promise.reject(new Error('RabbitMQ is not connected'));
+    const { publisher, returned } = connection;
+    const publishId = randomUUID();
+    const mandatory = {
+      ...publishOptions,
+      mandatory: true,
+      headers: { ...publishOptions.headers, [PUBLISH_ID_HEADER]: publishId },
+    };
     return new Promise((resolve, rejectPublish) => {
       try {
-        publisher.publish(target, routingKey, content, publishOptions, (err: unknown) =>
-          err ? rejectPublish(toError(err)) : resolve(),
-        );
+        // An unroutable message (no queue bound) comes back as basic.return before its confirm: not published.
+        publisher.publish(target, routingKey, content, mandatory, (err: unknown) => {
+          const unroutable = returned.delete(publishId);
+          if (err) rejectPublish(toError(err));
+          else if (unroutable)
+            rejectPublish(
+              new Error(`RabbitMQ returned the message: no queue is bound for ${routingKey} on '${target}'`),
+            );
+          else resolve();
+        });
       } catch (err) {
         rejectPublish(toError(err));
       }
@@ -336,23 +511,25 @@ export function createRabbitTransport(options: RabbitTransportOptions): RabbitTr
         policy,
         onDeadLetter,
         cancelled: false,
+        failed: false,
         active: new Set(),
       };
       consumers.set(service, consumer);
       // While disconnected, the next `setup` starts it.
       if (!current) return;
-      try {
-        await startConsumer(current.model, consumer);
-      } catch (err) {
-        consumers.delete(service);
-        throw err;
-      }
+      await tryStartConsumer(current.model, consumer);
+      if (consumer.failed) scheduleRedeclare();
     },
 
     cancel,
 
     healthy() {
       return !closing && current !== undefined;
+    },
+
+    state(): BusState {
+      if (closing || !current) return 'down';
+      return degraded() ? 'degraded' : 'ok';
     },
 
     waitForConnection() {
@@ -365,6 +542,7 @@ export function createRabbitTransport(options: RabbitTransportOptions): RabbitTr
       if (closing) return;
       await Promise.all([...consumers.keys()].map(cancel));
       closing = true;
+      clearTimeout(redeclareTimer);
       current = undefined;
       for (const waiter of waiters.splice(0)) waiter.reject(new Error('RabbitMQ transport is closed'));
       await (await connecting).close();

@@ -55,6 +55,7 @@ export function busTables(schema: PgSchema) {
       error: text('error').notNull(),
       attempts: integer('attempts').notNull(),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+      /** When an operator replayed or discarded it; null while it waits. Retention purges handled rows. */
       replayedAt: timestamp('replayed_at', { withTimezone: true }),
     },
     // One row per event and consuming service: a dead-lettering interrupted half-way and redone updates it.

@@ -7,14 +7,35 @@ export interface RetryPolicy {
   delaysMs: number[];
 }
 
-export type EventHandler<T extends EventType = EventType> = (event: Event<T>, tx: Db) => Promise<void>;
+/** What a handler gets beside the event and its transaction. */
+export interface HandlerTools {
+  /** Runs `fn` once the handler's transaction committed: never after a rollback, never for a duplicate delivery
+   * (the handler does not run then). Side effects that must not precede the commit go here (cache invalidation,
+   * e-mails, provider calls). A failing callback is logged; the event stays handled. */
+  afterCommit(fn: () => void | Promise<void>): void;
+}
+
+export type EventHandler<T extends EventType = EventType> = (
+  event: Event<T>,
+  tx: Db,
+  tools: HandlerTools,
+) => Promise<void>;
+
+/** 'ok': connected, every queue declared and every consumer running. 'degraded': connected and publishing, but some
+ * of the topology or a consumer failed (see the logs). 'down': cannot publish now (the outbox keeps the events). */
+export type BusState = 'ok' | 'degraded' | 'down';
 
 /** A consumer's callback as the transport sees it: resolve = ack, reject = retry or dead-letter (at once when the
  * error is a PermanentDeliveryError). `attempt` starts at 1. */
 export type DeliveryHandler = (envelope: EventEnvelope, attempt: number) => Promise<void>;
 
 /** Records an event a consumer gave up on; the transport acknowledges the message only after it resolved. */
-export type DeadLetterHandler = (envelope: EventEnvelope, error: Error, attempts: number) => Promise<void>;
+export type DeadLetterHandler = (
+  envelope: EventEnvelope,
+  error: Error,
+  attempts: number,
+  reason: string,
+) => Promise<void>;
 
 export interface Transport {
   readonly kind: 'in-process' | 'rabbitmq';
@@ -34,6 +55,7 @@ export interface Transport {
   cancel(service: string): Promise<void>;
   /** True while connected / able to publish. */
   healthy(): boolean;
+  state(): BusState;
   /** Whoever created the transport closes it, after stopping the buses that use it. */
   close(): Promise<void>;
 }
@@ -50,4 +72,6 @@ export interface EventBus {
   /** Asks the relay to look at the outbox now (call after a commit that emitted events). */
   wake(): void;
   healthy(): boolean;
+  /** For the health answer: 'degraded' and 'down' do not make the service unready (the outbox holds events). */
+  state(): BusState;
 }

@@ -14,10 +14,10 @@ export interface HttpAppOptions {
   /** Origins allowed to call the API from a browser (the storefront's). */
   corsOrigins: string[];
   /**
-   * Readiness checks by name; the service is ready when none is false. 'degraded' is shown but keeps the service
-   * ready (a broker outage: the outbox holds the events meanwhile).
+   * Readiness checks by name; the service is ready when none is false. A state ('ok', 'degraded', 'down') is shown
+   * as it is and keeps the service ready: the bus's, whose outage the outbox rides out.
    */
-  readiness: () => Promise<Record<string, boolean | 'degraded'>>;
+  readiness: () => Promise<Record<string, boolean | 'ok' | 'degraded' | 'down'>>;
   /** Mounts the service's routes. */
   routes: (router: Router) => void;
   /** Largest JSON body accepted. */
@@ -90,7 +90,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       status: ok ? 'ok' : 'unavailable',
       service: options.service,
       checks: Object.fromEntries(
-        Object.entries(results).map(([k, v]) => [k, v === 'degraded' ? v : v ? 'ok' : 'failing']),
+        Object.entries(results).map(([k, v]) => [k, typeof v === 'string' ? v : v ? 'ok' : 'failing']),
       ),
     };
     res.status(ok ? 200 : 503).json(body);

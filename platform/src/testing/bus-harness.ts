@@ -6,8 +6,7 @@ import {
   createEventBus,
   createInProcessTransport,
   createRabbitTransport,
-  deadLetterQueueName,
-  retryQueueName,
+  queuesOf,
   type BusTables,
   type EventBus,
   type EventBusOptions,
@@ -57,6 +56,8 @@ export function rabbitKit(url: string, logger: Logger, runId: string): Transport
         exchange,
         logger,
         connectionName: `edicola-test-${runId}-${++connections}`,
+        // The shop's own subscription table would declare real queues (svc-catalog.q) on the shared broker.
+        subscriptions: {},
         reconnect: { initialDelayMs: 50, maxDelayMs: 500 },
       });
       transports.push(transport);
@@ -64,8 +65,7 @@ export function rabbitKit(url: string, logger: Logger, runId: string): Transport
       return transport;
     },
     declare(service, delaysMs) {
-      queues.add(service).add(deadLetterQueueName(service));
-      for (const delayMs of delaysMs) queues.add(retryQueueName(service, delayMs));
+      for (const queue of queuesOf(service, delaysMs)) queues.add(queue);
     },
     async close() {
       await Promise.all(transports.map((transport) => transport.close()));
@@ -81,6 +81,7 @@ export const newRunId = () => randomBytes(4).toString('hex');
 export function orderStatusChanged(orderId: string = randomUUID()): EventData<'order.status_changed'> {
   return {
     order_id: orderId,
+    order_version: 2,
     from: 'pending',
     to: 'paid',
     items: [{ article_id: 'art-1', quantity: 2 }],

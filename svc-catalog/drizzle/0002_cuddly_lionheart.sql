@@ -1,4 +1,4 @@
-CREATE TABLE "orders"."job_schedules" (
+CREATE TABLE "catalog"."job_schedules" (
 	"name" text PRIMARY KEY NOT NULL,
 	"next_run_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"locked_until" timestamp with time zone,
@@ -6,7 +6,7 @@ CREATE TABLE "orders"."job_schedules" (
 	"last_error" text
 );
 --> statement-breakpoint
-CREATE TABLE "orders"."jobs" (
+CREATE TABLE "catalog"."jobs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
 	"key" text NOT NULL,
@@ -20,6 +20,5 @@ CREATE TABLE "orders"."jobs" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "orders"."dead_letters" ADD COLUMN "replayed_at" timestamp with time zone;--> statement-breakpoint
-CREATE UNIQUE INDEX "jobs_name_key_idx" ON "orders"."jobs" USING btree ("name","key");--> statement-breakpoint
-CREATE INDEX "jobs_due_idx" ON "orders"."jobs" USING btree ("run_at") WHERE "orders"."jobs"."done_at" is null and "orders"."jobs"."parked_at" is null;
+CREATE UNIQUE INDEX "jobs_name_key_idx" ON "catalog"."jobs" USING btree ("name","key");--> statement-breakpoint
+CREATE INDEX "jobs_due_idx" ON "catalog"."jobs" USING btree ("run_at") WHERE "catalog"."jobs"."done_at" is null and "catalog"."jobs"."parked_at" is null;

@@ -1,4 +1,4 @@
-CREATE TABLE "notify"."job_schedules" (
+CREATE TABLE "payments"."job_schedules" (
 	"name" text PRIMARY KEY NOT NULL,
 	"next_run_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"locked_until" timestamp with time zone,
@@ -6,7 +6,7 @@ CREATE TABLE "notify"."job_schedules" (
 	"last_error" text
 );
 --> statement-breakpoint
-CREATE TABLE "notify"."jobs" (
+CREATE TABLE "payments"."jobs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
 	"key" text NOT NULL,
@@ -20,6 +20,5 @@ CREATE TABLE "notify"."jobs" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "notify"."dead_letters" ADD COLUMN "replayed_at" timestamp with time zone;--> statement-breakpoint
-CREATE UNIQUE INDEX "jobs_name_key_idx" ON "notify"."jobs" USING btree ("name","key");--> statement-breakpoint
-CREATE INDEX "jobs_due_idx" ON "notify"."jobs" USING btree ("run_at") WHERE "notify"."jobs"."done_at" is null and "notify"."jobs"."parked_at" is null;
+CREATE UNIQUE INDEX "jobs_name_key_idx" ON "payments"."jobs" USING btree ("name","key");--> statement-breakpoint
+CREATE INDEX "jobs_due_idx" ON "payments"."jobs" USING btree ("run_at") WHERE "payments"."jobs"."done_at" is null and "payments"."jobs"."parked_at" is null;

@@ -1,0 +1,22 @@
+import type { EventType } from './events';
+
+/**
+ * Which service consumes which event types: the one table the RabbitMQ topology is declared from. Every service
+ * declares every subscriber's queue at start, so an event published before its consumer ever ran waits in that
+ * consumer's queue.
+ * A service's `bus.on` registrations belong here; one missing still gets its queue when that service starts, and
+ * until then publishing the type fails (unroutable) and the outbox keeps retrying.
+ */
+export const SUBSCRIPTIONS = {
+  'svc-catalog': ['order.status_changed'],
+} as const satisfies Record<string, readonly EventType[]>;
+
+export type Subscriber = keyof typeof SUBSCRIPTIONS;
+export type Subscriptions = Readonly<Record<string, readonly string[]>>;
+
+/** The services that consume `type`. */
+export function subscribersOf(type: string, table: Subscriptions = SUBSCRIPTIONS): string[] {
+  return Object.entries(table)
+    .filter(([, types]) => types.includes(type))
+    .map(([service]) => service);
+}
