@@ -7,6 +7,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import amqp from 'amqplib';
 import { exportJWK, generateKeyPair } from 'jose';
 import pg from 'pg';
 
+const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pgUrl = process.env.SMOKE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -193,6 +195,7 @@ async function main() {
       correlation_id: `smoke-${run}`,
       data: {
         order_id: `smoke-${run}`,
+        order_version: 2,
         from: 'pending',
         to: 'cancelled',
         items: [{ article_id: article.id, quantity: 3 }],
@@ -215,6 +218,13 @@ async function main() {
       stock = list.find((a) => a.id === article.id).quantity_stock;
     }
     assert(stock === article.quantity_stock + 3, `stock ${article.quantity_stock} → ${stock}`);
+  });
+  await check("the services' queues carry this run's BUS_QUEUE_PREFIX", async () => {
+    const queues = await ourQueues();
+    assert(
+      queues.some((queue) => queue.startsWith(`${queuePrefix}svc-catalog.`)),
+      `queues of this run: ${queues.join(', ') || 'none'}`,
+    );
   });
   await check('the storefront serves the shell and a runtime config pointing at the gateway', async () => {
     const config = await (await fetch(`http://127.0.0.1:${WEB}/config.json`)).json();
@@ -251,7 +261,10 @@ async function cleanup() {
     await connection.close().catch(() => {});
   }
   const left = (await ourQueues()).filter((queue) => queues.includes(queue));
-  if (left.length > 0) console.error(`distributed smoke: could not delete queues ${left.join(', ')}`);
+  if (left.length > 0) {
+    failed += 1;
+    console.error(`distributed smoke: could not delete queues ${left.join(', ')}`);
+  }
 }
 
 /** This run's queues (their names start with its prefix): from the management API when enabled, else rabbitmqctl. */
@@ -280,11 +293,9 @@ async function ourQueues() {
 
 /** Without the management API or rabbitmqctl: the names the bus gives its queues. */
 function fallbackQueueNames() {
-  const delays = (process.env.BUS_RETRY_DELAYS_MS ?? '1000,5000,30000').split(',');
-  return Object.keys(services).flatMap((name) => {
-    const queue = `${queuePrefix}svc-${name}`;
-    return [queue, `${queue}.dlq`, ...delays.map((delay) => `${queue}.retry.${delay}`)];
-  });
+  const { queuesOf } = require(path.join(root, 'platform/dist/index.js'));
+  const delays = (process.env.BUS_RETRY_DELAYS_MS ?? '60000,300000,1800000').split(',').map(Number);
+  return Object.keys(services).flatMap((name) => queuesOf(`svc-${name}`, delays, queuePrefix));
 }
 
 main()
