@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmarks of the foundation's targets, on the built tree (npm run build first):
 //  1. `npm start` until GET /healthz answers 200: first start on an empty data folder, then a restart.
-//  2. Idle RSS of the all-in-one process with the demo catalogue.
+//  2. Idle RSS of the all-in-one process with the demo catalogue, after the first start and after a restart.
 //  3. GET /public/articles with 1,000 articles through the gateway, against a bare node:http server
 //     returning the same JSON from memory: same load tool (autocannon), same settings.
 import { execFileSync, spawn } from 'node:child_process';
@@ -110,6 +110,9 @@ async function main() {
   // 1 + 2: start-up and idle memory with the demo catalogue.
   const demoDir = mkdtempSync(path.join(tmpdir(), 'edicola-bench-'));
   const first = await npmStart(demoDir);
+  // The first start creates the database: what it allocates must not stay (measured apart from a restart).
+  await sleep(5000);
+  const firstRss = rssMb(first.node);
   await first.stop();
   const again = await npmStart(demoDir);
   await sleep(5000);
@@ -118,7 +121,11 @@ async function main() {
     restart_s: +again.seconds.toFixed(2),
     target_s: 10,
   };
-  results.idle_rss = { mb: Math.round(rssMb(again.node)), target_mb: 700 };
+  results.idle_rss = {
+    mb: Math.round(rssMb(again.node)),
+    first_start_mb: Math.round(firstRss),
+    target_mb: 700,
+  };
   await again.stop();
   rmSync(demoDir, { recursive: true, force: true });
 
@@ -163,7 +170,9 @@ async function main() {
   writeFileSync(path.join(out, 'latest.json'), JSON.stringify(results, null, 2));
   console.log(JSON.stringify(results, null, 2));
   const ok =
-    results.startup.restart_s < 10 && results.idle_rss.mb < 700 && results.articles_1000.ratio >= 0.5;
+    results.startup.restart_s < 10 &&
+    Math.max(results.idle_rss.mb, results.idle_rss.first_start_mb) < 700 &&
+    results.articles_1000.ratio >= 0.5;
   console.log(ok ? 'all targets met' : 'SOME TARGETS MISSED');
 }
 
