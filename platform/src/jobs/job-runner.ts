@@ -99,6 +99,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
   let wakeRequested = false;
+  /** Local time before which no recurring job of this runner is due (read from the table, in its clock). */
+  let recurringDueAt = 0;
 
   function register(name: string): void {
     if (started) throw new Error(`register job ${name} before the job runner starts`);
@@ -135,7 +137,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function claimRecurring(): Promise<void> {
     const idle = [...recurring.keys()].filter((name) => !runningRecurring.has(name));
-    if (idle.length === 0) return;
+    if (idle.length === 0 || Date.now() < recurringDueAt) return;
     const claimed = await database.db
       .update(jobSchedules)
       .set({ lockedUntil: afterMs(leaseMs) })
@@ -148,9 +150,25 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       )
       .returning({ name: jobSchedules.name });
     for (const { name } of claimed) {
-      const running = runRecurring(name, recurring.get(name)!).finally(() => runningRecurring.delete(name));
+      const running = runRecurring(name, recurring.get(name)!).finally(() => {
+        runningRecurring.delete(name);
+        recurringDueAt = 0;
+      });
       runningRecurring.set(name, running);
     }
+    if (claimed.length === 0) await readRecurringDueAt(idle);
+  }
+
+  /** Idle, the runner asks the table only when a recurring job may be due (another replica may have run it). */
+  async function readRecurringDueAt(names: string[]): Promise<void> {
+    const [row] = await database.db
+      .select({
+        waitMs: sql<number>`extract(epoch from min(greatest(${jobSchedules.nextRunAt}, coalesce(${jobSchedules.lockedUntil}, ${jobSchedules.nextRunAt}))) - now()) * 1000`,
+      })
+      .from(jobSchedules)
+      .where(inArray(jobSchedules.name, names));
+    const waitMs = Number(row?.waitMs ?? 0);
+    recurringDueAt = Date.now() + Math.max(0, Number.isFinite(waitMs) ? waitMs : 0);
   }
 
   async function runRecurring(name: string, job: Recurring): Promise<void> {
