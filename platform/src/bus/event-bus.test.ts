@@ -18,6 +18,7 @@ import { createCapturingLogger } from '../testing/capture-logger';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { RabbitAdmin } from '../testing/rabbitmq';
 import { waitFor } from '../testing/wait-for';
+import { discardDeadLetters, listDeadLetters, replayDeadLetters } from './dead-letters';
 import { consumerQueueName, queuesOf } from './rabbitmq-transport';
 import type { BusTables } from './tables';
 import type { EventBus, Transport } from './types';
@@ -471,6 +472,45 @@ describe.each(kits)('event bus over the %s transport', (_name, makeKit) => {
       );
       expect(row?.attempts).toBe(1);
       expect(sub.calls).toHaveLength(0);
+    });
+  });
+
+  describe('dead letters', () => {
+    it('replays a dead letter to its own service only and marks it replayed; discarding marks it too', async () => {
+      let healed = false;
+      const failing = await consumer({ fail: () => !healed });
+      const other = await consumer();
+      const pub = await publisher();
+      const event = await emit(pub.bus);
+      const parked = await emit(pub.bus);
+      await waitFor(async () => (await listDeadLetters(database, failing.tables)).length === 2, {
+        message: 'both parked',
+      });
+      await waitFor(() => other.callsOf(event.id).length === 1 && other.callsOf(parked.id).length === 1);
+
+      healed = true;
+      expect(await replayDeadLetters(database, failing.tables, failing.service, { id: event.id })).toEqual([
+        event.id,
+      ]);
+      failing.bus.wake();
+      await waitFor(async () => (await processed(failing.tables, event.id)).length === 1, {
+        message: 'replayed',
+      });
+      const [row] = await deadLetters(failing.tables, event.id);
+      expect(row?.replayedAt).toBeInstanceOf(Date);
+      // Nobody else saw it again, not even as a duplicate.
+      expect(other.callsOf(event.id)).toHaveLength(1);
+      expect(logged('event already processed, skipped', event.id)).toHaveLength(0);
+      // Replaying again finds nothing waiting; the other one can be discarded.
+      expect(await replayDeadLetters(database, failing.tables, failing.service, { id: event.id })).toEqual(
+        [],
+      );
+      expect(await discardDeadLetters(database, failing.tables, { all: true })).toEqual([parked.id]);
+      expect(await listDeadLetters(database, failing.tables)).toEqual([]);
+      expect(
+        (await listDeadLetters(database, failing.tables, { handled: true })).map((r) => r.eventId).sort(),
+      ).toEqual([event.id, parked.id].sort());
+      expect(failing.callsOf(parked.id)).toHaveLength(3);
     });
   });
 

@@ -105,6 +105,14 @@ export function createInProcessTransport(options: { held?: boolean } = {}): InPr
       await Promise.all(targets.map((subscription) => track(subscription, envelope)));
     },
 
+    async publishTo(service, envelope) {
+      if (closed) throw new Error('in-process transport is closed');
+      if (!open) throw new Error('in-process transport is not open yet');
+      const subscription = subscriptions.get(service);
+      if (!subscription) throw new Error(`${service} is not consuming in this process`);
+      await track(subscription, envelope);
+    },
+
     async consume(service, types, handler, policy, onDeadLetter) {
       if (closed) throw new Error('in-process transport is closed');
       if (subscriptions.has(service)) throw new Error(`${service} is already consuming`);

@@ -30,3 +30,10 @@ export {
   type RabbitTransportOptions,
 } from './rabbitmq-transport';
 export { PermanentDeliveryError, isPermanentDeliveryError } from './delivery-error';
+export {
+  discardDeadLetters,
+  listDeadLetters,
+  replayDeadLetters,
+  type DeadLetterRow,
+  type DeadLetterSelector,
+} from './dead-letters';

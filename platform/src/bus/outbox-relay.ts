@@ -84,10 +84,12 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     const rows = await claim(capacity);
     backlog = rows.length === capacity;
     for (const row of rows) {
-      const publishing = publish(row.id, row.envelope as EventEnvelope, row.attempts).finally(() => {
-        inFlight.delete(row.id);
-        if (backlog && running) wake();
-      });
+      const publishing = publish(row.id, row.envelope as EventEnvelope, row.attempts, row.target).finally(
+        () => {
+          inFlight.delete(row.id);
+          if (backlog && running) wake();
+        },
+      );
       inFlight.set(row.id, publishing);
     }
   }
@@ -119,13 +121,19 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         envelope: outbox.envelope,
         createdAt: outbox.createdAt,
         attempts: outbox.attempts,
+        target: outbox.target,
       });
     return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
-  async function publish(id: string, envelope: EventEnvelope, attempts: number): Promise<void> {
+  async function publish(
+    id: string,
+    envelope: EventEnvelope,
+    attempts: number,
+    target: string | null,
+  ): Promise<void> {
     try {
-      await transport.publish(envelope);
+      await (target ? transport.publishTo(target, envelope) : transport.publish(envelope));
     } catch (err) {
       const error = toError(err);
       const backoffMs = Math.min(maxBackoffMs, intervalMs * 2 ** Math.min(attempts - 1, 16));

@@ -89,6 +89,21 @@ interface Connection {
   returned: Set<string>;
 }
 
+const eventProperties = (envelope: EventEnvelope): Options.Publish => ({
+  persistent: true,
+  messageId: envelope.id,
+  correlationId: envelope.correlation_id,
+  contentType: 'application/json',
+  type: envelope.type,
+  appId: envelope.source,
+  timestamp: Math.floor(Date.parse(envelope.occurred_at) / 1000),
+  headers: {
+    'x-correlation-id': envelope.correlation_id,
+    'x-event-type': envelope.type,
+    'x-event-version': envelope.version,
+  },
+});
+
 export interface RabbitTransport extends Transport {
   /** Resolves once connected (at once if connected now); the transport works without it, rejecting publishes until then. */
   waitForConnection(): Promise<void>;
@@ -485,20 +500,17 @@ export function createRabbitTransport(options: RabbitTransportOptions): RabbitTr
     kind: 'rabbitmq',
 
     publish(envelope) {
-      return confirmPublish(exchange, envelope.type, Buffer.from(JSON.stringify(envelope)), {
-        persistent: true,
-        messageId: envelope.id,
-        correlationId: envelope.correlation_id,
-        contentType: 'application/json',
-        type: envelope.type,
-        appId: envelope.source,
-        timestamp: Math.floor(Date.parse(envelope.occurred_at) / 1000),
-        headers: {
-          'x-correlation-id': envelope.correlation_id,
-          'x-event-type': envelope.type,
-          'x-event-version': envelope.version,
-        },
-      });
+      return confirmPublish(
+        exchange,
+        envelope.type,
+        Buffer.from(JSON.stringify(envelope)),
+        eventProperties(envelope),
+      );
+    },
+
+    publishTo(service, envelope) {
+      const queue = consumerQueueName(service, prefix);
+      return confirmPublish('', queue, Buffer.from(JSON.stringify(envelope)), eventProperties(envelope));
     },
 
     async consume(service, types, handler, policy, onDeadLetter) {

@@ -29,6 +29,8 @@ export function busTables(schema: PgSchema) {
       lockedUntil: timestamp('locked_until', { withTimezone: true }),
       attempts: integer('attempts').notNull().default(0),
       lastError: text('last_error'),
+      /** Set for a replayed dead letter: delivered to this one consuming service only, not to every subscriber. */
+      target: text('target'),
     },
     (t) => [
       index('outbox_unpublished_idx')

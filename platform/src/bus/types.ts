@@ -42,6 +42,8 @@ export interface Transport {
   /** Resolves once the transport has taken responsibility for the event (broker confirm, or — in process — every
    * subscriber has handled or dead-lettered it). Rejects if it could not. */
   publish(envelope: EventEnvelope): Promise<void>;
+  /** Publishes to one consuming service only (a replayed dead letter), whatever else subscribes to the type. */
+  publishTo(service: string, envelope: EventEnvelope): Promise<void>;
   /** Starts delivering the given event types to `service`'s handler, with retries then dead-lettering. */
   consume(
     service: string,

@@ -16,7 +16,8 @@ export function createBusTablesSql(schema: string): string[] {
       "published_at" timestamp with time zone,
       "locked_until" timestamp with time zone,
       "attempts" integer default 0 not null,
-      "last_error" text
+      "last_error" text,
+      "target" text
     )`,
     `create index "outbox_unpublished_idx" on ${s}."outbox" using btree ("created_at") where "published_at" is null`,
     `create table ${s}."processed_events" (

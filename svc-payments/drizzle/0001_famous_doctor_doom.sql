@@ -1,1 +1,0 @@
-ALTER TABLE "payments"."dead_letters" ADD COLUMN "replayed_at" timestamp with time zone;
