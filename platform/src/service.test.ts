@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
 import { createInProcessTransport } from './bus';
@@ -104,7 +105,12 @@ describe('a service given its transport', () => {
     expect(service.context.config.DEMO_DATA).toBe(false);
   });
 
-  it('offers the job runner on its context', () => {
+  it('offers the job runner on its context and schedules the retention of finished rows with it', async () => {
     expect(typeof service.context.jobs.enqueue).toBe('function');
+    expect(service.context.config.BUS_RETENTION_DAYS).toBe(14);
+    const schedules = await service.context.database.db.execute<{ name: string }>(
+      sql`select name from fixture.job_schedules`,
+    );
+    expect(schedules.rows.map((row) => row.name)).toEqual(['bus.retention']);
   });
 });
