@@ -325,6 +325,7 @@ describeRabbit('RabbitMQ transport', () => {
 
       const shared = transport('broken', undefined, {
         subscriptions: { [broken]: ['order.status_changed'], [fine]: ['order.status_changed'] },
+        redeclareIntervalMs: 200,
       });
       await shared.waitForConnection();
       expect(shared.state()).toBe('degraded');
@@ -349,6 +350,11 @@ describeRabbit('RabbitMQ transport', () => {
       const pub = await publisher(shared);
       const event = await emit(pub.bus);
       await waitFor(() => sub.count(event.id) === 1, { message: 'delivery beside the broken queue' });
+
+      // Once an operator removes the stray queue, the next declaration round repairs the topology.
+      await admin.deleteTopology(`never-${runId}`, [consumerQueueName(broken)]);
+      await waitFor(() => shared.state() === 'ok', { message: 'repaired', timeoutMs: 5000 });
+      expect(bus.state()).toBe('ok');
     });
   });
 
