@@ -11,3 +11,6 @@ export * from './bus/tables';
 export * from './bus/types';
 export * from './service';
 export * from './standalone';
+export * from './http/input-guards';
+export * from './http/shutdown';
+export * from './internal';
