@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Health } from '@edicola/contracts';
 import { runWithContext } from '../context';
 import type { Logger } from '../logger';
-import { setInternalAuth } from '../internal/guard';
+import { internalCallerOf, requireInternal, setInternalAuth } from '../internal/guard';
 import type { InternalTokens } from '../internal/tokens';
 import { errorHandler, notFoundHandler } from './errors';
 import { nulByteGuard } from './input-guards';
@@ -126,6 +126,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
       checks: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, v ? 'ok' : 'failing'])),
     };
     res.status(ok ? 200 : 503).json(body);
+  });
+
+  // Who am I, who called: lets an operator (and the tests) check that internal calls reach and authenticate.
+  app.get('/internal/whoami', requireInternal(), (_req, res) => {
+    res.json({ service: options.service, caller: internalCallerOf(res).from });
   });
 
   const rawBodyPaths = options.rawBodyPaths ?? ['/webhooks'];
