@@ -58,6 +58,16 @@ describe('all-in-one: internal calls and the gateway in front of them', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it('answers text holding a NUL byte with 422, not 500 (staff login)', async () => {
+    const res = await fetch(`${shop.apiUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'adm\u0000in', password: 'whatever-password' }),
+    });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^body\.username: /);
+  });
+
   it('never lets the public API reach /internal/, however the path is spelt', async () => {
     expect(await rawGet(shop.apiUrl, '/internal/whoami')).toBe(404);
     expect(await rawGet(shop.apiUrl, '/public/articles/../../internal/whoami')).toBe(404);

@@ -120,8 +120,9 @@ describe('the app factory, request by request', () => {
       .post('/echo')
       .send({ username: 'a', ['k\u0000']: 1 });
     expect(key.status).toBe(422);
-    expect((await request(app).get('/search?q=a%00b')).status).toBeGreaterThanOrEqual(400);
-    expect((await request(app).get('/search?q=a%00b')).status).toBeLessThan(500);
+    const query = await request(app).get('/search?q=a%00b');
+    expect(query.status).toBe(422);
+    expect(query.body.detail).toMatch(/^query\.q: /);
     expect((await request(app).get('/items/a%00b')).status).toBe(400);
     expect((await request(app).get('/search?q=ab')).body).toEqual({ q: 'ab' });
   });

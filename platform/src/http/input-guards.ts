@@ -31,7 +31,7 @@ export function refuseNulBytes(where: string, value: unknown): void {
  * the JSON body before any handler runs (handle() checks route params too).
  */
 export const nulByteGuard: RequestHandler = (req, _res, next) => {
-  if (/%00/.test(req.url)) throw badRequest(`Percorso non valido: ${NUL_DETAIL}`);
+  if (req.path.includes('%00')) throw badRequest(`Percorso non valido: ${NUL_DETAIL}`);
   refuseNulBytes('query', req.query);
   if (!Buffer.isBuffer(req.body)) refuseNulBytes('body', req.body);
   next();

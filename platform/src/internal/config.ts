@@ -33,6 +33,8 @@ export interface InternalCalls {
 /** The internal token signer/verifier and client of one service, from its configuration. */
 export function internalCallsFor(service: string, config: InternalEnv, logger?: Logger): InternalCalls {
   const tokens = config.INTERNAL_TOKEN_SECRET ? createInternalTokens(config.INTERNAL_TOKEN_SECRET) : null;
+  if (!tokens)
+    logger?.warn('INTERNAL_TOKEN_SECRET is not set: internal calls from and to this service are refused');
   const baseUrls = Object.fromEntries(
     Object.entries(SERVICE_URL_VARS).map(([name, variable]) => [name, config[variable]]),
   );
