@@ -14,7 +14,7 @@ export type GatewayTarget =
   | { kind: 'remote'; baseUrl: string };
 
 export interface GatewayOptions {
-  /** Longest a proxied call may take before the client gets a 504 (GATEWAY_UPSTREAM_TIMEOUT_MS). */
+  /** Longest wait for a service's answer before the client gets a 504 (GATEWAY_UPSTREAM_TIMEOUT_MS). */
   upstreamTimeoutMs?: number;
   /** Connections to the services (a keep-alive pool by default). */
   agent?: http.Agent;
@@ -124,6 +124,10 @@ function proxy(
     if (!res.writableFinished) upstream.destroy();
   });
   upstream.on('response', (answer) => {
+    // The limit is on the wait for an answer; a long download (a photo on a slow line) is cut only when
+    // it stalls for as long.
+    clearTimeout(timer);
+    upstream.setTimeout(options.upstreamTimeoutMs, () => upstream.destroy(new Error('upstream stalled')));
     res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
     answer.pipe(res);
     answer.on('error', () => res.destroy());

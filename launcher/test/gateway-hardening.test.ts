@@ -188,6 +188,36 @@ describe('gateway time limits', () => {
     await Promise.all([closeServer(gateway.server, 100), closeServer(upstream.server, 100)]);
   });
 
+  it('does not cut a long answer that keeps flowing (a photo on a slow line)', async () => {
+    const { server, port } = await listen((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      let sent = 0;
+      const tick = setInterval(() => {
+        res.write('x'.repeat(1000));
+        if (++sent === 8) {
+          clearInterval(tick);
+          res.end();
+        }
+      }, 100);
+    });
+    const gateway = await gatewayTo(
+      { kind: 'remote', baseUrl: `http://127.0.0.1:${port}` },
+      { upstreamTimeoutMs: 300 },
+    );
+    const length = await new Promise<number>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: gateway.port, path: '/media/x.webp' }, (res) => {
+          let n = 0;
+          res.on('data', (chunk: Buffer) => (n += chunk.length));
+          res.on('end', () => resolve(n));
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+    expect(length).toBe(8000);
+    await Promise.all([closeServer(gateway.server, 100), closeServer(server, 100)]);
+  });
+
   it.each(MODES)('answers 504 with a detail when the service takes too long (%s)', async (mode) => {
     const upstream = await slowUpstream();
     const target: GatewayTarget =
