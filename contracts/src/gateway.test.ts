@@ -24,4 +24,11 @@ describe('serviceForPath', () => {
     expect(serviceForPath('/media')).toBeNull();
     expect(serviceForPath('/analytics/other')).toBeNull();
   });
+
+  it('never routes internal service-to-service paths', () => {
+    expect(serviceForPath('/internal/articles/1/price')).toBeNull();
+    expect(serviceForPath('/internal')).toBeNull();
+    expect(serviceForPath('/INTERNAL/x')).toBeNull();
+    expect(serviceForPath('/contact/messages')).toBe('svc-notify');
+  });
 });

@@ -30,7 +30,7 @@ export const API_ROUTES = {
     '/.well-known/jwks.json',
   ],
   'svc-payments': ['/payments/*', '/checkout/session*', '/paypal/*', '/webhooks/*'],
-  'svc-notify': ['/newsletter/*', '/admin/process-scheduled-emails'],
+  'svc-notify': ['/newsletter/*', '/admin/process-scheduled-emails', '/contact/*'],
 } as const;
 
 export type ServiceName = keyof typeof API_ROUTES;
@@ -49,7 +49,15 @@ const TABLE = SERVICE_NAMES.flatMap((service) =>
   API_ROUTES[service].map((pattern) => ({ service, pattern })),
 );
 
-/** The service that serves this path, or null when no service does. */
+/** Service-to-service endpoints live under this prefix; the gateway and the Ingress never route it. */
+export const INTERNAL_PATH_PREFIX = '/internal/';
+
+const isInternal = (path: string) =>
+  path.toLowerCase() === INTERNAL_PATH_PREFIX.slice(0, -1) ||
+  path.toLowerCase().startsWith(INTERNAL_PATH_PREFIX);
+
+/** The service that serves this (normalised) path, or null when no service does or it is internal. */
 export function serviceForPath(path: string): ServiceName | null {
+  if (isInternal(path)) return null;
   return TABLE.find((route) => matches(route.pattern, path))?.service ?? null;
 }

@@ -1,13 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import http, { type Server } from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ServiceName } from '@edicola/contracts';
+import { SERVICE_NAMES, type ServiceName } from '@edicola/contracts';
 import {
   createInProcessTransport,
   createLogger,
   env,
   loadConfig,
   openPglite,
+  SERVICE_URL_VARS,
   startService,
   type RunningService,
   type RuntimeOptions,
@@ -16,7 +18,7 @@ import { catalogService } from '@edicola/svc-catalog';
 import { notifyService } from '@edicola/svc-notify';
 import { ordersService } from '@edicola/svc-orders';
 import { paymentsService } from '@edicola/svc-payments';
-import { createGateway, type GatewayTarget } from './gateway';
+import { createGateway, DEFAULT_UPSTREAM_TIMEOUT_MS, type GatewayTarget } from './gateway';
 import { createWebApp } from './web';
 
 const allInOneEnv = z.object({
@@ -27,6 +29,7 @@ const allInOneEnv = z.object({
   DATABASE_URL: z.string().optional(),
   AMQP_URL: z.string().optional(),
   PUBLIC_API_URL: z.url().optional(),
+  GATEWAY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_UPSTREAM_TIMEOUT_MS),
   LOG_LEVEL: env.logLevel(),
 });
 
@@ -56,6 +59,26 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 }
 
 /**
+ * Service-to-service calls in one process: a loopback-only port where `/<service>/internal/...` reaches
+ * that service's app, so the internal client works as it does between separate processes.
+ */
+function internalRouter(services: Partial<Record<ServiceName, RunningService>>): http.RequestListener {
+  return (req, res) => {
+    const match = /^\/(svc-[a-z]+)(\/internal\/.*)$/.exec(req.url ?? '');
+    const service =
+      match && SERVICE_NAMES.includes(match[1] as ServiceName)
+        ? services[match[1] as ServiceName]
+        : undefined;
+    if (!match || !service) {
+      res.writeHead(match ? 503 : 404, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ detail: match ? 'Avvio in corso' : 'Risorsa non trovata' }));
+    }
+    req.url = match[2];
+    service.app(req, res);
+  };
+}
+
+/**
  * The whole shop in one process: the four services on one embedded Postgres (a schema each) and the
  * in-process bus, the API gateway, and the storefront with its slices.
  */
@@ -81,13 +104,22 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
   );
   const webPort = await listen(web, config.WEB_PORT, config.HOST);
 
+  const started: Partial<Record<ServiceName, RunningService>> = {};
+  const internal = http.createServer(internalRouter(started));
+  const internalPort = await listen(internal, 0, '127.0.0.1');
+
   const notices: Notice[] = [];
   const serviceEnv: NodeJS.ProcessEnv = {
     CORS_ORIGINS: `http://localhost:${webPort},http://127.0.0.1:${webPort}`,
     // The shop tried out on one machine shows the demo catalogue unless the user says otherwise.
     DEMO_DATA: 'true',
+    // One secret for the four services of this process, unless the operator gives one.
+    INTERNAL_TOKEN_SECRET: randomBytes(32).toString('base64url'),
     ...vars,
     DATA_DIR: dataDir,
+    ...Object.fromEntries(
+      SERVICE_NAMES.map((name) => [SERVICE_URL_VARS[name], `http://127.0.0.1:${internalPort}/${name}`]),
+    ),
   };
   const engine = config.DATABASE_URL ? undefined : await openPglite(path.join(dataDir, 'pglite'));
   // Held until every service has registered its consumers (see createInProcessTransport).
@@ -114,6 +146,7 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
     'svc-payments': payments,
     'svc-notify': notify,
   };
+  Object.assign(started, services);
   const inProcess = (s: RunningService): GatewayTarget => ({
     kind: 'in-process',
     handler: s.app,
@@ -128,6 +161,7 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
       'svc-notify': inProcess(notify),
     },
     logger,
+    { upstreamTimeoutMs: config.GATEWAY_UPSTREAM_TIMEOUT_MS },
   );
 
   return {
@@ -137,9 +171,8 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
     notices,
     services,
     async stop() {
-      api.closeAllConnections();
-      web.closeAllConnections();
-      await Promise.all([api, web].map((s) => new Promise((resolve) => s.close(resolve))));
+      for (const server of [api, web, internal]) server.closeAllConnections();
+      await Promise.all([api, web, internal].map((s) => new Promise((resolve) => s.close(resolve))));
       await Promise.all(Object.values(services).map((s) => s.stop()));
       await transport?.close();
       if (engine && !engine.closed) await engine.close();

@@ -30,7 +30,10 @@ async function main(mode: string) {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } else if (mode === 'gateway') {
-    await startGateway();
+    const gateway = await startGateway();
+    const stop = () => gateway.stop().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
   } else if (mode === 'web') {
     await startWeb();
   } else {

@@ -2,16 +2,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '@edicola/contracts';
-import { createLogger, env, loadConfig } from '@edicola/platform';
-import { createGateway, type GatewayTarget } from './gateway';
+import { closeServer, createLogger, env, loadConfig, SERVICE_URL_VARS } from '@edicola/platform';
+import { createGateway, DEFAULT_UPSTREAM_TIMEOUT_MS, type GatewayTarget } from './gateway';
 import { createWebApp } from './web';
-
-const SERVICE_URL_VARS: Record<ServiceName, string> = {
-  'svc-catalog': 'CATALOG_URL',
-  'svc-orders': 'ORDERS_URL',
-  'svc-payments': 'PAYMENTS_URL',
-  'svc-notify': 'NOTIFY_URL',
-};
 
 const gatewayEnv = z.object({
   API_PORT: env.port(8080),
@@ -20,6 +13,8 @@ const gatewayEnv = z.object({
   ORDERS_URL: z.url(),
   PAYMENTS_URL: z.url(),
   NOTIFY_URL: z.url(),
+  GATEWAY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_UPSTREAM_TIMEOUT_MS),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
   LOG_LEVEL: env.logLevel(),
 });
 
@@ -28,15 +23,18 @@ export async function startGateway(vars: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(gatewayEnv, vars);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const targets = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [
-      name,
-      { kind: 'remote', baseUrl: config[SERVICE_URL_VARS[name] as keyof typeof config] as string },
-    ]),
+    SERVICE_NAMES.map((name) => [name, { kind: 'remote', baseUrl: config[SERVICE_URL_VARS[name]] }]),
   ) as Record<ServiceName, GatewayTarget>;
-  const server = http.createServer(createGateway(targets, logger));
+  const server = http.createServer(
+    createGateway(targets, logger, { upstreamTimeoutMs: config.GATEWAY_UPSTREAM_TIMEOUT_MS }),
+  );
   await new Promise<void>((resolve) => server.listen(config.API_PORT, config.HOST, resolve));
   logger.info({ port: config.API_PORT, targets }, 'gateway listening');
-  return server;
+  return {
+    server,
+    /** Stops within SHUTDOWN_GRACE_MS whatever is in flight. */
+    stop: () => closeServer(server, config.SHUTDOWN_GRACE_MS),
+  };
 }
 
 const webEnv = z.object({

@@ -1,4 +1,10 @@
-import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import http, {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
+import https from 'node:https';
 import { SERVICE_NAMES, serviceForPath, type Health, type ServiceName } from '@edicola/contracts';
 import type { Logger } from '@edicola/platform';
 
@@ -7,45 +13,158 @@ export type GatewayTarget =
   | { kind: 'in-process'; handler: RequestListener; isReady: () => boolean }
   | { kind: 'remote'; baseUrl: string };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+export interface GatewayOptions {
+  /** Longest wait for a service's answer before the client gets a 504 (GATEWAY_UPSTREAM_TIMEOUT_MS). */
+  upstreamTimeoutMs?: number;
+  /** Connections to the services (a keep-alive pool by default). */
+  agent?: http.Agent;
+}
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+
+const defaultAgents = {
+  http: new http.Agent({ keepAlive: true, maxSockets: 256 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 256 }),
+};
+
+// Headers that describe one connection, not the request: never passed on (RFC 9110 §7.6.1).
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+
+function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const listed = String(headers.connection ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase());
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !listed.includes(name)),
+  );
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}) {
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
     'Cache-Control': 'no-store',
+    ...extra,
   });
   res.end(JSON.stringify(body));
 }
 
-function proxy(baseUrl: string, req: IncomingMessage, res: ServerResponse, logger: Logger) {
-  const target = new URL(req.url ?? '/', baseUrl);
-  const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-  const upstream = http.request(
-    target,
-    {
-      method: req.method,
-      agent,
-      headers: {
-        ...req.headers,
-        host: target.host,
-        'x-forwarded-for': forwardedFor,
-        'x-forwarded-host': req.headers.host ?? '',
-        'x-forwarded-proto': 'http',
-      },
-    },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
+const BAD_PATH = 'Percorso non valido: punti, barre o barre rovesciate codificati non sono ammessi';
+
+/**
+ * The path the table is matched against and the service receives: dot segments resolved, repeated
+ * slashes merged. Encoded dots and (back)slashes are refused, because a server behind might decode them
+ * into segments this check never saw (`/public/articles/%2e%2e/%2e%2e/internal/x`).
+ */
+export function normalisePath(raw: string): { path: string } | { error: string } {
+  if (!raw.startsWith('/') || /%2e|%2f|%5c/i.test(raw) || raw.includes('\\')) return { error: BAD_PATH };
+  const segments: string[] = [];
+  const parts = raw.split('/').slice(1);
+  for (const part of parts) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') segments.pop();
+    else segments.push(part);
+  }
+  const last = parts[parts.length - 1];
+  const trailing = segments.length > 0 && (last === '' || last === '.' || last === '..') ? '/' : '';
+  return { path: `/${segments.join('/')}${trailing}` };
+}
+
+/** The client's address appended to what earlier proxies said; the services believe only TRUST_PROXY hops of it. */
+function forwardedHeaders(req: IncomingMessage): Record<string, string> {
+  const earlier = req.headers['x-forwarded-for'];
+  const chain = [Array.isArray(earlier) ? earlier.join(', ') : earlier, req.socket.remoteAddress]
+    .filter(Boolean)
+    .join(', ');
+  return {
+    'x-forwarded-for': chain,
+    'x-forwarded-host': String(req.headers['x-forwarded-host'] ?? req.headers.host ?? ''),
+    'x-forwarded-proto': String(req.headers['x-forwarded-proto'] ?? 'http'),
+  };
+}
+
+function proxy(
+  baseUrl: string,
+  pathAndQuery: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  logger: Logger,
+  options: Required<Pick<GatewayOptions, 'upstreamTimeoutMs'>> & GatewayOptions,
+) {
+  const base = new URL(baseUrl);
+  const secure = base.protocol === 'https:';
+  // The path goes as it is: no URL parser gets another chance to reinterpret it.
+  const upstream = (secure ? https : http).request({
+    protocol: base.protocol,
+    hostname: base.hostname,
+    port: base.port,
+    path: base.pathname.replace(/\/+$/, '') + pathAndQuery,
+    method: req.method,
+    agent: options.agent ?? (secure ? defaultAgents.https : defaultAgents.http),
+    headers: { ...endToEnd(req.headers), host: base.host, ...forwardedHeaders(req) },
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    upstream.destroy(new Error(`no answer within ${options.upstreamTimeoutMs} ms`));
+  }, options.upstreamTimeoutMs);
+  // A client that goes away takes its upstream call with it, freeing the connection at once.
+  res.on('close', () => {
+    clearTimeout(timer);
+    if (!res.writableFinished) upstream.destroy();
+  });
+  upstream.on('response', (answer) => {
+    // The limit is on the wait for an answer; a long download (a photo on a slow line) is cut only when
+    // it stalls for as long.
+    clearTimeout(timer);
+    upstream.setTimeout(options.upstreamTimeoutMs, () => upstream.destroy(new Error('upstream stalled')));
+    res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+    answer.pipe(res);
+    answer.on('error', () => res.destroy());
+  });
   upstream.on('error', (error) => {
-    logger.warn({ err: error, target: target.origin }, 'upstream unreachable');
-    if (!res.headersSent) sendJson(res, 502, { detail: 'Servizio momentaneamente non raggiungibile' });
-    else res.destroy();
+    clearTimeout(timer);
+    if (res.destroyed || res.writableFinished) return;
+    if (res.headersSent) return res.destroy();
+    if (timedOut) {
+      logger.warn(
+        { target: base.origin, path: pathAndQuery, ms: options.upstreamTimeoutMs },
+        'upstream timed out',
+      );
+      return sendJson(res, 504, { detail: 'Il servizio non ha risposto in tempo, riprova tra poco' });
+    }
+    logger.warn({ err: error, target: base.origin }, 'upstream unreachable');
+    sendJson(res, 502, { detail: 'Servizio momentaneamente non raggiungibile' });
   });
   req.pipe(upstream);
+}
+
+/** Hands the request to a service's app in this process, with the same path, headers and time limit as a proxied one. */
+function dispatch(
+  handler: RequestListener,
+  pathAndQuery: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  timeoutMs: number,
+) {
+  req.url = pathAndQuery;
+  Object.assign(req.headers, forwardedHeaders(req));
+  const timer = setTimeout(() => {
+    if (!res.headersSent)
+      sendJson(res, 504, { detail: 'Il servizio non ha risposto in tempo, riprova tra poco' });
+  }, timeoutMs);
+  res.on('close', () => clearTimeout(timer));
+  handler(req, res);
 }
 
 async function ready(target: GatewayTarget): Promise<boolean> {
@@ -60,12 +179,29 @@ async function ready(target: GatewayTarget): Promise<boolean> {
 
 /**
  * The API's single origin: routes each path to its service by the table in contracts, answers
- * /healthz (200 once every service is ready) and 404s what no service serves.
+ * /healthz (200 once every service is ready) and 404s what no service serves (/internal/ above all).
  */
-export function createGateway(targets: Record<ServiceName, GatewayTarget>, logger: Logger): RequestListener {
+export function createGateway(
+  targets: Record<ServiceName, GatewayTarget>,
+  logger: Logger,
+  options: GatewayOptions = {},
+): RequestListener {
+  const settings = {
+    ...options,
+    upstreamTimeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
+  };
   return async (req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const normalised = normalisePath(queryAt === -1 ? url : url.slice(0, queryAt));
+    if ('error' in normalised) return sendJson(res, 400, { detail: normalised.error });
+    const path = normalised.path;
+    const pathAndQuery = path + (queryAt === -1 ? '' : url.slice(queryAt));
+
     if (path === '/healthz') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        return sendJson(res, 405, { detail: 'Metodo non consentito' }, { Allow: 'GET, HEAD' });
+      }
       const checks = await Promise.all(SERVICE_NAMES.map(async (name) => [name, await ready(targets[name])]));
       const ok = checks.every(([, isReady]) => isReady);
       const body: Health = {
@@ -78,7 +214,9 @@ export function createGateway(targets: Record<ServiceName, GatewayTarget>, logge
     const service = serviceForPath(path);
     if (!service) return sendJson(res, 404, { detail: 'Risorsa non trovata' });
     const target = targets[service];
-    if (target.kind === 'in-process') return target.handler(req, res);
-    proxy(target.baseUrl, req, res, logger);
+    if (target.kind === 'in-process') {
+      return dispatch(target.handler, pathAndQuery, req, res, settings.upstreamTimeoutMs);
+    }
+    proxy(target.baseUrl, pathAndQuery, req, res, logger, settings);
   };
 }

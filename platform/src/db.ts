@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,24 @@ const journal = (migrationsFolder: string, schema: string) => ({
   migrationsSchema: 'drizzle',
   migrationsTable: `${schema}_migrations`,
 });
+
+const transactionScope = new AsyncLocalStorage<true>();
+
+/** True while the calling code runs inside a transaction of any Database of this process. */
+export function inTransaction(): boolean {
+  return transactionScope.getStore() === true;
+}
+
+/**
+ * Marks everything a `db.transaction()` callback runs, so that a call to another service made inside one
+ * can be refused at once (in the all-in-one process it would deadlock on the shared embedded engine).
+ */
+export function trackTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn, config) =>
+    transaction((tx) => transactionScope.run(true, () => fn(tx)), config)) as Db['transaction'];
+  return db;
+}
 
 /** Opens (creating if needed) an embedded Postgres under `dataDir`, or in memory when none is given. */
 export async function openPglite(dataDir?: string): Promise<PGlite> {
@@ -68,7 +87,7 @@ async function initPgliteDataDir(dir: string): Promise<void> {
 
 /** A service's view of an embedded engine; several services may share one engine, each in its schema. */
 export function pgliteDatabase(engine: PGlite, options: { ownsEngine: boolean }): Database {
-  const db = drizzlePglite(engine) as unknown as Db;
+  const db = trackTransactions(drizzlePglite(engine) as unknown as Db);
   return {
     kind: 'pglite',
     db,
@@ -98,7 +117,7 @@ export function postgresDatabase(url: string, options: { max?: number; logger?: 
   const db = drizzlePg(pool);
   return {
     kind: 'postgres',
-    db: db as unknown as Db,
+    db: trackTransactions(db as unknown as Db),
     async migrate(migrationsFolder, schema) {
       const config = journal(migrationsFolder, schema);
       // Session-level lock on one connection, which then runs the migrations: a replica arriving second waits,

@@ -12,3 +12,6 @@ export * from './bus/types';
 export * from './service';
 export * from './standalone';
 export * from './jobs';
+export * from './http/input-guards';
+export * from './http/shutdown';
+export * from './internal';

@@ -10,11 +10,13 @@ import type { EventBus, Transport } from './bus/types';
 import { ConfigError, env, loadConfig, serviceEnv } from './config';
 import { openPglite, pgliteDatabase, postgresDatabase, type Database } from './db';
 import { createHttpApp } from './http/app';
+import { closeServer } from './http/shutdown';
+import { internalCallsFor, internalEnv, type InternalClient } from './internal';
 import { createJobRunner, purgeFinished, type JobTables, type Jobs } from './jobs';
 import { createLogger, type Logger } from './logger';
 
 /** Variables every service reads beside its own. */
-const runtimeEnv = serviceEnv.extend({
+const runtimeEnv = serviceEnv.extend(internalEnv.shape).extend({
   CORS_ORIGINS: z
     .string()
     .default('http://localhost:3000')
@@ -24,7 +26,9 @@ const runtimeEnv = serviceEnv.extend({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
-  TRUST_PROXY: z.string().default('loopback'),
+  /** Proxies in front of the service: hop count (1 = the gateway) or addresses/CIDRs (see http/app.ts). */
+  TRUST_PROXY: z.string().default('1'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
   BUS_RETRY_DELAYS_MS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'expected comma-separated milliseconds, e.g. 1000,5000,30000')
@@ -54,6 +58,8 @@ export interface ServiceContext<C> {
   /** Recurring jobs and jobs handed to a worker; register them in build(). */
   jobs: Jobs;
   verifier: TokenVerifier;
+  /** Calls other services' /internal/ endpoints (never inside a transaction). */
+  internal: InternalClient;
   /** Tells the operator something once (e.g. a generated password): to the launcher's banner, else the log. */
   notice(message: string, fields?: Record<string, string>): void;
 }
@@ -172,8 +178,10 @@ export async function startService<E extends z.ZodObject>(
   });
   const verifier =
     options.verifier ?? (config.AUTH_JWKS_URL ? remoteKeySetVerifier(config.AUTH_JWKS_URL) : undefined);
+  const internal = internalCallsFor(definition.name, config, logger);
   const context: ServiceContext<z.infer<E>> = {
     name: definition.name,
+    internal: internal.client,
     config,
     logger,
     database,
@@ -196,6 +204,7 @@ export async function startService<E extends z.ZodObject>(
     logger,
     corsOrigins: config.CORS_ORIGINS,
     trustProxy: config.TRUST_PROXY,
+    internalTokens: internal.tokens,
     routes: parts.routes,
     readiness: async () => ({
       started: ready,
@@ -228,7 +237,7 @@ export async function startService<E extends z.ZodObject>(
     },
     async stop() {
       ready = false;
-      await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+      await Promise.all(servers.map((s) => closeServer(s, config.SHUTDOWN_GRACE_MS)));
       await Promise.all([bus.stop(), jobs.stop()]);
       await parts.stop?.();
       if (ownsTransport) await transport.close();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compression from 'compression';
 import cors from 'cors';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
@@ -6,7 +7,11 @@ import { z } from 'zod';
 import type { Health } from '@edicola/contracts';
 import { runWithContext } from '../context';
 import type { Logger } from '../logger';
+import { internalCallerOf, requireInternal, setInternalAuth } from '../internal/guard';
+import type { InternalTokens } from '../internal/tokens';
 import { errorHandler, notFoundHandler } from './errors';
+import { nulByteGuard } from './input-guards';
+import { methodNotAllowed } from './method-not-allowed';
 
 export interface HttpAppOptions {
   service: string;
@@ -22,9 +27,37 @@ export interface HttpAppOptions {
   routes: (router: Router) => void;
   /** Largest JSON body accepted. */
   bodyLimit?: string;
-  /** Express "trust proxy" setting, for client addresses behind the gateway or an ingress. */
+  /**
+   * The proxies in front of the service, whose X-Forwarded-For entries are believed (TRUST_PROXY): a hop
+   * count ('1': the gateway), or their addresses/CIDRs ('10.0.0.0/8,loopback'); false for none.
+   */
   trustProxy?: boolean | string | number;
+  /** Paths whose bodies arrive as raw bytes (a Buffer in req.body), e.g. webhooks checked by signature. */
+  rawBodyPaths?: string[];
+  /** Largest raw body accepted. */
+  rawBodyLimit?: string;
+  /** Verifies the tokens of requireInternal() routes; none when INTERNAL_TOKEN_SECRET is not set. */
+  internalTokens?: InternalTokens | null;
 }
+
+/** TRUST_PROXY as Express takes it; `true` (believe anyone) is refused, as it lets a client pick its address. */
+export function parseTrustProxy(value: boolean | string | number | undefined): boolean | number | string[] {
+  if (value === undefined || value === false) return false;
+  if (value === true) throw new Error(TRUST_ALL);
+  if (typeof value === 'number') return value;
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') throw new Error(TRUST_ALL);
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+const TRUST_ALL =
+  'TRUST_PROXY=true would let any client choose its own address: give the number of proxies in front ' +
+  '(1 = the gateway) or their addresses';
 
 // Validation details reach Italian shoppers and staff: zod speaks Italian.
 z.config(z.locales.it());
@@ -55,10 +88,14 @@ function requestContext(logger: Logger): RequestHandler {
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', options.trustProxy ?? false);
+  app.set('trust proxy', parseTrustProxy(options.trustProxy));
   app.set('query parser', 'simple');
 
+  setInternalAuth(app, { service: options.service, tokens: options.internalTokens ?? null });
+
   app.use(requestContext(options.logger));
+  // JSON answers of more than 1 KB are compressed (br or gzip, as the client accepts); small ones are not.
+  app.use(compression({ threshold: 1024 }));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -96,10 +133,21 @@ export function createHttpApp(options: HttpAppOptions): Express {
     res.status(ok ? 200 : 503).json(body);
   });
 
-  app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
+  // Who am I, who called: lets an operator (and the tests) check that internal calls reach and authenticate.
+  app.get('/internal/whoami', requireInternal(), (_req, res) => {
+    res.json({ service: options.service, caller: internalCallerOf(res).from });
+  });
+
+  const rawBodyPaths = options.rawBodyPaths ?? ['/webhooks'];
+  const rawParser = express.raw({ type: () => true, limit: options.rawBodyLimit ?? '1mb' });
+  const jsonParser = express.json({ limit: options.bodyLimit ?? '100kb' });
+  const isRaw = (path: string) => rawBodyPaths.some((p) => path === p || path.startsWith(`${p}/`));
+  app.use((req, res, next) => (isRaw(req.path) ? rawParser : jsonParser)(req, res, next));
+  app.use(nulByteGuard);
   const router = express.Router();
   options.routes(router);
   app.use(router);
+  app.use(methodNotAllowed(app));
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));
   return app;

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { ValidationError } from './errors';
+import { refuseNulBytes } from './input-guards';
 
 type Schema = z.ZodType;
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;
@@ -33,6 +34,7 @@ export function handle<S extends InputSchemas>(
   fn: (input: Input<S>, req: Request, res: Response) => unknown,
 ): RequestHandler {
   return async (req, res) => {
+    refuseNulBytes('params', req.params);
     const input = {
       params: parse('params', schemas.params, req.params),
       query: parse('query', schemas.query, req.query),

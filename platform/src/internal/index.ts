@@ -1,0 +1,4 @@
+export * from './client';
+export * from './config';
+export * from './guard';
+export * from './tokens';
