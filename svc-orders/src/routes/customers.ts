@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { Response, Router } from 'express';
 import {
   CustomerLoginRequest,
   CustomerProfileUpdate,
@@ -16,7 +16,6 @@ import {
   type TokenSigner,
   type TokenVerifier,
 } from '@edicola/platform';
-import type { Response } from 'express';
 import {
   authenticateCustomer,
   findCustomer,
