@@ -5,6 +5,7 @@ import { ConfigError, env, localKeySetVerifier, type ServiceDefinition } from '@
 import { markInUse, shopProcessOn } from './db/in-use';
 import { deadLetters, orders, outbox, processedEvents } from './db/schema';
 import { loginLimiter } from './login-limits/limiter';
+import { prepareDummyHash } from './passwords/hashing';
 import { authRoutes } from './routes/auth';
 import { customerRoutes } from './routes/customers';
 import { ensureStaffAdmin } from './staff/bootstrap';
@@ -93,6 +94,7 @@ export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDef
             mkdirSync(dataDir, { recursive: true });
             releaseDataDir = markInUse(dataDir);
           }
+          await prepareDummyHash();
           const admin = await ensureStaffAdmin(
             db,
             { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD },

@@ -45,9 +45,14 @@ async function verifyLegacyScrypt(password: string, stored: string): Promise<boo
 // password for a real account.
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyAgainstDummy(password: string): Promise<void> {
+/** Makes the dummy hash at start, so that not even the first unknown account answers more slowly. */
+export function prepareDummyHash(): Promise<string> {
   dummyHash ??= hashPassword(generatePassword());
-  await verifyPassword(password, await dummyHash);
+  return dummyHash;
+}
+
+export async function verifyAgainstDummy(password: string): Promise<void> {
+  await verifyPassword(password, await prepareDummyHash());
 }
 
 /** A password for a generated account: 18 characters, unambiguous. */
