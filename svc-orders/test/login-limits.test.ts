@@ -4,7 +4,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
-import { startService, type RunningService } from '@edicola/platform';
+import {
+  createInProcessTransport,
+  startService,
+  type RunningService,
+  type Transport,
+} from '@edicola/platform';
 import { createTestDatabase, type TestDatabase } from '@edicola/platform/testing';
 import { loginFailures } from '../src/db/schema';
 import { ordersService } from '../src/service';
@@ -15,6 +20,7 @@ describe('login limits', () => {
   let database: TestDatabase;
   let dataDir: string;
   let replicas: RunningService[];
+  let transport: Transport;
   const from = (replica: number, address: string) => ({
     staff: (username: string, password: string) =>
       request(replicas[replica]!.app)
@@ -38,13 +44,20 @@ describe('login limits', () => {
       ADMIN_PASSWORD: 'Napoli-1926!',
       LOGIN_ATTEMPTS_PER_ADDRESS_PER_15_MIN: '25',
     };
+    transport = createInProcessTransport();
     const start = () =>
-      startService(ordersService, { env, database: database.database, logger: pino({ level: 'silent' }) });
+      startService(ordersService, {
+        env,
+        database: database.database,
+        transport,
+        logger: pino({ level: 'silent' }),
+      });
     replicas = [await start(), await start()];
     await request(replicas[0]!.app).post('/api/customers/register').send(privato).expect(201);
   }, 60_000);
   afterAll(async () => {
     for (const replica of replicas ?? []) await replica.stop();
+    await transport?.close();
     await database?.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { generateSigningKey, startService } from '@edicola/platform';
+import {
+  createInProcessTransport,
+  generateSigningKey,
+  startService,
+  type Transport,
+} from '@edicola/platform';
 import { createTestDatabase, type TestDatabase } from '@edicola/platform/testing';
 import { createCapturingLogger } from '../../platform/src/testing/capture-logger';
 import { createOrdersService, ordersService } from '../src/service';
@@ -10,11 +15,14 @@ import { createOrdersService, ordersService } from '../src/service';
 describe('svc-orders in each run mode', () => {
   let database: TestDatabase;
   let dataDir: string;
+  let transport: Transport;
   beforeEach(async () => {
+    transport = createInProcessTransport();
     database = await createTestDatabase();
     dataDir = mkdtempSync(path.join(tmpdir(), 'edicola-modes-'));
   });
   afterEach(async () => {
+    await transport.close();
     await database.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -25,6 +33,7 @@ describe('svc-orders in each run mode', () => {
     const quiet = await startService(ordersService, {
       env: { DATA_DIR: dataDir },
       database: database.database,
+      transport,
       logger,
     });
     await quiet.stop();
@@ -36,6 +45,7 @@ describe('svc-orders in each run mode', () => {
     const shown = await startService(ordersService, {
       env: { DATA_DIR: dataDir },
       database: database.database,
+      transport,
       logger,
       onNotice: (_service, _message, fields) => notices.push(fields),
     });
@@ -55,7 +65,12 @@ describe('svc-orders in each run mode', () => {
     const standalone = createOrdersService('standalone');
     const { logger } = createCapturingLogger('svc-orders');
     const start = (env: Record<string, string>) =>
-      startService(standalone, { env: { DATA_DIR: dataDir, ...env }, database: database.database, logger });
+      startService(standalone, {
+        env: { DATA_DIR: dataDir, ...env },
+        database: database.database,
+        transport,
+        logger,
+      });
     await expect(start({})).rejects.toThrow(/JWT_PRIVATE_JWK is required/);
     const jwk = JSON.stringify(await generateSigningKey());
     await expect(start({ JWT_PRIVATE_JWK: jwk })).rejects.toThrow(/ADMIN_PASSWORD is required/);
@@ -88,6 +103,7 @@ describe('svc-orders in each run mode', () => {
       startService(ordersService, {
         env: { DATA_DIR: dataDir, JWT_PRIVATE_JWK: JSON.stringify(publicOnly) },
         database: database.database,
+        transport,
         logger,
       }),
     ).rejects.toThrow(/JWT_PRIVATE_JWK.*expected a private Ed25519 JWK/s);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
-import { openPglite, startService, type RunningService } from '@edicola/platform';
+import { createInProcessTransport, openPglite, startService, type RunningService } from '@edicola/platform';
 import { ordersService } from '../src/service';
 import { CommandError, runStaffCommand } from '../src/staff/cli';
 
@@ -20,8 +20,10 @@ describe('npm run staff', () => {
 
   async function startShop(): Promise<{ shop: RunningService; stop(): Promise<void> }> {
     const engine = await openPglite(path.join(dataDir, 'pglite'));
+    const transport = createInProcessTransport();
     const shop = await startService(ordersService, {
       engine,
+      transport,
       env: { DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-password' },
       logger: pino({ level: 'silent' }),
     });
@@ -29,6 +31,7 @@ describe('npm run staff', () => {
       shop,
       async stop() {
         await shop.stop();
+        await transport.close();
         await engine.close();
       },
     };
@@ -84,8 +87,10 @@ describe('npm run staff', () => {
 
     // Without ADMIN_PASSWORD the shop keeps what the command set.
     const engine = await openPglite(path.join(dataDir, 'pglite'));
+    const transport = createInProcessTransport();
     const shop = await startService(ordersService, {
       engine,
+      transport,
       env: { DATA_DIR: dataDir },
       logger: pino({ level: 'silent' }),
     });
@@ -95,6 +100,7 @@ describe('npm run staff', () => {
       expect((await login(shop, 'socio', 'dalla-tastiera')).status).toBe(401);
     } finally {
       await shop.stop();
+      await transport.close();
       await engine.close();
     }
   }, 60_000);
