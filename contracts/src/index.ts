@@ -2,6 +2,8 @@ export * from './money';
 export * from './errors';
 export * from './catalog';
 export * from './auth';
+export * from './customers';
+export * from './italian-ids';
 export * from './health';
 export * from './orders';
 export * from './events';
