@@ -44,10 +44,12 @@ const orders = [
   {
     id: '9f1c2d3e-aaaa-bbbb-cccc-0123456789ab',
     created_at: '2025-10-03T09:15:00.000Z',
+    order_date: '2025-10-03T09:15:00.000Z',
     status: 'shipped',
+    payment_method: 'card',
     items: [
-      { article_id: 'a1', quantity: 2 },
-      { article_id: 'a2', quantity: 1 },
+      { article_id: 'a1', title: 'Ferrari SF-23 1:18', quantity: 2 },
+      { article_id: 'a2', title: null, quantity: 1 },
     ],
     total_amount: 12345.5,
     tracking_number: 'TRK123IT',
@@ -56,8 +58,10 @@ const orders = [
   {
     id: '0a0b0c0d-1111-2222-3333-444455556666',
     created_at: '2025-09-01T09:15:00.000Z',
+    order_date: '2025-09-01T09:15:00.000Z',
     status: 'pending',
-    items: [{ article_id: 'a3', quantity: 1 }],
+    payment_method: 'transfer',
+    items: [{ article_id: 'a3', title: 'Bustina Panini', quantity: 1 }],
     total_amount: 24.59,
     tracking_number: null,
     packlink_data: null,
@@ -148,7 +152,7 @@ describe('/registrati', () => {
     serve({
       [`POST ${API}/api/customers/register`]: (init) => {
         sent = JSON.parse(String(init?.body));
-        return [201, { customer_id: 'c-1', email: 'mario.rossi@example.it' }];
+        return [201, mario];
       },
     });
     await renderAt('/registrati');
@@ -179,7 +183,7 @@ describe('/registrati', () => {
     serve({
       [`POST ${API}/api/customers/register`]: (init) => {
         sent = JSON.parse(String(init?.body));
-        return [201, {}];
+        return [201, company];
       },
     });
     await renderAt('/registrati');
@@ -275,7 +279,13 @@ describe('/accedi', () => {
 
     login = [
       200,
-      { access_token: 'tok-mario', customer_id: 'c-1', email: mario.email, tipo_cliente: 'privato' },
+      {
+        access_token: 'tok-mario',
+        token_type: 'bearer',
+        customer_id: 'c-1',
+        email: mario.email,
+        tipo_cliente: 'privato',
+      },
     ];
     await submit('Accedi');
     await waitFor(() => expect(location()).toBe('/profilo'));
@@ -479,7 +489,13 @@ describe('account menu', () => {
       serve({
         [`POST ${API}/api/customers/login`]: () => [
           200,
-          { access_token: 'tok-mario', customer_id: 'c-1', email: mario.email, tipo_cliente: 'privato' },
+          {
+            access_token: 'tok-mario',
+            token_type: 'bearer',
+            customer_id: 'c-1',
+            email: mario.email,
+            tipo_cliente: 'privato',
+          },
         ],
         [`GET ${API}/api/customers/profile`]: profileOf(mario),
         [`GET ${API}/api/customers/orders`]: () => [200, []],

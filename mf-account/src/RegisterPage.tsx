@@ -12,7 +12,7 @@ import {
   type FieldError,
 } from './accountForm';
 import type { AccountApi } from './api';
-import type { CustomerType } from './customer';
+import type { TipoCliente } from '@edicola/contracts';
 import { useDocumentTitle } from './useDocumentTitle';
 
 /** /registrati: private or company registration (SPEC §5), then /accedi with the success message. */
@@ -29,7 +29,7 @@ export function RegisterPage({ api }: { api: AccountApi }) {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
   };
-  const switchType = (tipo_cliente: CustomerType) => {
+  const switchType = (tipo_cliente: TipoCliente) => {
     setValues((current) => ({ ...current, tipo_cliente }));
     setErrors({});
   };

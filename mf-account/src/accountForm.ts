@@ -1,9 +1,16 @@
-import type { Customer, CustomerType, ProfileUpdate, RegistrationPayload } from './customer';
-import { isValidCodiceFiscale, isValidCompanyCodiceFiscale, isValidPartitaIva } from './italianIds';
+import {
+  isValidCompanyCodiceFiscale,
+  isValidPartitaIva,
+  isValidPersonCodiceFiscale,
+  type Customer,
+  type CustomerProfileUpdate,
+  type CustomerRegistration,
+  type TipoCliente,
+} from '@edicola/contracts';
 
 /** Every field of the registration form (SPEC §5); the profile form uses all but the credentials. */
 export interface AccountFormValues {
-  tipo_cliente: CustomerType;
+  tipo_cliente: TipoCliente;
   email: string;
   password: string;
   password_confirm: string;
@@ -42,7 +49,7 @@ export const UPPERCASE: ReadonlySet<AccountField> = new Set([
   'sdi',
 ]);
 
-export const emptyAccountForm = (tipo_cliente: CustomerType = 'privato'): AccountFormValues => ({
+export const emptyAccountForm = (tipo_cliente: TipoCliente = 'privato'): AccountFormValues => ({
   tipo_cliente,
   email: '',
   password: '',
@@ -64,7 +71,7 @@ export const emptyAccountForm = (tipo_cliente: CustomerType = 'privato'): Accoun
 });
 
 /** The fields the form shows, in order, for a customer type; the profile form has no credentials. */
-export function visibleFields(tipo: CustomerType, withCredentials: boolean): AccountField[] {
+export function visibleFields(tipo: TipoCliente, withCredentials: boolean): AccountField[] {
   const credentials: AccountField[] = withCredentials ? ['email', 'password', 'password_confirm'] : [];
   const own: AccountField[] =
     tipo === 'privato'
@@ -139,7 +146,7 @@ function checkField(field: AccountField, text: string, values: AccountFormValues
     case 'cap':
       return /^\d{5}$/.test(text) ? null : 'cap';
     case 'codice_fiscale':
-      return isValidCodiceFiscale(text) ? null : 'codiceFiscale';
+      return isValidPersonCodiceFiscale(text.toUpperCase()) ? null : 'codiceFiscale';
     case 'piva':
       return isValidPartitaIva(text) ? null : 'piva';
     case 'codice_fiscale_azienda':
@@ -183,7 +190,7 @@ function privateData(values: AccountFormValues) {
 }
 
 /** The registration payload of SPEC §3: common fields plus the private or the company ones. */
-export function registrationPayload(values: AccountFormValues): RegistrationPayload {
+export function registrationPayload(values: AccountFormValues): CustomerRegistration {
   const common = {
     email: values.email.trim(),
     password: values.password,
@@ -196,7 +203,7 @@ export function registrationPayload(values: AccountFormValues): RegistrationPayl
 }
 
 /** PUT /api/customers/profile body: the Customer shape's editable parts. */
-export function profileUpdate(values: AccountFormValues): ProfileUpdate {
+export function profileUpdate(values: AccountFormValues): CustomerProfileUpdate {
   return {
     telefono: values.telefono.trim(),
     indirizzo: address(values),
@@ -208,25 +215,23 @@ export function profileUpdate(values: AccountFormValues): ProfileUpdate {
 
 /** The profile form filled from the customer as the server has it. */
 export function formFromCustomer(customer: Customer): AccountFormValues {
-  const p = customer.dati_privato ?? {};
-  const a = customer.dati_azienda ?? {};
-  const i = customer.indirizzo ?? {};
+  const { dati_privato: p, dati_azienda: a, indirizzo: i } = customer;
   return {
     ...emptyAccountForm(customer.tipo_cliente),
     email: customer.email,
-    telefono: customer.telefono ?? '',
-    street: i.street ?? '',
-    city: i.city ?? '',
-    province: i.province ?? '',
-    cap: i.cap ?? '',
-    nome: p.nome ?? '',
-    cognome: p.cognome ?? '',
-    codice_fiscale: p.codice_fiscale ?? '',
-    ragione_sociale: a.ragione_sociale ?? '',
-    piva: a.piva ?? '',
-    codice_fiscale_azienda: a.codice_fiscale_azienda ?? '',
-    pec: a.pec ?? '',
-    sdi: a.sdi ?? '',
-    referente: a.referente ?? '',
+    telefono: customer.telefono,
+    street: i.street,
+    city: i.city,
+    province: i.province,
+    cap: i.cap,
+    nome: p?.nome ?? '',
+    cognome: p?.cognome ?? '',
+    codice_fiscale: p?.codice_fiscale ?? '',
+    ragione_sociale: a?.ragione_sociale ?? '',
+    piva: a?.piva ?? '',
+    codice_fiscale_azienda: a?.codice_fiscale_azienda ?? '',
+    pec: a?.pec ?? '',
+    sdi: a?.sdi ?? '',
+    referente: a?.referente ?? '',
   };
 }

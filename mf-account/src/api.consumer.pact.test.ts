@@ -77,6 +77,29 @@ const marioProfile = {
   },
 };
 
+/** The company as the registration answers it. */
+const companyProfile = {
+  customer_id: string('8c1d6b2f-3a2e-4d6a-8b1c-4e3f2a5b6c7d'),
+  email: string(companyRegistration.email),
+  telefono: string(companyRegistration.telefono),
+  tipo_cliente: regex('^azienda$', 'azienda'),
+  dati_privato: nullValue(),
+  dati_azienda: {
+    ragione_sociale: string(companyRegistration.ragione_sociale),
+    piva: string(companyRegistration.piva),
+    codice_fiscale_azienda: string(companyRegistration.codice_fiscale_azienda),
+    pec: string(companyRegistration.pec),
+    sdi: string(companyRegistration.sdi),
+    referente: nullValue(),
+  },
+  indirizzo: {
+    street: string(companyRegistration.street),
+    city: string(companyRegistration.city),
+    province: string(companyRegistration.province),
+    cap: string(companyRegistration.cap),
+  },
+};
+
 describe('mf-account → svc-orders', () => {
   it('POST /api/customers/register registers a private customer', async () => {
     await pact
@@ -87,13 +110,13 @@ describe('mf-account → svc-orders', () => {
         request.headers(jsonHeaders).jsonBody(privateRegistration),
       )
       .willRespondWith(201, (response) =>
-        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
-          customer_id: string('7b0c5a1e-2f1d-4c59-9a0b-3d2e1f4a5b6c'),
-          email: string(MARIO),
-        }),
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody(marioProfile),
       )
       .executeTest(async (mockServer) => {
-        await expect(createAccountApi(mockServer.url).register(privateRegistration)).resolves.toBeTruthy();
+        await expect(createAccountApi(mockServer.url).register(privateRegistration)).resolves.toMatchObject({
+          email: MARIO,
+          tipo_cliente: 'privato',
+        });
       });
   });
 
@@ -106,13 +129,13 @@ describe('mf-account → svc-orders', () => {
         request.headers(jsonHeaders).jsonBody(companyRegistration),
       )
       .willRespondWith(201, (response) =>
-        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
-          customer_id: string('8c1d6b2f-3a2e-4d6a-8b1c-4e3f2a5b6c7d'),
-          email: string(companyRegistration.email),
-        }),
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody(companyProfile),
       )
       .executeTest(async (mockServer) => {
-        await expect(createAccountApi(mockServer.url).register(companyRegistration)).resolves.toBeTruthy();
+        await expect(createAccountApi(mockServer.url).register(companyRegistration)).resolves.toMatchObject({
+          tipo_cliente: 'azienda',
+          dati_azienda: { piva: '01114601006', referente: null },
+        });
       });
   });
 
@@ -145,6 +168,7 @@ describe('mf-account → svc-orders', () => {
       .willRespondWith(200, (response) =>
         response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
           access_token: string('eyJhbGciOiJFUzI1NiJ9.e30.c2ln'),
+          token_type: regex('^bearer$', 'bearer'),
           customer_id: string('7b0c5a1e-2f1d-4c59-9a0b-3d2e1f4a5b6c'),
           email: string(MARIO),
           tipo_cliente: regex('^(privato|azienda)$', 'privato'),
@@ -261,13 +285,17 @@ describe('mf-account → svc-orders', () => {
           eachLike({
             id: string('9f1c2d3e-aaaa-4bbb-8ccc-0123456789ab'),
             created_at: regex(ISO_DATETIME, '2025-10-03T09:15:00.000Z'),
+            order_date: regex(ISO_DATETIME, '2025-10-03T09:15:00.000Z'),
             status: regex('^(pending|paid|confirmed|shipped|delivered|cancelled)$', 'pending'),
+            payment_method: string('transfer'),
             items: eachLike({
               article_id: string('3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60'),
+              title: string('Ferrari SF-23 1:18'),
               quantity: integer(2),
             }),
             total_amount: number(58.99),
             tracking_number: nullValue(),
+            packlink_data: nullValue(),
           }),
         ),
       )

@@ -1,11 +1,11 @@
-import { apiErrorFrom } from '@edicola/contracts';
 import {
+  apiErrorFrom,
   Customer,
   CustomerLoginResponse,
   CustomerOrderList,
-  type ProfileUpdate,
-  type RegistrationPayload,
-} from './customer';
+  type CustomerProfileUpdate,
+  type CustomerRegistration,
+} from '@edicola/contracts';
 
 interface Schema<T> {
   parse(data: unknown): T;
@@ -15,11 +15,10 @@ interface Schema<T> {
 export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
   const base = apiBaseUrl.replace(/\/+$/, '');
 
-  async function request<T>(path: string, init: RequestInit, schema: Schema<T> | null): Promise<T> {
+  async function request<T>(path: string, init: RequestInit, schema: Schema<T>): Promise<T> {
     const response = await fetchImpl(`${base}${path}`, init);
     if (!response.ok) throw await apiErrorFrom(response);
-    const body: unknown = await response.json();
-    return schema ? schema.parse(body) : (body as T);
+    return schema.parse(await response.json());
   }
 
   const json = (method: string, body: unknown, token?: string): RequestInit => ({
@@ -37,15 +36,15 @@ export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
 
   return {
     /** POST /api/customers/register with the registration payload of SPEC §3. */
-    register: (payload: RegistrationPayload) =>
-      request<unknown>('/api/customers/register', json('POST', payload), null),
+    register: (payload: CustomerRegistration) =>
+      request('/api/customers/register', json('POST', payload), Customer),
     /** POST /api/customers/login {email, password} → access_token, customer_id, email, tipo_cliente. */
     login: (credentials: { email: string; password: string }) =>
       request('/api/customers/login', json('POST', credentials), CustomerLoginResponse),
     /** GET /api/customers/profile: also how a stored token is validated. */
     profile: (token: string) => request('/api/customers/profile', authorized(token), Customer),
     /** PUT /api/customers/profile → the updated customer. */
-    updateProfile: (token: string, update: ProfileUpdate) =>
+    updateProfile: (token: string, update: CustomerProfileUpdate) =>
       request('/api/customers/profile', json('PUT', update, token), Customer),
     /** GET /api/customers/orders: the customer's own orders. */
     orders: (token: string) => request('/api/customers/orders', authorized(token), CustomerOrderList),
