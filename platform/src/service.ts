@@ -141,7 +141,9 @@ export async function startService<E extends z.ZodObject>(
     verifier: verifier ?? localKeySetVerifier({ keys: [] }),
     notice(message, fields = {}) {
       if (options.onNotice) options.onNotice(definition.name, message, fields);
-      else logger.warn(fields, message);
+      // No terminal to show it on: log the message and the names of its fields, never their values
+      // (a notice may hold a generated password).
+      else logger.warn({ notice_fields: Object.keys(fields) }, message);
     },
   };
   const parts = await definition.build(context);

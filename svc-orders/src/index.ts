@@ -1,2 +1,2 @@
-export { ordersService } from './service';
-export { orderStatusChanged } from './events';
+export { createOrdersService, ordersService } from './service';
+export { orderStatusChanged } from './orders/events';

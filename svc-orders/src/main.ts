@@ -1,4 +1,4 @@
 import { runStandalone } from '@edicola/platform';
-import { ordersService } from './service';
+import { createOrdersService } from './service';
 
-void runStandalone(ordersService);
+void runStandalone(createOrdersService('standalone'));

@@ -1,67 +1,117 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { env, localKeySetVerifier, type ServiceDefinition } from '@edicola/platform';
+import { ConfigError, env, localKeySetVerifier, type ServiceDefinition } from '@edicola/platform';
+import { markInUse, shopProcessOn } from './db/in-use';
 import { deadLetters, orders, outbox, processedEvents } from './db/schema';
+import { loginLimiter } from './login-limits/limiter';
 import { authRoutes } from './routes/auth';
-import { loadTokenSigner } from './signing-key';
-import { ensureStaffAdmin } from './staff';
+import { customerRoutes } from './routes/customers';
+import { ensureStaffAdmin } from './staff/bootstrap';
+import { loadTokenSigner } from './tokens/signing-key';
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const settings = z.object({
   PORT: env.port(8102),
+  /** The admin made sure of at every start (with ADMIN_PASSWORD); default `admin`. */
   ADMIN_USERNAME: z.string().trim().min(1).max(64).optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  /** A private Ed25519 JWK (JSON); when absent the key is generated once and kept in the database. */
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
+  /** A private Ed25519 JWK (JSON). Required in distributed mode; embedded, a key is generated under DATA_DIR. */
   JWT_PRIVATE_JWK: z
     .string()
     .refine((v) => {
       try {
-        return typeof JSON.parse(v).d === 'string';
+        const jwk = JSON.parse(v) as Record<string, unknown>;
+        return jwk.kty === 'OKP' && jwk.crv === 'Ed25519' && typeof jwk.d === 'string';
       } catch {
         return false;
       }
-    }, 'expected a private JWK as JSON')
+    }, 'expected a private Ed25519 JWK as JSON (kty OKP, crv Ed25519, with d)')
     .optional(),
-  STAFF_TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(8 * 3600),
+  STAFF_TOKEN_TTL_SECONDS: seconds(8 * 3600),
+  CUSTOMER_TOKEN_TTL_SECONDS: seconds(7 * 24 * 3600),
+  /** Wrong passwords per client address and account in 15 minutes. */
   LOGIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().positive().default(10),
+  /** Wrong passwords per client address, whatever the account, in 15 minutes. */
+  LOGIN_ATTEMPTS_PER_ADDRESS_PER_15_MIN: z.coerce.number().int().positive().default(100),
 });
 
-export const ordersService: ServiceDefinition<typeof settings> = {
-  name: 'svc-orders',
-  schema: orders.schemaName,
-  migrationsFolder: path.join(__dirname, '../drizzle'),
-  env: settings,
-  tables: { outbox, processedEvents, deadLetters },
-  async build({ config, database, notice }) {
-    const db = database.db;
-    const signer = await loadTokenSigner(db, config.JWT_PRIVATE_JWK);
-    const verifier = localKeySetVerifier(signer.publicKeySet);
-    return {
-      verifier,
-      routes(router) {
-        authRoutes(router, {
-          db,
-          signer,
-          verifier,
-          staffTokenTtlSeconds: config.STAFF_TOKEN_TTL_SECONDS,
-          loginAttemptsPer15Min: config.LOGIN_ATTEMPTS_PER_15_MIN,
-        });
-      },
-      async start() {
-        const admin = await ensureStaffAdmin(db, {
-          username: config.ADMIN_USERNAME,
-          password: config.ADMIN_PASSWORD,
-        });
-        if (admin.outcome === 'generated') {
-          notice('Staff user created; this password is shown only once', {
-            username: admin.username,
-            password: admin.password,
+/**
+ * svc-orders. `embedded`: inside the all-in-one process, whose terminal shows a generated admin password and
+ * which keeps a generated signing key under DATA_DIR. `standalone`: its own process (distributed mode), where
+ * JWT_PRIVATE_JWK is required and the first admin needs ADMIN_PASSWORD.
+ */
+export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDefinition<typeof settings> {
+  return {
+    name: 'svc-orders',
+    schema: orders.schemaName,
+    migrationsFolder: path.join(__dirname, '../drizzle'),
+    env: settings,
+    tables: { outbox, processedEvents, deadLetters },
+    async build({ config, database, notice }) {
+      const db = database.db;
+      const embedded = mode === 'embedded';
+      const dataDir = path.resolve(config.DATA_DIR);
+      const signer = await loadTokenSigner({
+        configuredJwk: config.JWT_PRIVATE_JWK,
+        dataDir: embedded ? dataDir : undefined,
+      });
+      const verifier = localKeySetVerifier(signer.publicKeySet);
+      const limiter = loginLimiter(db, {
+        perAccount: config.LOGIN_ATTEMPTS_PER_15_MIN,
+        perAddress: config.LOGIN_ATTEMPTS_PER_ADDRESS_PER_15_MIN,
+        windowMs: 15 * 60 * 1000,
+      });
+      let releaseDataDir = () => {};
+      return {
+        verifier,
+        routes(router) {
+          authRoutes(router, {
+            db,
+            signer,
+            verifier,
+            limiter,
+            staffTokenTtlSeconds: config.STAFF_TOKEN_TTL_SECONDS,
           });
-        }
-      },
-    };
-  },
-};
+          customerRoutes(router, {
+            db,
+            signer,
+            verifier,
+            limiter,
+            customerTokenTtlSeconds: config.CUSTOMER_TOKEN_TTL_SECONDS,
+          });
+        },
+        async start() {
+          if (embedded && database.kind === 'pglite') {
+            const other = shopProcessOn(dataDir);
+            if (other && other !== process.pid) {
+              throw new ConfigError([
+                `DATA_DIR ${dataDir} is in use by the shop running as process ${other}`,
+              ]);
+            }
+            mkdirSync(dataDir, { recursive: true });
+            releaseDataDir = markInUse(dataDir);
+          }
+          const admin = await ensureStaffAdmin(
+            db,
+            { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD },
+            { generate: embedded },
+          );
+          if (admin.outcome === 'generated') {
+            notice('Staff user created; this password is shown only once', {
+              username: admin.username,
+              password: admin.password,
+            });
+          }
+        },
+        async stop() {
+          releaseDataDir();
+        },
+      };
+    },
+  };
+}
+
+/** The definition the all-in-one launcher (and the tests) run. */
+export const ordersService = createOrdersService('embedded');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { providerWithMetadata, Verifier } from '@pact-foundation/pact';
 import { createEvent } from '@edicola/platform';
-import { orderStatusChanged } from '../src/events';
+import { orderStatusChanged } from '../src/orders/events';
 
 // The event svc-orders publishes when a paid order is cancelled, built by the same code the bus uses.
 describe('svc-orders honours its message pact with svc-catalog', () => {

@@ -1,5 +1,4 @@
 import type { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { StaffLoginRequest, type StaffLoginResponse, type StaffMe } from '@edicola/contracts';
 import {
   authOf,
@@ -10,42 +9,40 @@ import {
   type TokenSigner,
   type TokenVerifier,
 } from '@edicola/platform';
-import { authenticateStaff, findStaff } from '../staff';
+import type { LoginLimiter } from '../login-limits/limiter';
+import { authenticateStaff, findStaff } from '../staff/users';
 
 export interface AuthRouteOptions {
   db: Db;
   signer: TokenSigner;
   verifier: TokenVerifier;
+  limiter: LoginLimiter;
   staffTokenTtlSeconds: number;
-  loginAttemptsPer15Min: number;
 }
 
 /** Staff sign-in (POST /api/auth/login, GET /api/auth/me) and the public key set other services verify with. */
-export function authRoutes(router: Router, options: AuthRouteOptions) {
-  const { db, signer, verifier } = options;
-  const loginLimiter = rateLimit({
-    windowMs: 15 * 60 * 1000,
-    limit: options.loginAttemptsPer15Min,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) =>
-      res.status(429).json({ detail: 'Troppi tentativi di accesso. Riprova tra qualche minuto.' }),
-  });
-
+export function authRoutes(
+  router: Router,
+  { db, signer, verifier, limiter, staffTokenTtlSeconds }: AuthRouteOptions,
+) {
   router.get('/.well-known/jwks.json', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json(signer.publicKeySet);
   });
 
   router.post(
     '/api/auth/login',
-    loginLimiter,
-    handle({ body: StaffLoginRequest }, async ({ body }): Promise<StaffLoginResponse> => {
+    handle({ body: StaffLoginRequest }, async ({ body }, req): Promise<StaffLoginResponse> => {
+      const attempt = { scope: 'staff', address: req.ip ?? 'unknown', account: body.username } as const;
+      await limiter.check(attempt);
       const user = await authenticateStaff(db, body.username, body.password);
-      if (!user) throw unauthorized('Username o password non corretti');
+      if (!user) {
+        await limiter.recordFailure(attempt);
+        throw unauthorized('Username o password non corretti');
+      }
+      await limiter.clear(attempt);
       const access_token = await signer.sign(
         { sub: user.id, kind: 'staff', role: user.role, name: user.username },
-        options.staffTokenTtlSeconds,
+        staffTokenTtlSeconds,
       );
       return {
         access_token,

@@ -1,0 +1,1 @@
+DROP TABLE "orders"."signing_keys" CASCADE;

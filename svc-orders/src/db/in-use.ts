@@ -1,0 +1,40 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+// The embedded engine (PGlite) allows one process at a time, and opening its folder from a second
+// process does not fail: it corrupts. The shop leaves its process id here while it runs, so that the
+// staff command can refuse to open the folder under it.
+const markerOf = (dataDir: string) => path.join(dataDir, 'svc-orders.pid');
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The id of the live process running the shop on this DATA_DIR, or null (a stale marker is ignored). */
+export function shopProcessOn(dataDir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(markerOf(dataDir), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
+}
+
+/** Marks DATA_DIR as used by this process; the returned function removes the mark. */
+export function markInUse(dataDir: string): () => void {
+  const file = markerOf(dataDir);
+  writeFileSync(file, String(process.pid));
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file);
+    } catch {
+      // Already gone.
+    }
+  };
+}

@@ -1,0 +1,86 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { StaffRole } from '@edicola/contracts';
+import type { Db } from '@edicola/platform';
+import { staffUsers } from '../db/schema';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../passwords/hashing';
+
+export type StaffUser = typeof staffUsers.$inferSelect;
+
+const byUsername = (username: string) =>
+  eq(sql`lower(${staffUsers.username})`, username.trim().toLowerCase());
+
+export async function findStaffByUsername(db: Db, username: string): Promise<StaffUser | null> {
+  const [user] = await db.select().from(staffUsers).where(byUsername(username)).limit(1);
+  return user ?? null;
+}
+
+export async function findStaff(db: Db, id: string): Promise<StaffUser | null> {
+  const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
+  return user ?? null;
+}
+
+/**
+ * The staff user these credentials belong to, or null; an unknown username costs the same time as a wrong
+ * password. A hash made with older parameters is replaced on a successful login.
+ */
+export async function authenticateStaff(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<StaffUser | null> {
+  const user = await findStaffByUsername(db, username);
+  if (!user) {
+    await verifyAgainstDummy(password);
+    return null;
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) return null;
+  if (needsRehash(user.passwordHash)) await setStaffPassword(db, user.id, password);
+  return user;
+}
+
+export async function setStaffPassword(db: Db, id: string, password: string): Promise<void> {
+  await db
+    .update(staffUsers)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(staffUsers.id, id));
+}
+
+export async function listStaff(
+  db: Db,
+): Promise<Pick<StaffUser, 'id' | 'username' | 'role' | 'createdAt'>[]> {
+  return db
+    .select({
+      id: staffUsers.id,
+      username: staffUsers.username,
+      role: staffUsers.role,
+      createdAt: staffUsers.createdAt,
+    })
+    .from(staffUsers)
+    .orderBy(asc(staffUsers.username));
+}
+
+/** Creates the user, or, when the username exists, sets its password and role. */
+export async function upsertStaff(
+  db: Db,
+  user: { username: string; password: string; role: StaffRole },
+): Promise<{ outcome: 'created' | 'updated'; id: string }> {
+  const passwordHash = await hashPassword(user.password);
+  const existing = await findStaffByUsername(db, user.username);
+  if (existing) {
+    await db
+      .update(staffUsers)
+      .set({ passwordHash, role: user.role, updatedAt: new Date() })
+      .where(eq(staffUsers.id, existing.id));
+    return { outcome: 'updated', id: existing.id };
+  }
+  const [created] = await db
+    .insert(staffUsers)
+    .values({ username: user.username.trim(), passwordHash, role: user.role })
+    .returning({ id: staffUsers.id });
+  return { outcome: 'created', id: created!.id };
+}
+
+export async function anyStaff(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: staffUsers.id }).from(staffUsers).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import request from 'supertest';
+import { startService, type RunningService } from '@edicola/platform';
+import { createTestDatabase, type TestDatabase } from '@edicola/platform/testing';
+import { loginFailures } from '../src/db/schema';
+import { ordersService } from '../src/service';
+import { privato } from './support';
+
+// Two replicas of svc-orders on one real database, as in production behind a load balancer.
+describe('login limits', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let replicas: RunningService[];
+  const from = (replica: number, address: string) => ({
+    staff: (username: string, password: string) =>
+      request(replicas[replica]!.app)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', address)
+        .send({ username, password }),
+    customer: (email: string, password: string) =>
+      request(replicas[replica]!.app)
+        .post('/api/customers/login')
+        .set('X-Forwarded-For', address)
+        .send({ email, password }),
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'edicola-limits-'));
+    const env = {
+      DATA_DIR: dataDir,
+      TRUST_PROXY: 'loopback',
+      ADMIN_USERNAME: 'titolare',
+      ADMIN_PASSWORD: 'Napoli-1926!',
+      LOGIN_ATTEMPTS_PER_ADDRESS_PER_15_MIN: '25',
+    };
+    const start = () =>
+      startService(ordersService, { env, database: database.database, logger: pino({ level: 'silent' }) });
+    replicas = [await start(), await start()];
+    await request(replicas[0]!.app).post('/api/customers/register').send(privato).expect(201);
+  }, 60_000);
+  afterAll(async () => {
+    for (const replica of replicas ?? []) await replica.stop();
+    await database?.cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(() => database.database.db.delete(loginFailures));
+
+  it('answers 429 after 10 wrong passwords for one account from one address, counted across replicas', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1)
+      statuses.push((await from(i % 2, '203.0.113.7').staff('titolare', `x${i}`)).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+
+    const limited = await from(1, '203.0.113.7').staff('titolare', 'Napoli-1926!');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      detail: 'Troppi tentativi di accesso non riusciti. Riprova tra qualche minuto.',
+    });
+    expect((await from(0, '203.0.113.7').staff('TITOLARE', 'Napoli-1926!')).status).toBe(429);
+
+    // The same account from another address, and another account from the same address, still log in.
+    expect((await from(0, '198.51.100.4').staff('titolare', 'Napoli-1926!')).status).toBe(200);
+    expect((await from(1, '203.0.113.7').customer(privato.email, privato.password)).status).toBe(200);
+  });
+
+  it('limits customer logins the same way, per e-mail without regard to case', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      expect(
+        (await from(i % 2, '192.0.2.10').customer(i % 2 ? privato.email.toUpperCase() : privato.email, 'no'))
+          .status,
+      ).toBe(401);
+    }
+    expect((await from(0, '192.0.2.10').customer(privato.email, privato.password)).status).toBe(429);
+    expect((await from(1, '192.0.2.11').customer(privato.email, privato.password)).status).toBe(200);
+  });
+
+  it('has a looser limit per address whatever the account', async () => {
+    for (let i = 0; i < 25; i += 1) {
+      expect((await from(i % 2, '192.0.2.99').staff(`utente${i}`, 'no')).status).toBe(401);
+    }
+    expect((await from(0, '192.0.2.99').staff('titolare', 'Napoli-1926!')).status).toBe(429);
+    expect((await from(0, '192.0.2.98').staff('titolare', 'Napoli-1926!')).status).toBe(200);
+  });
+
+  it('forgets the failures of an account after it logs in', async () => {
+    for (let i = 0; i < 9; i += 1) await from(0, '192.0.2.50').staff('titolare', 'no');
+    expect((await from(1, '192.0.2.50').staff('titolare', 'Napoli-1926!')).status).toBe(200);
+    for (let i = 0; i < 9; i += 1)
+      expect((await from(0, '192.0.2.50').staff('titolare', 'no')).status).toBe(401);
+  });
+
+  it('does not count server errors: a client retrying through a database failure is not locked out', async () => {
+    const db = database.database.db;
+    await db.execute(sql`alter table orders.staff_users rename to staff_users_away`);
+    try {
+      for (let i = 0; i < 12; i += 1) {
+        expect(
+          (await from(i % 2, '192.0.2.77').staff('titolare', 'Napoli-1926!')).status,
+        ).toBeGreaterThanOrEqual(500);
+      }
+    } finally {
+      await db.execute(sql`alter table orders.staff_users_away rename to staff_users`);
+    }
+    expect(await db.select().from(loginFailures)).toEqual([]);
+    expect((await from(0, '192.0.2.77').staff('titolare', 'Napoli-1926!')).status).toBe(200);
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startTestService, type TestService } from '@edicola/platform/testing';
+import { ordersService } from '../src/service';
+
+/** svc-orders on a fresh real database, with its own DATA_DIR (where the embedded mode keeps its key). */
+export async function startOrders(
+  env: Record<string, string> = {},
+): Promise<TestService<unknown> & { dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'edicola-orders-'));
+  const orders = await startTestService(ordersService, {
+    env: { DATA_DIR: dataDir, TRUST_PROXY: 'loopback', ...env },
+  });
+  return {
+    ...orders,
+    dataDir,
+    async stop() {
+      await orders.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const privato = {
+  email: 'Anna.Esposito@Example.it',
+  password: 'segreto1',
+  telefono: '+39 081 555 1234',
+  tipo_cliente: 'privato',
+  street: 'Via Toledo 256',
+  city: 'Napoli',
+  province: 'na',
+  cap: '80132',
+  nome: 'Anna',
+  cognome: 'Esposito',
+  codice_fiscale: 'RSSMRA85T10A562S',
+};
+
+export const azienda = {
+  email: 'acquisti@ferrari.example',
+  password: 'una password lunga e sicura',
+  telefono: '0536 949111',
+  tipo_cliente: 'azienda',
+  street: 'Via Abetone Inferiore 4',
+  city: 'Maranello',
+  province: 'MO',
+  cap: '41053',
+  ragione_sociale: 'Ferrari S.p.A.',
+  piva: '00159560366',
+  codice_fiscale_azienda: '00159560366',
+  pec: 'ferrari@pec.example.it',
+  sdi: 'abc1234',
+  referente: null,
+};
