@@ -6,9 +6,9 @@ function banner(shop: AllInOne, vars: NodeJS.ProcessEnv): string {
   const generated = shop.notices.find((n) => n.fields.password);
   const login = generated
     ? `username "${generated.fields.username}", password "${generated.fields.password}"  (shown only this once)`
-    : vars.ADMIN_USERNAME
-      ? `username "${vars.ADMIN_USERNAME}" with the password in ADMIN_PASSWORD`
-      : 'the staff user created on the first start (set ADMIN_USERNAME and ADMIN_PASSWORD to reset it)';
+    : vars.ADMIN_PASSWORD
+      ? `username "${vars.ADMIN_USERNAME || 'admin'}" with the password in ADMIN_PASSWORD`
+      : 'the staff users created before (add or reset one with `npm run staff` while the shop is stopped)';
   return [
     '',
     '  Edicola is running: all services in one process, demo payment providers.',

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import request from 'supertest';
+import { openPglite, startService, type RunningService } from '@edicola/platform';
+import { ordersService } from '../src/service';
+import { CommandError, runStaffCommand } from '../src/staff/cli';
+
+// The command against the all-in-one layout: one embedded engine under DATA_DIR/pglite.
+describe('npm run staff', () => {
+  let dataDir: string;
+  const printed: string[] = [];
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    runStaffCommand(args, {
+      env: { DATA_DIR: dataDir, ...env },
+      print: (line) => printed.push(line),
+      readPassword: () => Promise.resolve('dalla-tastiera'),
+    });
+
+  async function startShop(): Promise<{ shop: RunningService; stop(): Promise<void> }> {
+    const engine = await openPglite(path.join(dataDir, 'pglite'));
+    const shop = await startService(ordersService, {
+      engine,
+      env: { DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-password' },
+      logger: pino({ level: 'silent' }),
+    });
+    return {
+      shop,
+      async stop() {
+        await shop.stop();
+        await engine.close();
+      },
+    };
+  }
+  const login = (shop: RunningService, username: string, password: string) =>
+    request(shop.app).post('/api/auth/login').send({ username, password });
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'edicola-staff-cli-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  beforeEach(() => {
+    printed.length = 0;
+  });
+
+  it('refuses a DATA_DIR where no shop ever ran', async () => {
+    await expect(run(['list'])).rejects.toThrow(/No shop database under/);
+  });
+
+  it('refuses to open the embedded database while the shop runs on it', async () => {
+    const running = await startShop();
+    try {
+      await expect(run(['list'])).rejects.toThrow(
+        `The shop is running on ${dataDir} (process ${process.pid})`,
+      );
+    } finally {
+      await running.stop();
+    }
+  }, 60_000);
+
+  it('adds, lists, resets and removes staff users once the shop is stopped', async () => {
+    await run(['add', 'commessa'], { STAFF_PASSWORD: 'password-commessa' });
+    await run(['add', 'socio', '--role', 'admin']);
+    await expect(run(['add', 'Commessa'], { STAFF_PASSWORD: 'altra-password' })).rejects.toThrow(
+      /exists already/,
+    );
+    await expect(run(['add', 'x y'], { STAFF_PASSWORD: 'altra-password' })).rejects.toThrow(CommandError);
+    await expect(run(['add', 'cassa'], { STAFF_PASSWORD: 'corta' })).rejects.toThrow(/at least 8/);
+    await expect(run(['add', 'cassa', '--role', 'root'])).rejects.toThrow(/admin or staff/);
+    await run(['list']);
+    expect(printed.filter((line) => line.includes('\t')).map((line) => line.split('\t').slice(0, 2))).toEqual(
+      [
+        ['admin', 'admin'],
+        ['commessa', 'staff'],
+        ['socio', 'admin'],
+      ],
+    );
+    await run(['reset-password', 'admin'], { STAFF_PASSWORD: 'nuova-password-admin' });
+    await run(['remove', 'socio']);
+    await expect(run(['reset-password', 'nessuno'], { STAFF_PASSWORD: 'password-x' })).rejects.toThrow(
+      /No staff user nessuno/,
+    );
+
+    // Without ADMIN_PASSWORD the shop keeps what the command set.
+    const engine = await openPglite(path.join(dataDir, 'pglite'));
+    const shop = await startService(ordersService, {
+      engine,
+      env: { DATA_DIR: dataDir },
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      expect((await login(shop, 'commessa', 'password-commessa')).body.role).toBe('staff');
+      expect((await login(shop, 'admin', 'nuova-password-admin')).status).toBe(200);
+      expect((await login(shop, 'socio', 'dalla-tastiera')).status).toBe(401);
+    } finally {
+      await shop.stop();
+      await engine.close();
+    }
+  }, 60_000);
+
+  it('prints a new private key for JWT_PRIVATE_JWK', async () => {
+    await run(['generate-key']);
+    expect(JSON.parse(printed[0]!)).toMatchObject({ kty: 'OKP', crv: 'Ed25519', d: expect.any(String) });
+  });
+
+  it('explains its usage', async () => {
+    await expect(run([])).rejects.toThrow(/npm run staff -- add <username>/);
+  });
+});
