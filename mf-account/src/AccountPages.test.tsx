@@ -447,6 +447,37 @@ describe('/ordini/storico', () => {
   });
 });
 
+describe('languages', () => {
+  afterEach(() => initTestI18n('it'));
+
+  it('shows the orders in the chosen language, dates in its format, totals in euros the Italian way', async () => {
+    await initTestI18n('en');
+    localStorage.setItem('customer_token', 'tok-mario');
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, orders],
+    });
+    await renderAt('/ordini/storico');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeTruthy();
+    const first = within((await screen.findAllByTestId('customer-order'))[0]!);
+    expect(first.getByText('Order #9f1c2d3e')).toBeTruthy();
+    expect(first.getByText('Shipped')).toBeTruthy();
+    expect(first.getByText('October 3, 2025')).toBeTruthy();
+    expect(first.getByText('12.345,50 €')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the profile' })).toBeTruthy();
+  });
+
+  it('shows the registration form and its messages in German', async () => {
+    await initTestI18n('de');
+    serve({});
+    await renderAt('/registrati');
+    expect(screen.getByRole('heading', { level: 1, name: 'Erstelle dein Konto' })).toBeTruthy();
+    type(/^Passwort(?! bestätigen)/, 'abc');
+    await submit('Registrieren');
+    expect(screen.getByText('Das Passwort muss mindestens 6 Zeichen lang sein')).toBeTruthy();
+  });
+});
+
 describe('account menu', () => {
   it('opens profile and orders, logs out from the header', async () => {
     localStorage.setItem('customer_token', 'tok-mario');
