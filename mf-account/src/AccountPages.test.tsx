@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { RuntimeConfig } from '@edicola/contracts';
 import AccountMenu from './AccountMenu';
@@ -448,7 +448,10 @@ describe('/ordini/storico', () => {
 });
 
 describe('languages', () => {
-  afterEach(() => initTestI18n('it'));
+  afterEach(async () => {
+    cleanup();
+    await initTestI18n('it');
+  });
 
   it('shows the orders in the chosen language, dates in its format, totals in euros the Italian way', async () => {
     await initTestI18n('en');
