@@ -5,6 +5,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'it';
 /** localStorage key of the chosen language (SPEC §9). */
 export const LANGUAGE_STORAGE_KEY = 'language';
+/** localStorage key of the customer's token (SPEC §6). */
+export const CUSTOMER_TOKEN_KEY = 'customer_token';
 
 export const REMOTES = ['mf_catalog', 'mf_checkout', 'mf_account', 'mf_admin'] as const;
 export type RemoteName = (typeof REMOTES)[number];
@@ -17,6 +19,8 @@ export interface RemoteProps {
 /** DOM CustomEvents the slices talk through; name → detail. */
 export interface DomEvents {
   'edicola:cart-add': { article_id: string; quantity: number };
+  /** The customer logged in (token) or out (null); other slices (checkout prefill) listen. */
+  'edicola:customer-session': { token: string | null };
 }
 export type DomEventName = keyof DomEvents;
 

@@ -1,5 +1,6 @@
 // Starts the built shop as `npm start` would, on a fresh data folder and free ports.
 const { spawn } = require('node:child_process');
+const { generateKeyPairSync } = require('node:crypto');
 const { mkdtempSync, writeFileSync, mkdirSync } = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
@@ -21,6 +22,12 @@ module.exports = async function globalSetup() {
   const [webPort, apiPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'edicola-e2e-'));
   const admin = { username: 'e2e-admin', password: 'e2e-password-123' };
+  // The shop signs tokens with this key, so journeys can forge an expired token of a real customer.
+  const signingJwk = {
+    ...generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }),
+    alg: 'EdDSA',
+    kid: 'e2e',
+  };
   const child = spawn(process.execPath, [path.join(root, 'launcher/dist/cli.js'), 'all-in-one'], {
     cwd: root,
     env: {
@@ -33,6 +40,7 @@ module.exports = async function globalSetup() {
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
+      JWT_PRIVATE_JWK: JSON.stringify(signingJwk),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -60,6 +68,7 @@ module.exports = async function globalSetup() {
       apiUrl,
       apiPort,
       admin,
+      signingJwk,
     }),
   );
   globalThis.__EDICOLA_SHOP__ = child;

@@ -1,3 +1,4 @@
+import { createPrivateKey, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -8,6 +9,8 @@ export interface ShopState {
   apiUrl: string;
   apiPort: number;
   admin: { username: string; password: string };
+  /** The private key (JWK) the shop signs tokens with in the journeys. */
+  signingJwk: JsonWebKey;
 }
 
 export const root = path.resolve(__dirname, '../..');
@@ -48,4 +51,17 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The same token re-signed with the shop's key, its expiry moved into the past. */
+export function expiredCopyOf(token: string): string {
+  const [header, payload] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
+  const now = Math.floor(Date.now() / 1000);
+  const expired = Buffer.from(JSON.stringify({ ...claims, iat: now - 7200, exp: now - 3600 })).toString(
+    'base64url',
+  );
+  const key = createPrivateKey({ key: shop.signingJwk as never, format: 'jwk' });
+  const signature = sign(null, Buffer.from(`${header}.${expired}`), key).toString('base64url');
+  return `${header}.${expired}.${signature}`;
 }

@@ -96,12 +96,30 @@ describe('AdminApp', () => {
     expect(location()).toBe('/gestione/login');
   });
 
-  it('requires both fields before calling the API', () => {
+  it('requires both fields before calling the API, marking and focusing the empty one', () => {
     const fetchMock = serve({});
     renderAt('/gestione/login');
     fillLogin('gennaro', '');
-    expect(screen.getByRole('alert').textContent).toBe('Inserisci nome utente e password.');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Inserisci nome utente e password.');
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(screen.getByLabelText('Nome utente').getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(password);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('follows a logout made in another tab', async () => {
+    localStorage.setItem('access_token', 'tok-1');
+    serve({ 'http://api.test:8080/api/auth/me': () => [200, me] });
+    renderAt('/gestione');
+    expect(await screen.findByTestId('staff-username')).toBeTruthy();
+    localStorage.removeItem('access_token');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'access_token', newValue: null }));
+    });
+    expect(location()).toBe('/gestione/login');
   });
 
   it('sends a visitor without a token from /gestione to the login page', () => {

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { StaffLoginRequest } from '@edicola/contracts';
-import { ApiError } from '@edicola/contracts';
+import { ApiError, StaffLoginRequest } from '@edicola/contracts';
 import type { AdminApi } from './api';
 import { readStaffToken, storeStaffToken } from './staffToken';
 
@@ -13,6 +12,10 @@ export function LoginPage({ api }: { api: AdminApi }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<{ username: boolean; password: boolean }>({
+    username: false,
+    password: false,
+  });
   const [busy, setBusy] = useState(false);
 
   if (readStaffToken()) return <Navigate to="/gestione" replace />;
@@ -21,9 +24,13 @@ export function LoginPage({ api }: { api: AdminApi }) {
     event.preventDefault();
     const credentials = StaffLoginRequest.safeParse({ username, password });
     if (!credentials.success) {
+      const empty = { username: !username.trim(), password: !password };
+      setMissing(empty);
       setError(t('login.required'));
+      document.getElementById(empty.username ? 'adm-username' : 'adm-password')?.focus();
       return;
     }
+    setMissing({ username: false, password: false });
     setBusy(true);
     setError(null);
     try {
@@ -47,6 +54,8 @@ export function LoginPage({ api }: { api: AdminApi }) {
           name="username"
           autoComplete="username"
           required
+          aria-invalid={missing.username || undefined}
+          aria-describedby={error ? 'adm-login-error' : undefined}
           value={username}
           onChange={(event) => setUsername(event.target.value)}
         />
@@ -57,11 +66,13 @@ export function LoginPage({ api }: { api: AdminApi }) {
           type="password"
           autoComplete="current-password"
           required
+          aria-invalid={missing.password || undefined}
+          aria-describedby={error ? 'adm-login-error' : undefined}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
         {error && (
-          <p className="adm-error" role="alert">
+          <p id="adm-login-error" className="adm-error" role="alert">
             {error}
           </p>
         )}

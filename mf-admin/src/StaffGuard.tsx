@@ -9,7 +9,7 @@ type Session = { status: 'checking' } | { status: 'denied' } | { status: 'ok'; s
 
 /**
  * Lets through only a staff member whose stored token GET /api/auth/me accepts; otherwise the tokens
- * are removed and the browser goes to /gestione/login (SPEC §4 Sessions).
+ * are removed and the browser goes to /gestione/login (SPEC §4 Sessions), also when another tab logs out.
  */
 export function StaffGuard({ api, children }: { api: AdminApi; children: (staff: StaffMe) => ReactNode }) {
   const { t } = useTranslation('admin');
@@ -34,6 +34,17 @@ export function StaffGuard({ api, children }: { api: AdminApi; children: (staff:
       active = false;
     };
   }, [api, token]);
+
+  // Logged out in another tab: this one follows.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if ((event.key === null || event.key === 'access_token') && !readStaffToken()) {
+        setSession({ status: 'denied' });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
 
   if (session.status === 'denied') return <Navigate to="/gestione/login" replace />;
   if (session.status === 'checking') {

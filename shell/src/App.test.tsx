@@ -27,6 +27,7 @@ const workingLoaders: RemoteLoaders = {
   CatalogPage: fakeRemote('CatalogPage'),
   CartButton: fakeRemote('CartButton'),
   AccountMenu: fakeRemote('AccountMenu'),
+  AccountPages: fakeRemote('AccountPages'),
   AdminApp: fakeRemote('AdminApp'),
 };
 
@@ -174,6 +175,14 @@ describe('routes', () => {
       'CatalogPage http://localhost:8080',
     );
   });
+
+  it.each(['/registrati', '/accedi', '/profilo', '/ordini/storico'])(
+    'delegates %s to the account remote',
+    async (path) => {
+      await renderApp(path);
+      expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();
+    },
+  );
 
   it('delegates /gestione/login to the admin remote', async () => {
     await renderApp('/gestione/login');

@@ -13,6 +13,9 @@ interface AppProps {
   remotes: RemoteComponents;
 }
 
+/** The customer pages of mf-account (SPEC §2). */
+const ACCOUNT_PATHS = ['/registrati', '/accedi', '/profilo', '/ordini/storico'];
+
 /** The routes of SPEC §2 the shell owns or delegates to a remote; anything unknown shows the home page. */
 export function App({ config, remotes }: AppProps) {
   return (
@@ -27,6 +30,13 @@ export function App({ config, remotes }: AppProps) {
           path="/prodotti"
           element={<RemoteSlot name="mf_catalog" component={remotes.CatalogPage} config={config} />}
         />
+        {ACCOUNT_PATHS.map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={<RemoteSlot name="mf_account" component={remotes.AccountPages} config={config} />}
+          />
+        ))}
         <Route
           path="/gestione/*"
           element={<RemoteSlot name="mf_admin" component={remotes.AdminApp} config={config} />}

@@ -10,6 +10,7 @@ export interface RemoteLoaders {
   CatalogPage: RemoteLoader;
   CartButton: RemoteLoader;
   AccountMenu: RemoteLoader;
+  AccountPages: RemoteLoader;
   AdminApp: RemoteLoader;
 }
 
@@ -18,6 +19,7 @@ export const REMOTE_OF: Record<keyof RemoteLoaders, RemoteName> = {
   CatalogPage: 'mf_catalog',
   CartButton: 'mf_checkout',
   AccountMenu: 'mf_account',
+  AccountPages: 'mf_account',
   AdminApp: 'mf_admin',
 };
 
@@ -36,6 +38,7 @@ export function registerRuntimeRemotes(config: RuntimeConfig): RemoteLoaders {
     CatalogPage: loader(REMOTE_OF.CatalogPage, 'CatalogPage'),
     CartButton: loader(REMOTE_OF.CartButton, 'CartButton'),
     AccountMenu: loader(REMOTE_OF.AccountMenu, 'AccountMenu'),
+    AccountPages: loader(REMOTE_OF.AccountPages, 'AccountPages'),
     AdminApp: loader(REMOTE_OF.AdminApp, 'AdminApp'),
   };
 }
@@ -48,6 +51,7 @@ export function lazyRemotes(loaders: RemoteLoaders): RemoteComponents {
     CatalogPage: lazy(loaders.CatalogPage),
     CartButton: lazy(loaders.CartButton),
     AccountMenu: lazy(loaders.AccountMenu),
+    AccountPages: lazy(loaders.AccountPages),
     AdminApp: lazy(loaders.AdminApp),
   };
 }

@@ -1,0 +1,31 @@
+import { Navigate, useLocation } from 'react-router-dom';
+import type { RemoteProps } from '@edicola/contracts';
+import { registerTranslations } from './i18n';
+import { LoginPage } from './LoginPage';
+import { OrderHistoryPage, ProfilePage } from './ProfilePage';
+import { RegisterPage } from './RegisterPage';
+import { accountFor } from './session';
+import './account.css';
+
+registerTranslations();
+
+/**
+ * The customer pages (exposed as mf_account/AccountPages): the shell routes /registrati, /accedi,
+ * /profilo and /ordini/storico here and this picks the page by path.
+ */
+export default function AccountPages({ config }: RemoteProps) {
+  const { api, session } = accountFor(config.apiBaseUrl);
+  const { pathname } = useLocation();
+  switch (pathname.replace(/\/+$/, '')) {
+    case '/registrati':
+      return <RegisterPage api={api} />;
+    case '/accedi':
+      return <LoginPage api={api} session={session} />;
+    case '/profilo':
+      return <ProfilePage api={api} session={session} />;
+    case '/ordini/storico':
+      return <OrderHistoryPage api={api} session={session} />;
+    default:
+      return <Navigate to="/" replace />;
+  }
+}

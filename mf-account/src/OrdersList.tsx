@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { AccountApi } from './api';
+import type { CustomerOrder } from './customer';
+import { formatEuro, formatOrderDate } from './format';
+import type { CustomerSession } from './session';
+
+type Orders = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: CustomerOrder[] };
+
+interface OrdersListProps {
+  api: AccountApi;
+  session: CustomerSession;
+  token: string;
+  /** The heading level of the list's title: h2 inside the profile, h1 on /ordini/storico. */
+  level: 1 | 2;
+}
+
+/** 'I Miei Ordini': the customer's orders as the server lists them, or an empty state linking the catalogue. */
+export function OrdersList({ api, session, token, level }: OrdersListProps) {
+  const { t, i18n } = useTranslation('account');
+  const [orders, setOrders] = useState<Orders>({ status: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    api.orders(token).then(
+      (list) => {
+        if (active) setOrders({ status: 'ready', orders: list });
+      },
+      (error: unknown) => {
+        if (!active) return;
+        setOrders({ status: 'failed' });
+        session.refused(error);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, session, token]);
+
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <section className="acct-orders" aria-labelledby="acct-orders-title">
+      <Heading id="acct-orders-title">{t('orders.title')}</Heading>
+      {orders.status === 'loading' && (
+        <p className="acct-status" role="status">
+          {t('orders.loading')}
+        </p>
+      )}
+      {orders.status === 'failed' && (
+        <p className="acct-error" role="alert">
+          {t('orders.error')}
+        </p>
+      )}
+      {orders.status === 'ready' && orders.orders.length === 0 && (
+        <div className="acct-empty">
+          <p>{t('orders.empty')}</p>
+          <Link className="acct-button" to="/prodotti">
+            {t('orders.shop')}
+          </Link>
+        </div>
+      )}
+      {orders.status === 'ready' && orders.orders.length > 0 && (
+        <ul className="acct-order-list">
+          {orders.orders.map((order) => {
+            const date = order.created_at ?? order.order_date;
+            const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
+            const tracking = order.tracking_number ?? order.packlink_data?.tracking_number;
+            const carrier = order.packlink_data?.carrier_name;
+            return (
+              <li key={order.id} className="acct-order" data-testid="customer-order">
+                <div className="acct-order-head">
+                  <span className="acct-order-id">{t('orders.number', { id: order.id.slice(0, 8) })}</span>
+                  <span className={`acct-badge acct-badge-${order.status}`}>
+                    {t(`status.${order.status}`)}
+                  </span>
+                </div>
+                <dl className="acct-order-facts">
+                  {date && (
+                    <div>
+                      <dt>{t('orders.date')}</dt>
+                      <dd>{formatOrderDate(date, i18n.language)}</dd>
+                    </div>
+                  )}
+                  <div>
+                    <dt>{t('orders.items')}</dt>
+                    <dd>{count}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('orders.total')}</dt>
+                    <dd>{formatEuro(order.total_amount)}</dd>
+                  </div>
+                  {tracking && (
+                    <div>
+                      <dt>{t('orders.tracking')}</dt>
+                      <dd>{carrier ? `${tracking} (${carrier})` : tracking}</dd>
+                    </div>
+                  )}
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
