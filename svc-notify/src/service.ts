@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { env, type ServiceDefinition } from '@edicola/platform';
-import { deadLetters, notify, outbox, processedEvents } from './db/schema';
+import { deadLetters, jobSchedules, jobs, notify, outbox, processedEvents } from './db/schema';
 
 const settings = z.object({
   PORT: env.port(8104),
@@ -12,7 +12,7 @@ export const notifyService: ServiceDefinition<typeof settings> = {
   schema: notify.schemaName,
   migrationsFolder: path.join(__dirname, '../drizzle'),
   env: settings,
-  tables: { outbox, processedEvents, deadLetters },
+  tables: { outbox, processedEvents, deadLetters, jobs, jobSchedules },
   build() {
     return {
       // Its SPEC §7 paths arrive with their issues; the gateway already routes them here.
