@@ -18,6 +18,7 @@ describe('svc-notify', () => {
       'dead_letters',
       'job_schedules',
       'jobs',
+      'newsletter_subscribers',
       'outbox',
       'processed_events',
     ]);
@@ -30,7 +31,7 @@ describe('svc-notify', () => {
     });
   });
 
-  it('answers paths it does not serve yet with 404 in the error shape', async () => {
+  it('answers paths it does not serve with 404 in the error shape', async () => {
     const res = await request(service.service.app).get('/nothing');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Risorsa non trovata' });
