@@ -6,6 +6,7 @@ export * from './health';
 export * from './orders';
 export * from './events';
 export * from './web';
+export * from './shop';
 export * from './runtime-config';
 export * from './gateway';
 export * from './web-client';

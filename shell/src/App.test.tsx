@@ -25,6 +25,10 @@ function fakeRemote(name: string): RemoteLoader {
 
 const workingLoaders: RemoteLoaders = {
   CatalogPage: fakeRemote('CatalogPage'),
+  PresaleSection: fakeRemote('PresaleSection'),
+  ReservationSection: fakeRemote('ReservationSection'),
+  RecentReviews: fakeRemote('RecentReviews'),
+  ReviewPage: fakeRemote('ReviewPage'),
   CartButton: fakeRemote('CartButton'),
   AccountMenu: fakeRemote('AccountMenu'),
   AdminApp: fakeRemote('AdminApp'),
