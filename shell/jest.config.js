@@ -6,5 +6,8 @@ const base = require('../jest.shared.js')(__dirname, {
 // Images are addresses in the bundle; a stub is enough in jsdom.
 module.exports = {
   ...base,
-  moduleNameMapper: { ...base.moduleNameMapper, '\\.webp$': require.resolve('../scripts/jest-style-stub.js') },
+  moduleNameMapper: {
+    ...base.moduleNameMapper,
+    '\\.webp$': require.resolve('../scripts/jest-style-stub.js'),
+  },
 };

@@ -25,7 +25,11 @@ export const SHOP_INFO = {
   ],
   marketplaces: [
     { id: 'ebay', name: 'eBay', url: 'https://www.ebay.it/str/edicolanapoli' },
-    { id: 'subito', name: 'Subito.it', url: 'https://www.subito.it/annunci-campania/vendita/usato/?shp=edicolanapoli' },
+    {
+      id: 'subito',
+      name: 'Subito.it',
+      url: 'https://www.subito.it/annunci-campania/vendita/usato/?shp=edicolanapoli',
+    },
   ],
 } as const;
 export type ShopInfo = typeof SHOP_INFO;

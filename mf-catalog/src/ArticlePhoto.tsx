@@ -13,7 +13,15 @@ function withCacheBuster(src: string): string {
  * An article photo (SPEC §2): when it fails it is retried once after 1 s with a cache-busting query;
  * if that fails too, its alt text becomes 'Immagine non disponibile' and it is dimmed.
  */
-export function ArticlePhoto({ src, alt, priority = false }: { src: string | null; alt: string; priority?: boolean }) {
+export function ArticlePhoto({
+  src,
+  alt,
+  priority = false,
+}: {
+  src: string | null;
+  alt: string;
+  priority?: boolean;
+}) {
   const { t } = useTranslation('catalog');
   const [attempt, setAttempt] = useState<Attempt>(src ? 'first' : 'failed');
   const [currentSrc, setCurrentSrc] = useState(src ?? undefined);

@@ -29,7 +29,8 @@ export default function CatalogPage({ config }: RemoteProps) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [stats, setStats] = useState<Record<string, ReviewStats>>({});
-  const [highlighted, setHighlighted] = useState<string | null>(null);
+  /** The deep-linked article whose 3 s highlight is over. */
+  const [highlightDone, setHighlightDone] = useState<string | null>(null);
   const [reviews, setReviews] = useState<OpenReviews>(null);
 
   const categoryParam = params.get('category');
@@ -38,7 +39,6 @@ export default function CatalogPage({ config }: RemoteProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
     api.listArticles(controller.signal).then(
       (articles) => setState({ status: 'ready', articles: articles.filter((article) => article.is_active) }),
       () => {
@@ -74,8 +74,7 @@ export default function CatalogPage({ config }: RemoteProps) {
     if (!articles || !articleParam || !articles.some((article) => article.id === articleParam)) return;
     const card = document.getElementById(`article-${articleParam}`);
     card?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-    setHighlighted(articleParam);
-    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    const timer = setTimeout(() => setHighlightDone(articleParam), HIGHLIGHT_MS);
     return () => clearTimeout(timer);
   }, [articles, articleParam]);
 
@@ -87,10 +86,14 @@ export default function CatalogPage({ config }: RemoteProps) {
     setParams(next, { replace: true });
   };
 
+  const highlighted = articleParam !== highlightDone ? articleParam : null;
+  const retry = () => {
+    setState({ status: 'loading' });
+    setAttempt(attempt + 1);
+  };
+
   const visible = articles
-    ? articles.filter(
-        (article) => !category || inCategory(article, category) || article.id === articleParam,
-      )
+    ? articles.filter((article) => !category || inCategory(article, category) || article.id === articleParam)
     : [];
 
   return (
@@ -115,7 +118,7 @@ export default function CatalogPage({ config }: RemoteProps) {
           <p>{t('loadError')}</p>
           <p>{t('loadErrorDetail')}</p>
           <p className="cat-actions">
-            <button type="button" className="cat-button cat-primary" onClick={() => setAttempt(attempt + 1)}>
+            <button type="button" className="cat-button cat-primary" onClick={retry}>
               {t('retry')}
             </button>
             <a className="cat-button" href={SHOP_INFO.phoneHref}>

@@ -19,8 +19,6 @@ export function Modal({ title, onClose, children }: ModalProps) {
   const { t } = useTranslation('catalog');
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -32,7 +30,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      close.current();
+      onClose();
       return;
     }
     if (event.key !== 'Tab' || !dialog.current) return;
@@ -53,7 +51,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
     <div
       className="cat-modal-backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) close.current();
+        if (event.target === event.currentTarget) onClose();
       }}
     >
       <div
@@ -67,7 +65,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
       >
         <div className="cat-modal-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="cat-modal-close" onClick={() => close.current()}>
+          <button type="button" className="cat-modal-close" onClick={() => onClose()}>
             <span aria-hidden="true">×</span>
             <span className="cat-visually-hidden">{t('modal.close')}</span>
           </button>

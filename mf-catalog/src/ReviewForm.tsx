@@ -18,11 +18,23 @@ type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'error'; message: s
 const FIELDS = ['customer_name', 'customer_email', 'title', 'comment'] as const;
 
 /** Rating (default 5), name, e-mail, title and comment; POST /reviews with the messages of SPEC §8. */
-export function ReviewForm({ api, articleId, orderId = null, initialEmail = '', reportMissing, onSent }: ReviewFormProps) {
+export function ReviewForm({
+  api,
+  articleId,
+  orderId = null,
+  initialEmail = '',
+  reportMissing,
+  onSent,
+}: ReviewFormProps) {
   const { t } = useTranslation('catalog');
   const id = useId();
   const [rating, setRating] = useState(5);
-  const [values, setValues] = useState({ customer_name: '', customer_email: initialEmail, title: '', comment: '' });
+  const [values, setValues] = useState({
+    customer_name: '',
+    customer_email: initialEmail,
+    title: '',
+    comment: '',
+  });
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
 
   const submit = async (event: FormEvent) => {
@@ -40,9 +52,7 @@ export function ReviewForm({ api, articleId, orderId = null, initialEmail = '', 
       onSent?.();
     } catch (error) {
       const message =
-        error instanceof ApiError
-          ? (error.detail ?? t('reviewForm.failed'))
-          : t('reviewForm.connection');
+        error instanceof ApiError ? (error.detail ?? t('reviewForm.failed')) : t('reviewForm.connection');
       setOutcome({ kind: 'error', message });
     }
   };
@@ -75,7 +85,11 @@ export function ReviewForm({ api, articleId, orderId = null, initialEmail = '', 
     <form className="cat-review-form" noValidate onSubmit={submit}>
       <p className="cat-field">
         <label htmlFor={`${id}-rating`}>{t('reviewForm.rating')}</label>
-        <select id={`${id}-rating`} value={rating} onChange={(event) => setRating(Number(event.target.value))}>
+        <select
+          id={`${id}-rating`}
+          value={rating}
+          onChange={(event) => setRating(Number(event.target.value))}
+        >
           {[5, 4, 3, 2, 1].map((value) => (
             <option key={value} value={value}>
               {'★'.repeat(value)} {t('reviewForm.ratingOption', { value })}

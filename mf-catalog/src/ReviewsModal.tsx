@@ -48,7 +48,13 @@ interface ReviewsModalProps {
 }
 
 /** The reviews of one article and, on 'Lascia una recensione', the review-writing form. */
-export function ReviewsModal({ api, articleId, articleTitle, startWriting = false, onClose }: ReviewsModalProps) {
+export function ReviewsModal({
+  api,
+  articleId,
+  articleTitle,
+  startWriting = false,
+  onClose,
+}: ReviewsModalProps) {
   const { t } = useTranslation('catalog');
   const [writing, setWriting] = useState(startWriting);
   const [load, setLoad] = useState<Load>({ status: 'loading' });

@@ -43,7 +43,8 @@ export function createCatalogApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
     /** GET /public/articles: the active catalogue. */
     listArticles: (signal?: AbortSignal) => call('GET', '/public/articles', ArticleList, { signal }),
     /** GET /public/articles/prevendita: pre-sale articles, each with its availability date. */
-    listPresale: (signal?: AbortSignal) => call('GET', '/public/articles/prevendita', ArticleList, { signal }),
+    listPresale: (signal?: AbortSignal) =>
+      call('GET', '/public/articles/prevendita', ArticleList, { signal }),
     /** GET /public/articles/prenotazione: articles open for reservation. */
     listReservation: (signal?: AbortSignal) =>
       call('GET', '/public/articles/prenotazione', ArticleList, { signal }),

@@ -21,7 +21,9 @@ export function formatDate(isoDate: string, language: string): string {
 export function formatReviewDate(isoDateTime: string, language: string): string {
   const date = new Date(isoDateTime);
   if (Number.isNaN(date.getTime())) return isoDateTime;
-  return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    date,
+  );
 }
 
 /** The address of an article photo: the media base address plus photo_url (absolute URLs kept). */

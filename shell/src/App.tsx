@@ -34,11 +34,15 @@ export function App({ config, remotes }: AppProps) {
         <Route path="/newsletter/unsubscribe" element={<UnsubscribePage api={api} />} />
         <Route
           path="/prodotti"
-          element={<RemotePage name="mf_catalog" component={remotes.CatalogPage} config={config} page="catalogue" />}
+          element={
+            <RemotePage name="mf_catalog" component={remotes.CatalogPage} config={config} page="catalogue" />
+          }
         />
         <Route
           path="/review"
-          element={<RemotePage name="mf_catalog" component={remotes.ReviewPage} config={config} page="review" />}
+          element={
+            <RemotePage name="mf_catalog" component={remotes.ReviewPage} config={config} page="review" />
+          }
         />
         <Route
           path="/gestione/*"

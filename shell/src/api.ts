@@ -29,7 +29,9 @@ export function createShellApi(apiBaseUrl: string, fetchImpl: typeof fetch = (..
   return {
     /** POST /newsletter/subscribe; true when the address was already subscribed. */
     subscribe: async (email: string, name: string | null): Promise<{ already_subscribed: boolean }> => {
-      const answer = (await post('/newsletter/subscribe', { email, name })) as { already_subscribed?: unknown };
+      const answer = (await post('/newsletter/subscribe', { email, name })) as {
+        already_subscribed?: unknown;
+      };
       return { already_subscribed: answer?.already_subscribed === true };
     },
     /** POST /newsletter/unsubscribe; an unknown token answers 404. */
@@ -41,7 +43,12 @@ export function createShellApi(apiBaseUrl: string, fetchImpl: typeof fetch = (..
       await post('/contact/messages', message);
     },
     /** POST /analytics/visit: fire and forget (keepalive, so it survives leaving the page). */
-    trackVisit: async (visit: { page_url: string; page_title: string; referrer: string; session_id: string }) => {
+    trackVisit: async (visit: {
+      page_url: string;
+      page_title: string;
+      referrer: string;
+      session_id: string;
+    }) => {
       await post('/analytics/visit', visit, true);
     },
   };
