@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emitDomEvent, grossPrice, SHOP_INFO, type Article } from '@edicola/contracts';
+import { emitDomEvent, grossPrice, SHOP_INFO, type Article, type ReviewSummary } from '@edicola/contracts';
 import { ArticlePhoto } from './ArticlePhoto';
 import { formatDate, formatEuro, photoAddress } from './format';
-import type { ReviewStats } from './reviewSchemas';
 import { ShareButtons } from './ShareButtons';
 import { Stars } from './Stars';
 
@@ -11,7 +10,7 @@ interface ArticleCardProps {
   article: Article;
   mediaBaseUrl: string;
   /** Undefined while the stats load (the line keeps its height). */
-  stats?: ReviewStats;
+  stats?: ReviewSummary;
   /** First row of the grid: the photo loads eagerly with a high priority (LCP). */
   priority?: boolean;
   highlighted?: boolean;

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SHOP_INFO, type Article, type RemoteProps } from '@edicola/contracts';
+import { SHOP_INFO, type Article, type RemoteProps, type ReviewSummary } from '@edicola/contracts';
 import { createCatalogApi } from './api';
 import { ArticleCard } from './ArticleCard';
 import { categoryCounts, inCategory, isCategorySlug } from './categories';
 import { registerTranslations } from './i18n';
-import type { ReviewStats } from './reviewSchemas';
 import { ReviewsModal } from './ReviewsModal';
 import { SampleProducts } from './SampleProducts';
 import './catalog.css';
@@ -28,7 +27,7 @@ export default function CatalogPage({ config }: RemoteProps) {
   const [params, setParams] = useSearchParams();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [stats, setStats] = useState<Record<string, ReviewStats>>({});
+  const [stats, setStats] = useState<Record<string, ReviewSummary>>({});
   /** The deep-linked article whose 3 s highlight is over. */
   const [highlightDone, setHighlightDone] = useState<string | null>(null);
   const [reviews, setReviews] = useState<OpenReviews>(null);

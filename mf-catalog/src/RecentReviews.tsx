@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RemoteProps } from '@edicola/contracts';
+import type { PublicReview as Review, RemoteProps } from '@edicola/contracts';
 import { createCatalogApi } from './api';
 import { registerTranslations } from './i18n';
 import { ReviewItem } from './ReviewsModal';
-import type { Review } from './reviewSchemas';
 import './catalog.css';
 
 registerTranslations();
@@ -33,7 +32,7 @@ export default function RecentReviews({ config }: RemoteProps) {
       {reviews && reviews.length > 0 && (
         <ul className="cat-review-list cat-review-grid">
           {reviews.map((review) => (
-            <ReviewItem key={review.id} review={review} />
+            <ReviewItem key={review.id} review={review} showArticle />
           ))}
         </ul>
       )}

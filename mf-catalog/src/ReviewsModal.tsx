@@ -1,16 +1,25 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { PublicReview as Review } from '@edicola/contracts';
 import type { CatalogApi } from './api';
 import { formatReviewDate } from './format';
 import { Modal } from './Modal';
 import { ReviewForm } from './ReviewForm';
-import type { Review } from './reviewSchemas';
 import { Stars } from './Stars';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; reviews: Review[] };
 
 /** One review as text (never HTML): stars, verified badge, title, author, date, comment, helpful. */
-export function ReviewItem({ review, onHelpful }: { review: Review; onHelpful?: () => void }) {
+export function ReviewItem({
+  review,
+  onHelpful,
+  showArticle = false,
+}: {
+  review: Review;
+  onHelpful?: () => void;
+  showArticle?: boolean;
+}) {
   const { t, i18n } = useTranslation('catalog');
   return (
     <li className="cat-review">
@@ -19,14 +28,21 @@ export function ReviewItem({ review, onHelpful }: { review: Review; onHelpful?: 
         {review.is_verified_purchase && <span className="cat-verified">{t('reviews.verified')}</span>}
       </p>
       <h3 className="cat-review-title">{review.title}</h3>
+      {showArticle && review.article_title && (
+        <p className="cat-review-article">
+          <Link to={`/prodotti?article=${encodeURIComponent(review.article_id)}`}>
+            {review.article_title}
+          </Link>
+        </p>
+      )}
       <p className="cat-review-meta">
         {t('reviews.by', { name: review.customer_name })} ·{' '}
         <time dateTime={review.created_at}>{formatReviewDate(review.created_at, i18n.language)}</time>
       </p>
       <p className="cat-review-comment">{review.comment}</p>
-      {review.response_text && (
+      {review.admin_reply && (
         <p className="cat-review-response">
-          <strong>{t('reviews.shopResponse')}</strong> {review.response_text}
+          <strong>{t('reviews.shopResponse')}</strong> {review.admin_reply.reply_text}
         </p>
       )}
       {onHelpful && (
@@ -76,7 +92,7 @@ export function ReviewsModal({
     if (voted.has(review.id)) return;
     setVoted(new Set([...voted, review.id]));
     try {
-      const count = (await api.markHelpful(review.id)) ?? review.helpful_count + 1;
+      const { helpful_count: count } = await api.markHelpful(review.id);
       setLoad((current) =>
         current.status === 'ready'
           ? {

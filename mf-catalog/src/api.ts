@@ -1,6 +1,12 @@
-import { apiErrorFrom, ArticleList } from '@edicola/contracts';
+import {
+  apiErrorFrom,
+  ArticleList,
+  HelpfulVote,
+  PublicReviewList,
+  ReviewSummary,
+  type ReviewCreate,
+} from '@edicola/contracts';
 import type { z } from 'zod';
-import { HelpfulAnswer, ReviewList, ReviewStats, type NewReview } from './reviewSchemas';
 
 /** How long a call may take before the screen says the API is not answering (issue 6: a few seconds). */
 export const API_TIMEOUT_MS = 8000;
@@ -50,17 +56,17 @@ export function createCatalogApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
       call('GET', '/public/articles/prenotazione', ArticleList, { signal }),
     /** GET /articles/{id}/reviews: the approved reviews of an article. */
     listReviews: (articleId: string, signal?: AbortSignal) =>
-      call('GET', `/articles/${id(articleId)}/reviews`, ReviewList, { signal }),
+      call('GET', `/articles/${id(articleId)}/reviews`, PublicReviewList, { signal }),
     /** GET /reviews/stats/{id}: average rating and count. */
     reviewStats: (articleId: string, signal?: AbortSignal) =>
-      call('GET', `/reviews/stats/${id(articleId)}`, ReviewStats, { signal }),
+      call('GET', `/reviews/stats/${id(articleId)}`, ReviewSummary, { signal }),
     /** GET /reviews/recent?limit=6: the latest approved reviews for the home page. */
-    recentReviews: (signal?: AbortSignal) => call('GET', '/reviews/recent?limit=6', ReviewList, { signal }),
+    recentReviews: (signal?: AbortSignal) =>
+      call('GET', '/reviews/recent?limit=6', PublicReviewList, { signal }),
     /** POST /reviews: a new review (published after staff approval). */
-    createReview: (review: NewReview) => call('POST', '/reviews', null, { body: review }),
-    /** POST /reviews/{id}/helpful: one vote per visitor; answers the new count. */
-    markHelpful: (reviewId: string) =>
-      call('POST', `/reviews/${id(reviewId)}/helpful`, HelpfulAnswer).then((answer) => answer.helpful_count),
+    createReview: (review: ReviewCreate) => call('POST', '/reviews', null, { body: review }),
+    /** POST /reviews/{id}/helpful: one vote per visitor; answers the count after the vote. */
+    markHelpful: (reviewId: string) => call('POST', `/reviews/${id(reviewId)}/helpful`, HelpfulVote),
   };
 }
 

@@ -25,6 +25,10 @@ const review = {
   is_verified_purchase: true,
   helpful_count: 2,
   created_at: '2025-09-15T10:00:00.000Z',
+  order_id: null,
+  article_title: 'Ferrari SF-23 1:18',
+  approved: true,
+  admin_reply: null,
 };
 
 type Route = (url: string, init?: RequestInit) => Response | Promise<Response>;
@@ -39,7 +43,9 @@ beforeEach(() => initTestI18n());
 describe('reviews modal', () => {
   it('lists the reviews as text with stars, badge, author, date and a helpful button that counts', async () => {
     const fetchMock = serve((url) =>
-      url.endsWith('/helpful') ? jsonResponse(200, { helpful_count: 3 }) : jsonResponse(200, [review]),
+      url.endsWith('/helpful')
+        ? jsonResponse(200, { helpful_count: 3, counted: true })
+        : jsonResponse(200, [review]),
     );
     const onClose = jest.fn();
     render(
@@ -194,8 +200,15 @@ describe('/review page', () => {
 describe('home widgets', () => {
   it('lists the recent reviews from GET /reviews/recent?limit=6', async () => {
     const fetchMock = serve(() => jsonResponse(200, [review, { ...review, id: 'r2', title: 'Consigliato' }]));
-    render(<RecentReviews config={config} />);
+    render(
+      <MemoryRouter>
+        <RecentReviews config={config} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: 'Consigliato' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Ferrari SF-23 1:18' })[0]!.getAttribute('href')).toBe(
+      '/prodotti?article=a1',
+    );
     expect(fetchMock.mock.calls[0]![0]).toBe('http://api.test/reviews/recent?limit=6');
   });
 

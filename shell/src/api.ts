@@ -1,14 +1,7 @@
-import { apiErrorFrom } from '@edicola/contracts';
+import { apiErrorFrom, type ContactMessageRequest, type VisitRequest } from '@edicola/contracts';
 
 /** How long a call may take before the form reports a failure (issue 6: a few seconds). */
 export const API_TIMEOUT_MS = 8000;
-
-export interface ContactMessage {
-  name: string;
-  email: string;
-  telefono: string | null;
-  messaggio: string;
-}
 
 /** The shell's one API client: newsletter and contact messages (svc-notify), visits (svc-catalog). */
 export function createShellApi(apiBaseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
@@ -39,7 +32,7 @@ export function createShellApi(apiBaseUrl: string, fetchImpl: typeof fetch = (..
       await post('/newsletter/unsubscribe', { token });
     },
     /** POST /contact/messages: to the shop's mailbox, with a confirmation to the sender. */
-    sendContactMessage: async (message: ContactMessage): Promise<void> => {
+    sendContactMessage: async (message: ContactMessageRequest): Promise<void> => {
       await post('/contact/messages', message);
     },
     /** POST /analytics/visit: fire and forget (keepalive, so it survives leaving the page). */
