@@ -36,12 +36,7 @@ export function createShellApi(apiBaseUrl: string, fetchImpl: typeof fetch = (..
       await post('/contact/messages', message);
     },
     /** POST /analytics/visit: fire and forget (keepalive, so it survives leaving the page). */
-    trackVisit: async (visit: {
-      page_url: string;
-      page_title: string;
-      referrer: string;
-      session_id: string;
-    }) => {
+    trackVisit: async (visit: VisitRequest) => {
       await post('/analytics/visit', visit, true);
     },
   };
