@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { env, type ServiceDefinition } from '@edicola/platform';
 import { createResponseCache } from './cache/response-cache';
-import { catalog, deadLetters, outbox, processedEvents } from './db/schema';
+import { catalog, deadLetters, jobSchedules, jobs, outbox, processedEvents } from './db/schema';
 import { seedDemoCatalogue } from './demo/seed';
 import { onOrderStatusChanged } from './events/order-status-changed';
 import { adminArticleRoutes } from './routes/admin-articles';
@@ -33,7 +33,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
   schema: catalog.schemaName,
   migrationsFolder: path.join(__dirname, '../drizzle'),
   env: settings,
-  tables: { outbox, processedEvents, deadLetters },
+  tables: { outbox, processedEvents, deadLetters, jobs, jobSchedules },
   build({ config, database, bus, verifier, logger }) {
     const db = database.db;
     const cache = createResponseCache(config.CATALOG_CACHE_TTL_MS);

@@ -65,6 +65,12 @@ export async function updateArticle(
 ): Promise<ArticleRow | null> {
   try {
     return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(eq(articles.id, id), isNull(articles.deletedAt)))
+        .for('update');
+      if (!current) return null;
       await assertSkuFree(tx, form.sku, id);
       if (photo) await savePhotoFiles(tx, photo.files);
       const [row] = await tx

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { busTables } from '@edicola/platform';
+import { busTables, jobTables } from '@edicola/platform';
 
 export const catalog = pgSchema('catalog');
 
@@ -140,3 +140,4 @@ export const settings = catalog.table('settings', {
 });
 
 export const { outbox, processedEvents, deadLetters } = busTables(catalog);
+export const { jobs, jobSchedules } = jobTables(catalog);

@@ -20,7 +20,7 @@ export async function seedDemoCatalogue(db: Db, logger: Logger): Promise<number>
 
   const started = Date.now();
   const photos = await Promise.all(
-    DEMO_ARTICLES.map(async (a) => prepareArticlePhoto(await renderDemoImage(a.title, a.category))),
+    DEMO_ARTICLES.map(async (a) => prepareArticlePhoto(await renderDemoImage(a))),
   );
   const now = Date.now();
   await db.transaction(async (tx) => {

@@ -30,7 +30,8 @@ const unsupported = () => new HttpError(422, PHOTO_ERRORS.type);
  */
 export async function prepareArticlePhoto(upload: Buffer, folder = 'articles'): Promise<PreparedPhoto> {
   if (upload.length > PHOTO_MAX_BYTES) throw new HttpError(413, PHOTO_ERRORS.size);
-  const metadata = await sharp(upload)
+  // Reading the header decodes nothing, so no limit here: the pixel count is checked just below.
+  const metadata = await sharp(upload, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw unsupported();

@@ -53,6 +53,7 @@ export function reviewRoutes(router: Router, db: Db, options: ReviewRouteOptions
       windowMs: 60 * 60 * 1000,
       limit: options.reviewsPerHour,
       detail: 'Troppe recensioni inviate. Riprova più tardi.',
+      successesOnly: true,
     }),
     handle({ body: ReviewCreate }, async ({ body }, _req, res): Promise<PublicReview> => {
       const created = await createReview(db, body);

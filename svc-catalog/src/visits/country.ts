@@ -6,7 +6,6 @@ const ISO_CODE = /^[A-Z]{2}$/;
 /** Codes that name no country: Cloudflare's unknown (XX) and Tor (T1). */
 const NOT_A_COUNTRY = new Set(['XX', 'T1']);
 
-
 export interface CountrySource {
   /** A header a trusted proxy sets with the visitor's country (e.g. CF-IPCountry); empty for none. */
   header?: string;
