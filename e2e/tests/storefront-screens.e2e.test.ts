@@ -107,9 +107,17 @@ describe('storefront screens', () => {
     const pokemonButton = filters.getByRole('button', { name: `Pokemon (${pokemon})` });
     await pokemonButton.waitFor();
     expect(await pokemonButton.getAttribute('aria-pressed')).toBe('true');
+    await page
+      .getByTestId('article-card')
+      .nth(pokemon - 1)
+      .waitFor();
     expect(await page.getByTestId('article-card').count()).toBe(pokemon);
 
     await filters.getByRole('button', { name: `Tutti (${articles.length})` }).click();
+    await page
+      .getByTestId('article-card')
+      .nth(articles.length - 1)
+      .waitFor();
     expect(await page.getByTestId('article-card').count()).toBe(articles.length);
     expect(new URL(page.url()).search).toBe('');
     const panini = filters.getByRole('button', { name: /^Panini/ });
@@ -125,8 +133,19 @@ describe('storefront screens', () => {
     await page.goto(`${shop.webUrl}/prodotti?article=${target.id}`);
     const card = page.locator(`#article-${target.id}`);
     await card.and(page.locator('.cat-highlight')).waitFor();
-    expect(await card.isVisible()).toBe(true);
-    expect(await card.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    // Scrolled (smoothly) until the card is across the middle of the viewport.
+    await card.evaluate(
+      (el) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            const { top, bottom } = el.getBoundingClientRect();
+            if (window.scrollY > 0 && top < window.innerHeight / 2 && bottom > window.innerHeight / 2)
+              resolve();
+            else requestAnimationFrame(check);
+          };
+          check();
+        }),
+    );
     await card.getByTestId('article-rating').getByRole('button').waitFor();
     await page.locator('.cat-highlight').waitFor({ state: 'detached', timeout: 5000 });
   });
