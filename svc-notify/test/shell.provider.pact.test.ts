@@ -1,6 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
@@ -10,25 +10,23 @@ import { subscribers } from '../src/db/schema';
 import { hashToken } from '../src/newsletter/subscriptions';
 import { notifyService } from '../src/service';
 
-// The real svc-notify app, on a real database, answers what the shell's API client expects
-// (newsletter and contact form). E-mails go to .eml files in a temporary DATA_DIR.
+// The real svc-notify app, on a real database, answers what the shell's API client expects. Without
+// SMTP_URL its e-mails go to .eml files in a throwaway folder.
 describe('svc-notify honours its pact with the shell', () => {
   let notify: TestService<unknown>;
   let server: Server;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'edicola-notify-pact-'));
+  let dataDir: string;
+  const db = () => notify.testDatabase.database.db;
 
   beforeAll(async () => {
-    notify = await startTestService(notifyService, {
-      env: { DATA_DIR: dataDir, PUBLIC_WEB_URL: 'https://shop.example.it' },
-    });
+    dataDir = mkdtempSync(path.join(tmpdir(), 'edicola-notify-pact-'));
+    notify = await startTestService(notifyService, { env: { DATA_DIR: dataDir } });
     server = await notify.service.listen(0, '127.0.0.1');
   }, 60_000);
   afterAll(async () => {
     await notify?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-
-  const db = () => notify.testDatabase.database.db;
 
   it(
     'verifies every interaction',
@@ -43,10 +41,11 @@ describe('svc-notify honours its pact with the shell', () => {
           },
           'anna@example.com is subscribed with the unsubscribe token pact-unsubscribe-token-0001':
             async () => {
-              await db().delete(subscribers).where(eq(subscribers.email, 'anna@example.com'));
+              const active = { tokenHash: hashToken('pact-unsubscribe-token-0001'), unsubscribedAt: null };
               await db()
                 .insert(subscribers)
-                .values({ email: 'anna@example.com', tokenHash: hashToken('pact-unsubscribe-token-0001') });
+                .values({ email: 'anna@example.com', name: 'Anna', ...active })
+                .onConflictDoUpdate({ target: subscribers.email, set: active });
             },
         },
         logLevel: 'warn',
