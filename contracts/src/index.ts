@@ -13,6 +13,7 @@ export * from './orders';
 export * from './events';
 export * from './subscriptions';
 export * from './web';
+export * from './shop';
 export * from './runtime-config';
 export * from './gateway';
 export * from './web-client';

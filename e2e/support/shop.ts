@@ -8,6 +8,8 @@ export interface ShopState {
   webUrl: string;
   apiUrl: string;
   apiPort: number;
+  /** The test shop's DATA_DIR (svc-notify writes e-mails under mail/ there when no SMTP is set). */
+  dataDir: string;
   admin: { username: string; password: string };
   /** The private key (JWK) the shop signs tokens with in the journeys. */
   signingJwk: JsonWebKey;

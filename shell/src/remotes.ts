@@ -8,6 +8,10 @@ export type RemoteLoader = () => Promise<RemoteModule>;
 /** The remote components the shell composes, by the slot they fill. */
 export interface RemoteLoaders {
   CatalogPage: RemoteLoader;
+  PresaleSection: RemoteLoader;
+  ReservationSection: RemoteLoader;
+  RecentReviews: RemoteLoader;
+  ReviewPage: RemoteLoader;
   CartButton: RemoteLoader;
   AccountMenu: RemoteLoader;
   AccountPages: RemoteLoader;
@@ -17,6 +21,10 @@ export interface RemoteLoaders {
 /** Which remote exposes each slot: `<remote>/<expose>`. */
 export const REMOTE_OF: Record<keyof RemoteLoaders, RemoteName> = {
   CatalogPage: 'mf_catalog',
+  PresaleSection: 'mf_catalog',
+  ReservationSection: 'mf_catalog',
+  RecentReviews: 'mf_catalog',
+  ReviewPage: 'mf_catalog',
   CartButton: 'mf_checkout',
   AccountMenu: 'mf_account',
   AccountPages: 'mf_account',
@@ -36,6 +44,10 @@ export function registerRuntimeRemotes(config: RuntimeConfig): RemoteLoaders {
   registerRemotes(REMOTES.map((name) => ({ name, entry: config.remotes[name] })));
   return {
     CatalogPage: loader(REMOTE_OF.CatalogPage, 'CatalogPage'),
+    PresaleSection: loader(REMOTE_OF.PresaleSection, 'PresaleSection'),
+    ReservationSection: loader(REMOTE_OF.ReservationSection, 'ReservationSection'),
+    RecentReviews: loader(REMOTE_OF.RecentReviews, 'RecentReviews'),
+    ReviewPage: loader(REMOTE_OF.ReviewPage, 'ReviewPage'),
     CartButton: loader(REMOTE_OF.CartButton, 'CartButton'),
     AccountMenu: loader(REMOTE_OF.AccountMenu, 'AccountMenu'),
     AccountPages: loader(REMOTE_OF.AccountPages, 'AccountPages'),
@@ -49,6 +61,10 @@ export type RemoteComponents = Record<keyof RemoteLoaders, ComponentType<RemoteP
 export function lazyRemotes(loaders: RemoteLoaders): RemoteComponents {
   return {
     CatalogPage: lazy(loaders.CatalogPage),
+    PresaleSection: lazy(loaders.PresaleSection),
+    ReservationSection: lazy(loaders.ReservationSection),
+    RecentReviews: lazy(loaders.RecentReviews),
+    ReviewPage: lazy(loaders.ReviewPage),
     CartButton: lazy(loaders.CartButton),
     AccountMenu: lazy(loaders.AccountMenu),
     AccountPages: lazy(loaders.AccountPages),
