@@ -235,6 +235,27 @@ describe('svc-catalog staff articles', () => {
     expect(taken.status).toBe(409);
   });
 
+  it('answers a broken multipart body or a second file in the one error shape', async () => {
+    const broken = await api()
+      .post('/api/articles')
+      .set(as(tokens.staff))
+      .set('Content-Type', 'multipart/form-data; boundary=xyz')
+      .send('--xyz\r\nContent-Disposition: form-data; name="sku"\r\n\r\nA');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ detail: 'Modulo multipart non valido' });
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const twoFiles = await api()
+      .post('/api/articles')
+      .set(as(tokens.staff))
+      .field(fields)
+      .attach('photo', png, 'a.png')
+      .attach('other', png, 'b.png');
+    expect(twoFiles.status).toBe(422);
+    expect(twoFiles.body.detail).toContain('photo');
+  });
+
   it('accepts the same form as JSON', async () => {
     const res = await api()
       .post('/api/articles')

@@ -17,7 +17,7 @@ export const articleFormUpload: RequestHandler = (req, res, next) => {
     if (!error) return next();
     if (error instanceof multer.MulterError) {
       if (error.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, PHOTO_ERRORS.size));
-      if (error.code === 'LIMIT_UNEXPECTED_FILE') {
+      if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
         return next(new HttpError(422, 'Il file della foto va inviato nel campo "photo", uno solo'));
       }
       return next(new HttpError(422, 'Modulo non valido: troppi campi o campi troppo lunghi'));
