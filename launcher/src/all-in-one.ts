@@ -111,6 +111,8 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
   const notices: Notice[] = [];
   const serviceEnv: NodeJS.ProcessEnv = {
     CORS_ORIGINS: `http://localhost:${webPort},http://127.0.0.1:${webPort}`,
+    // Links in e-mails (unsubscribe, review requests) point at the storefront this process serves.
+    PUBLIC_WEB_URL: `http://localhost:${webPort}`,
     // The shop tried out on one machine shows the demo catalogue unless the user says otherwise.
     DEMO_DATA: 'true',
     // One secret for the four services of this process, unless the operator gives one.

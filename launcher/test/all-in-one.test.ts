@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ArticleList, RuntimeConfig, StaffLoginResponse } from '@edicola/contracts';
@@ -32,6 +32,23 @@ describe('all-in-one', () => {
       status: 'ok',
       checks: { 'svc-catalog': 'ok', 'svc-orders': 'ok', 'svc-payments': 'ok', 'svc-notify': 'ok' },
     });
+  });
+
+  it('links e-mails to the storefront it serves, whatever its port', async () => {
+    const res = await fetch(`${shop.apiUrl}/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'lettore@example.com', name: null }),
+    });
+    expect(res.status).toBe(200);
+    const folder = path.join(dataDir, 'mail');
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !(existsSync(folder) && readdirSync(folder).length > 0)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [file] = readdirSync(folder);
+    const mail = readFileSync(path.join(folder, file!), 'utf8').replace(/=\r?\n/g, '');
+    expect(mail).toContain(`${shop.webUrl}/newsletter/unsubscribe?token=`);
   });
 
   it('serves the demo catalogue through the gateway', async () => {
