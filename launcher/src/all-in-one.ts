@@ -4,11 +4,14 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '@edicola/contracts';
 import {
+  ConfigError,
   createInProcessTransport,
   createLogger,
   env,
   loadConfig,
+  markInUse,
   openPglite,
+  shopProcessOn,
   SERVICE_URL_VARS,
   startService,
   type RunningService,
@@ -86,6 +89,12 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
   const config = loadConfig(allInOneEnv, vars);
   const dataDir = path.resolve(config.DATA_DIR);
   const logger = createLogger('launcher', config.LOG_LEVEL);
+  // The embedded engine is one process's alone: a second shop (or command) on it would corrupt it.
+  const holder = config.DATABASE_URL ? null : shopProcessOn(dataDir);
+  if (holder !== null && holder !== process.pid) {
+    throw new ConfigError([`DATA_DIR ${dataDir} is in use by the shop running as process ${holder}`]);
+  }
+  const releaseDataDir = config.DATABASE_URL ? () => {} : markInUse(dataDir);
 
   // Both ports are bound first, so that what the services are told (CORS origins) and what the
   // storefront is told (API address) are the real ones; until the services are up the API says 503.
@@ -178,6 +187,7 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
       await Promise.all(Object.values(services).map((s) => s.stop()));
       await transport?.close();
       if (engine && !engine.closed) await engine.close();
+      releaseDataDir();
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   pgliteDatabase,
   postgresDatabase,
   replayDeadLetters,
+  shopProcessOn,
   type BusTables,
   type Database,
   type DeadLetterSelector,
@@ -51,16 +52,16 @@ export interface EventsIo {
 
 /** Opens the database the command works on; refuses the all-in-one data while a shop holds it (PGlite is
  * single-process: a second process writing to it would corrupt it). */
-async function openDatabase(env: NodeJS.ProcessEnv, force: boolean): Promise<Database> {
+async function openDatabase(env: NodeJS.ProcessEnv): Promise<Database> {
   if (env.DATABASE_URL)
     return postgresDatabase(env.DATABASE_URL, { max: 1, logger: createLogger('events', 'silent') });
   const dir = path.resolve(env.DATA_DIR ?? './data', 'pglite');
   if (!existsSync(path.join(dir, 'PG_VERSION')))
     throw new UsageError(`no shop data in ${dir}: set DATA_DIR, or DATABASE_URL for PostgreSQL`);
-  if (existsSync(path.join(dir, 'postmaster.pid')) && !force)
+  const holder = shopProcessOn(path.resolve(env.DATA_DIR ?? './data'));
+  if (holder !== null)
     throw new UsageError(
-      `the shop is running on ${dir} (its postmaster.pid exists): stop it first, PGlite allows one process at a ` +
-        'time. If it is not running (it crashed), add --force.',
+      `the shop is running on ${dir} (process ${holder}): stop it first, PGlite allows one process at a time.`,
     );
   return pgliteDatabase(await openPglite(dir), { ownsEngine: true });
 }
@@ -124,7 +125,6 @@ export async function runEvents(argv: string[], io: EventsIo): Promise<number> {
       all: { type: 'boolean', default: false },
       dlq: { type: 'boolean', default: false },
       handled: { type: 'boolean', default: false },
-      force: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -169,7 +169,7 @@ export async function runEvents(argv: string[], io: EventsIo): Promise<number> {
     selector = id ? { id } : { all: true };
   }
 
-  const database = await openDatabase(io.env, values.force);
+  const database = await openDatabase(io.env);
   const model = io.env.AMQP_URL && command === 'dead-letters' ? await connect(io.env.AMQP_URL) : undefined;
   try {
     let total = 0;

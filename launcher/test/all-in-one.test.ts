@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ArticleList, RuntimeConfig, StaffLoginResponse } from '@edicola/contracts';
@@ -97,5 +97,27 @@ describe('all-in-one', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('all-in-one on a data folder another shop holds', () => {
+  it('refuses to start instead of opening the embedded database twice', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'edicola-aio-held-'));
+    // A live process that is not this one: the one that started the tests.
+    writeFileSync(path.join(dataDir, 'shop.pid'), String(process.ppid));
+    try {
+      await expect(
+        startAllInOne({
+          DATA_DIR: dataDir,
+          WEB_PORT: '0',
+          API_PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'silent',
+        }),
+      ).rejects.toThrow(`is in use by the shop running as process ${process.ppid}`);
+      expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
   pgliteDatabase,
   queuesOf,
   type Database,
+  markInUse,
 } from '@edicola/platform';
 import { catalogService } from '@edicola/svc-catalog';
 import { deadLetters, outbox } from '../../svc-catalog/src/db/schema';
@@ -55,12 +56,17 @@ describe('npm run events (all-in-one data under DATA_DIR)', () => {
   });
 
   it('refuses the data while a shop holds it', async () => {
-    await expect(run('dead-letters')).rejects.toThrow(
-      new UsageError(
-        `the shop is running on ${path.join(dataDir, 'pglite')} (its postmaster.pid exists): stop it first, PGlite ` +
-          'allows one process at a time. If it is not running (it crashed), add --force.',
-      ),
-    );
+    const release = markInUse(dataDir); // as the running all-in-one shop does
+    try {
+      await expect(run('dead-letters')).rejects.toThrow(
+        new UsageError(
+          `the shop is running on ${path.join(dataDir, 'pglite')} (process ${process.pid}): stop it first, ` +
+            'PGlite allows one process at a time.',
+        ),
+      );
+    } finally {
+      release();
+    }
     await database.close();
   });
 

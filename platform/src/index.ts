@@ -2,6 +2,7 @@ export * from './config';
 export * from './context';
 export * from './logger';
 export * from './db';
+export * from './data-dir-lock';
 export * from './auth';
 export * from './http/errors';
 export * from './http/handle';

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ConfigError, env, localKeySetVerifier, type ServiceDefinition } from '@edicola/platform';
-import { markInUse, shopProcessOn } from './db/in-use';
+import { env, localKeySetVerifier, type ServiceDefinition } from '@edicola/platform';
 import { deadLetters, jobSchedules, jobs, orders, outbox, processedEvents } from './db/schema';
 import { loginLimiter } from './login-limits/limiter';
 import { prepareDummyHash } from './passwords/hashing';
@@ -64,7 +62,6 @@ export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDef
         perAddress: config.LOGIN_ATTEMPTS_PER_ADDRESS_PER_15_MIN,
         windowMs: 15 * 60 * 1000,
       });
-      let releaseDataDir = () => {};
       return {
         verifier,
         routes(router) {
@@ -84,16 +81,6 @@ export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDef
           });
         },
         async start() {
-          if (embedded && database.kind === 'pglite') {
-            const other = shopProcessOn(dataDir);
-            if (other && other !== process.pid) {
-              throw new ConfigError([
-                `DATA_DIR ${dataDir} is in use by the shop running as process ${other}`,
-              ]);
-            }
-            mkdirSync(dataDir, { recursive: true });
-            releaseDataDir = markInUse(dataDir);
-          }
           await prepareDummyHash();
           const admin = await ensureStaffAdmin(
             db,
@@ -106,9 +93,6 @@ export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDef
               password: admin.password,
             });
           }
-        },
-        async stop() {
-          releaseDataDir();
         },
       };
     },

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
-import { createInProcessTransport, openPglite, startService, type RunningService } from '@edicola/platform';
+import {
+  createInProcessTransport,
+  markInUse,
+  openPglite,
+  startService,
+  type RunningService,
+} from '@edicola/platform';
 import { ordersService } from '../src/service';
 import { CommandError, runStaffCommand } from '../src/staff/cli';
 
@@ -19,6 +25,7 @@ describe('npm run staff', () => {
     });
 
   async function startShop(): Promise<{ shop: RunningService; stop(): Promise<void> }> {
+    const release = markInUse(dataDir); // as the all-in-one launcher does while the shop runs
     const engine = await openPglite(path.join(dataDir, 'pglite'));
     const transport = createInProcessTransport();
     const shop = await startService(ordersService, {
@@ -33,6 +40,7 @@ describe('npm run staff', () => {
         await shop.stop();
         await transport.close();
         await engine.close();
+        release();
       },
     };
   }

@@ -6,12 +6,13 @@ import { eq } from 'drizzle-orm';
 import { StaffRole, StaffUsername } from '@edicola/contracts';
 import {
   generateSigningKey,
+  markInUse,
+  shopProcessOn,
   openPglite,
   pgliteDatabase,
   postgresDatabase,
   type Database,
 } from '@edicola/platform';
-import { markInUse, shopProcessOn } from '../db/in-use';
 import { orders, staffUsers } from '../db/schema';
 import { findStaffByUsername, listStaff, setStaffPassword, upsertStaff } from './users';
 

@@ -1,10 +1,11 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 // The embedded engine (PGlite) allows one process at a time, and opening its folder from a second
-// process does not fail: it corrupts. The shop leaves its process id here while it runs, so that the
-// staff command can refuse to open the folder under it.
-const markerOf = (dataDir: string) => path.join(dataDir, 'svc-orders.pid');
+// process does not fail: it corrupts. PGlite's own postmaster.pid cannot tell a running shop from a
+// crashed one (its pid is always -42), so the all-in-one shop leaves its process id here while it runs,
+// and the operator's commands (staff, events) and a second `npm start` refuse the folder while it lives.
+const markerOf = (dataDir: string) => path.join(dataDir, 'shop.pid');
 
 function isAlive(pid: number): boolean {
   try {
@@ -29,6 +30,7 @@ export function shopProcessOn(dataDir: string): number | null {
 /** Marks DATA_DIR as used by this process; the returned function removes the mark. */
 export function markInUse(dataDir: string): () => void {
   const file = markerOf(dataDir);
+  mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, String(process.pid));
   return () => {
     try {
