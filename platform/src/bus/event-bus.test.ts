@@ -19,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { RabbitAdmin } from '../testing/rabbitmq';
 import { waitFor } from '../testing/wait-for';
 import { discardDeadLetters, listDeadLetters, replayDeadLetters } from './dead-letters';
+import { HANDOVER_LIMIT } from './in-process-transport';
 import { consumerQueueName, queuesOf } from './rabbitmq-transport';
 import type { BusTables } from './tables';
 import type { EventBus, Transport } from './types';
@@ -318,6 +319,58 @@ describe.each(kits)('event bus over the %s transport', (_name, makeKit) => {
         expect(await processed(sub.tables, envelope.id)).toHaveLength(1);
       }
       expect(sub.callsOf(first.id)).toHaveLength(1);
+    });
+  });
+
+  describe('deliveries a crash interrupted', () => {
+    // RabbitMQ counts redeliveries itself (x-delivery-count): its crash tests are in rabbitmq-transport.test.ts.
+    it('does not park an event the service already processed (redelivered after its commit)', async () => {
+      if (kit.name !== 'in-process') return;
+      const sub = await consumer();
+      const envelope = envelopeOf(orderStatusChanged());
+      await sub.transport.publish(envelope);
+      await waitFor(() => logged('event handled', envelope.id).length === 1);
+      // Handed over once more, past the limit, as after crashes between the commit and the publish mark.
+      await sub.transport.publish(envelope, { handedOver: HANDOVER_LIMIT + 1 });
+      expect(logged('event already processed, not parked', envelope.id)).toHaveLength(1);
+      expect(await deadLetters(sub.tables, envelope.id)).toHaveLength(0);
+      expect(sub.callsOf(envelope.id)).toHaveLength(1);
+    });
+
+    it('parks, unhandled, an event the outbox handed over past the limit (in process, a crash each time)', async () => {
+      if (kit.name !== 'in-process') return;
+      const sub = await consumer();
+      const envelope = envelopeOf(orderStatusChanged());
+      await sub.transport.publish(envelope, { handedOver: HANDOVER_LIMIT });
+      await waitFor(() => logged('event handled', envelope.id).length === 1);
+      const next = envelopeOf(orderStatusChanged());
+      await sub.transport.publish(next, { handedOver: HANDOVER_LIMIT + 1 });
+      expect(sub.callsOf(next.id)).toHaveLength(0);
+      const [parked] = await deadLetters(sub.tables, next.id);
+      expect(parked?.error).toBe(
+        `delivery limit: handed over ${HANDOVER_LIMIT + 1} times, at most ${HANDOVER_LIMIT} allowed`,
+      );
+      expect(logged('event parked in dead letters', next.id)).toHaveLength(1);
+    });
+
+    it('counts the outbox hand-overs: a row claimed past the limit is parked by the relay, unhandled', async () => {
+      if (kit.name !== 'in-process') return;
+      const sub = await consumer();
+      const service = serviceName('pub');
+      const tables = await buses.tablesOf(service);
+      const { bus: dead } = await buses.create(service, { start: false });
+      const event = await emit(dead);
+      // As if HANDOVER_LIMIT earlier runs each claimed the row and crashed while delivering it.
+      await database.db
+        .update(tables.outbox)
+        .set({ attempts: HANDOVER_LIMIT })
+        .where(eq(tables.outbox.id, event.id));
+      const { bus: restarted } = await buses.create(service);
+      restarted.wake();
+      await waitFor(async () => (await deadLetters(sub.tables, event.id)).length === 1, {
+        message: 'parked',
+      });
+      expect(sub.callsOf(event.id)).toHaveLength(0);
     });
   });
 

@@ -7,7 +7,7 @@ import {
   type EventEnvelope,
   type EventType,
 } from '@edicola/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createEvent } from './envelope';
 import { runWithContext } from '../context';
@@ -117,6 +117,18 @@ export function createEventBus(options: EventBusOptions): EventBus {
     const eventId = typeof raw.id === 'string' && UUID.test(raw.id) ? raw.id : randomUUID();
     const type = typeof raw.type === 'string' && raw.type.length > 0 ? cleanText(raw.type) : 'unknown';
     let message = cleanText(error.message);
+    // A message redelivered after its handler committed (the process died before the acknowledgement) is done,
+    // not dead: parking it would ask an operator to replay what already took effect.
+    if (UUID.test(String(raw.id))) {
+      const done = await database.db
+        .select({ eventId: tables.processedEvents.eventId })
+        .from(tables.processedEvents)
+        .where(eq(tables.processedEvents.eventId, eventId));
+      if (done.length > 0) {
+        logger.info({ event_id: eventId, type, attempts, reason }, 'event already processed, not parked');
+        return;
+      }
+    }
     const record = (stored: unknown) =>
       database.db
         .insert(tables.deadLetters)

@@ -31,6 +31,9 @@ export interface InProcessTransport extends Transport {
  * all-in-one process opens it once every service has registered its consumers: an event published to a
  * type nobody consumes yet would otherwise be dropped, as there are no durable queues in process.
  */
+/** Hand-overs of one event (each one interrupted) before it is parked; RabbitMQ's x-delivery-limit is the twin. */
+export const HANDOVER_LIMIT = 10;
+
 export function createInProcessTransport(options: { held?: boolean } = {}): InProcessTransport {
   const subscriptions = new Map<string, Subscription>();
   let closed = false;
@@ -50,8 +53,20 @@ export function createInProcessTransport(options: { held?: boolean } = {}): InPr
     });
   }
 
-  async function deliver(subscription: Subscription, envelope: EventEnvelope): Promise<void> {
+  async function deliver(
+    subscription: Subscription,
+    envelope: EventEnvelope,
+    handedOver: number,
+  ): Promise<void> {
     const { policy } = subscription;
+    // No broker counts redeliveries here: the outbox does. An event handed over again and again was interrupted
+    // by a crash each time (a handler that takes the process down): park it instead of crashing forever.
+    if (handedOver > HANDOVER_LIMIT) {
+      const copy = JSON.parse(JSON.stringify(envelope)) as EventEnvelope;
+      const reason = `delivery limit: handed over ${handedOver} times, at most ${HANDOVER_LIMIT} allowed`;
+      await subscription.onDeadLetter(copy, new Error(reason), handedOver, reason);
+      return;
+    }
     for (let attempt = 1; ; attempt++) {
       if (subscription.cancelled) throw new Error(`${subscription.service} stopped consuming`);
       // Every subscriber gets its own copy, as it would from a broker.
@@ -71,8 +86,8 @@ export function createInProcessTransport(options: { held?: boolean } = {}): InPr
     }
   }
 
-  function track(subscription: Subscription, envelope: EventEnvelope): Promise<void> {
-    const delivery = deliver(subscription, envelope);
+  function track(subscription: Subscription, envelope: EventEnvelope, handedOver: number): Promise<void> {
+    const delivery = deliver(subscription, envelope, handedOver);
     subscription.deliveries.add(delivery);
     const forget = () => subscription.deliveries.delete(delivery);
     delivery.then(forget, forget);
@@ -95,22 +110,24 @@ export function createInProcessTransport(options: { held?: boolean } = {}): InPr
   return {
     kind: 'in-process',
 
-    async publish(envelope) {
+    async publish(envelope, options = {}) {
       if (closed) throw new Error('in-process transport is closed');
       if (!open) throw new Error('in-process transport is not open yet');
       const targets = [...subscriptions.values()].filter((s) => s.types.has(envelope.type));
       // As RabbitMQ returns an unroutable mandatory message: nobody to deliver to is a failed publish, and the outbox
       // keeps the event until its consumer runs.
       if (targets.length === 0) throw new Error(`no consumer for ${envelope.type} in this process`);
-      await Promise.all(targets.map((subscription) => track(subscription, envelope)));
+      await Promise.all(
+        targets.map((subscription) => track(subscription, envelope, options.handedOver ?? 1)),
+      );
     },
 
-    async publishTo(service, envelope) {
+    async publishTo(service, envelope, options = {}) {
       if (closed) throw new Error('in-process transport is closed');
       if (!open) throw new Error('in-process transport is not open yet');
       const subscription = subscriptions.get(service);
       if (!subscription) throw new Error(`${service} is not consuming in this process`);
-      await track(subscription, envelope);
+      await track(subscription, envelope, options.handedOver ?? 1);
     },
 
     async consume(service, types, handler, policy, onDeadLetter) {

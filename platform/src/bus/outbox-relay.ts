@@ -133,7 +133,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     target: string | null,
   ): Promise<void> {
     try {
-      await (target ? transport.publishTo(target, envelope) : transport.publish(envelope));
+      const options = { handedOver: attempts };
+      await (target ? transport.publishTo(target, envelope, options) : transport.publish(envelope, options));
     } catch (err) {
       const error = toError(err);
       const backoffMs = Math.min(maxBackoffMs, intervalMs * 2 ** Math.min(attempts - 1, 16));

@@ -37,13 +37,19 @@ export type DeadLetterHandler = (
   reason: string,
 ) => Promise<void>;
 
+export interface PublishOptions {
+  /** How many times the outbox has handed this event over, this time included. In process, publishing is the
+   * delivery: a count that keeps growing means each delivery took the process down before it finished. */
+  handedOver?: number;
+}
+
 export interface Transport {
   readonly kind: 'in-process' | 'rabbitmq';
   /** Resolves once the transport has taken responsibility for the event (broker confirm, or — in process — every
    * subscriber has handled or dead-lettered it). Rejects if it could not. */
-  publish(envelope: EventEnvelope): Promise<void>;
+  publish(envelope: EventEnvelope, options?: PublishOptions): Promise<void>;
   /** Publishes to one consuming service only (a replayed dead letter), whatever else subscribes to the type. */
-  publishTo(service: string, envelope: EventEnvelope): Promise<void>;
+  publishTo(service: string, envelope: EventEnvelope, options?: PublishOptions): Promise<void>;
   /** Starts delivering the given event types to `service`'s handler, with retries then dead-lettering. */
   consume(
     service: string,
