@@ -133,7 +133,7 @@ describe('svc-catalog stock reservations (internal, from svc-orders)', () => {
     expect(await reservationOf(orderId)).toBeUndefined();
   });
 
-  it('counts an article named on two lines together', async () => {
+  it('refuses an article named on two lines (the caller merges them)', async () => {
     const a = await article({ stock: 3, title: 'Tir Scania' });
     const res = await reserve({
       order_id: randomUUID(),
@@ -142,12 +142,12 @@ describe('svc-catalog stock reservations (internal, from svc-orders)', () => {
         { article_id: a, quantity: 2 },
       ],
     });
-    expect(res.status).toBe(409);
-    expect(res.body.detail).toContain('richiesti 4, disponibili 3');
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toContain('Ogni articolo deve comparire una sola volta');
     expect(await stockOf(a)).toBe(3);
   });
 
-  it('answers an unknown article with 422, an inactive or sold-out one with 409, each named', async () => {
+  it('answers an unknown article with 404, an inactive or sold-out one with 409, each named', async () => {
     const known = await article({ stock: 5 });
     const unknown = randomUUID();
     let res = await reserve({
@@ -157,7 +157,7 @@ describe('svc-catalog stock reservations (internal, from svc-orders)', () => {
         { article_id: unknown, quantity: 1 },
       ],
     });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(404);
     expect(res.body.detail).toBe(`Articolo non trovato: ${unknown}`);
 
     const inactive = await article({ stock: 5, title: 'Vecchio album', active: false });

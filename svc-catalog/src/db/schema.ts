@@ -144,7 +144,7 @@ export const { outbox, processedEvents, deadLetters } = busTables(catalog);
 export const { jobs, jobSchedules } = jobTables(catalog);
 
 /** A line of a reservation: how much of an article an order took, and the article as it was then. */
-export interface ReservedLine {
+export interface StoredReservationLine {
   article_id: string;
   sku: string;
   title: string;
@@ -161,7 +161,7 @@ export interface ReservedLine {
  */
 export const reservations = catalog.table('reservations', {
   orderId: uuid('order_id').primaryKey(),
-  lines: jsonb('lines').$type<ReservedLine[]>().notNull(),
+  lines: jsonb('lines').$type<StoredReservationLine[]>().notNull(),
   reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull().defaultNow(),
   releasedAt: timestamp('released_at', { withTimezone: true }),
 });

@@ -2,21 +2,21 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   centsToEuros,
   type StockReservation,
-  type StockReservationLineRequest,
+  type StockReservationLine,
   type StockReservationRequest,
 } from '@edicola/contracts';
-import { conflict, HttpError, type Db } from '@edicola/platform';
-import { articles, reservations, type ArticleRow, type ReservedLine } from '../db/schema';
+import { conflict, notFound, type Db } from '@edicola/platform';
+import { articles, reservations, type ArticleRow, type StoredReservationLine } from '../db/schema';
 
 /** How much of each article the lines ask for (an article may appear on more than one line). */
-export function totalsByArticle(lines: Pick<StockReservationLineRequest, 'article_id' | 'quantity'>[]) {
+export function totalsByArticle(lines: Pick<StockReservationLine, 'article_id' | 'quantity'>[]) {
   const totals = new Map<string, number>();
   for (const line of lines) totals.set(line.article_id, (totals.get(line.article_id) ?? 0) + line.quantity);
   return totals;
 }
 
 /** The answer of a reservation, the same for the first call and every retry. */
-export function reservationAnswer(orderId: string, lines: ReservedLine[]): StockReservation {
+export function reservationAnswer(orderId: string, lines: StoredReservationLine[]): StockReservation {
   return {
     order_id: orderId,
     lines: lines.map((line) => ({
@@ -93,7 +93,7 @@ export async function reserveStock(
       .for('update');
     const byId = new Map(rows.map((row) => [row.id, row]));
     const { missing, refused } = problemsWith(wanted, byId);
-    if (missing.length > 0) throw new HttpError(422, missing.join('; '));
+    if (missing.length > 0) throw notFound(missing.join('; '));
     if (refused.length > 0) throw conflict(refused.join('; '));
 
     for (const id of ids) {
@@ -106,7 +106,7 @@ export async function reserveStock(
       // Cannot happen under the row lock; refusing keeps "never below zero" true whatever changes above.
       if (taken.length === 0) throw conflict(`Disponibilità insufficiente per "${byId.get(id)!.title}"`);
     }
-    const lines: ReservedLine[] = request.lines.map((line) => {
+    const lines: StoredReservationLine[] = request.lines.map((line) => {
       const row = byId.get(line.article_id)!;
       return {
         article_id: row.id,
