@@ -13,6 +13,7 @@ import { reservations } from '../../svc-catalog/src/db/schema';
 import { orderRecords, orderStatusHistory, outbox } from '../src/db/schema';
 import { DEMO_IBAN } from '../src/orders/bank-transfer';
 import { orderBody, STAFF, startShop, type Shop } from './shop';
+import { azienda, privato } from './support';
 
 describe('orders: a guest buys by bank transfer, priced and reserved by the real catalogue', () => {
   let shop: Shop;
@@ -395,5 +396,64 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
     expect(pending.counts).toEqual(all.counts);
     expect((await api().get('/api/orders?status=perso').set(bearer(staffToken))).status).toBe(422);
     expect((await api().get('/api/orders')).status).toBe(401);
+  });
+
+  it('gives an order placed with a customer token to that customer; a company is invoiced with its account data', async () => {
+    const id = await shop.addArticle({ stock: 10, priceCents: 1000 });
+    const register = (body: object) => api().post('/api/customers/register').send(body);
+    const login = async (email: string, password: string) =>
+      (await api().post('/api/customers/login').send({ email, password })).body.access_token as string;
+    expect((await register(privato)).status).toBe(201);
+    expect((await register(azienda)).status).toBe(201);
+    const anna = await login(privato.email, privato.password);
+    const ferrari = await login(azienda.email, azienda.password);
+
+    const mine = await api()
+      .post('/orders')
+      .set(bearer(anna))
+      .send(orderBody([{ article_id: id, quantity: 1 }], 21.2));
+    expect(mine.status).toBe(201);
+    const guest = await api()
+      .post('/orders')
+      .send(orderBody([{ article_id: id, quantity: 2 }], 24.4 + 9));
+    expect(guest.status).toBe(201);
+    const company = await api()
+      .post('/orders')
+      .set(bearer(ferrari))
+      .send(
+        orderBody([{ article_id: id, quantity: 1 }], 21.2, { invoice_data: { requires_invoice: false } }),
+      );
+    expect(company.status).toBe(201);
+
+    const listed = await api().get('/api/customers/orders').set(bearer(anna));
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([
+      expect.objectContaining({
+        id: mine.body.order_id,
+        status: 'pending',
+        total_amount: 21.2,
+        payment_method: 'transfer',
+      }),
+    ]);
+    expect(listed.body[0].items).toEqual([{ article_id: id, title: expect.any(String), quantity: 1 }]);
+    const companyOrder = OrderDetail.parse(
+      (await api().get(`/api/orders/${company.body.order_id}`).set(bearer(staffToken))).body,
+    );
+    expect(companyOrder.customer_id).toEqual(expect.any(String));
+    expect(companyOrder.invoice_data).toMatchObject({
+      requires_invoice: true,
+      invoice_type: 'azienda',
+      ragione_sociale: 'Ferrari S.p.A.',
+      piva: '00159560366',
+    });
+
+    // A token that does not verify is refused, not silently ignored; nothing is reserved.
+    const before = await shop.stockOf(id);
+    const expired = await api()
+      .post('/orders')
+      .set(bearer(`${anna.slice(0, -4)}AAAA`))
+      .send(orderBody([{ article_id: id, quantity: 1 }], 21.2));
+    expect(expired.status).toBe(401);
+    expect(await shop.stockOf(id)).toBe(before);
   });
 });
