@@ -263,46 +263,64 @@ async function main() {
       assert(stock === article.quantity_stock, `stock ${article.quantity_stock} → ${stock}`);
     },
   );
-  await check('an order placed through the gateway reaches every subscriber once', async () => {
-    const list = await (await api('/public/articles')).json();
-    const article = list.find((a) => a.quantity_stock >= 2 && a.product_type === 'normale');
-    const quantity = 2;
-    const subtotal =
-      (Math.round(Math.round(article.price * 100) * (1 + article.iva_percentage / 100)) * quantity) / 100;
-    const quote = await api(`/shipping/calculate?total_amount=${subtotal}&quantity=${quantity}&country=IT`);
-    assert(quote.status === 200, `GET /shipping/calculate: ${quote.status}`);
-    const { shipping_cost } = await quote.json();
-    const res = await api('/orders', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        items: [{ article_id: article.id, quantity }],
-        customer_info: {
-          name: 'Smoke Test',
-          email: `smoke-${run}@example.it`,
-          phone: '+39 081 000 0000',
-          address: 'Via Toledo 1',
-          city: 'Napoli',
-          zipCode: '80134',
-        },
-        payment_method: 'transfer',
-        total_amount: Math.round((subtotal + shipping_cost) * 100) / 100,
-        status: 'pending',
-      }),
-    });
-    const order = await res.json();
-    assert(res.status === 201 || res.status === 200, `POST /orders: ${res.status} ${JSON.stringify(order)}`);
-    const mails = await waitUntil(() => {
-      const found = confirmationsFor(order.order_reference);
-      return found.length > 0 ? found : null;
-    }, 20_000);
-    assert(mails, `no confirmation e-mail for ${order.order_reference} from svc-notify`);
-    const stock = await settledStock(article.id, article.quantity_stock - quantity);
-    assert(stock === article.quantity_stock - quantity, `stock ${article.quantity_stock} → ${stock}`);
-    const again = confirmationsFor(order.order_reference);
-    assert(again.length === 1, `${again.length} confirmation e-mails`);
-    assert(again[0].includes(`smoke-${run}@example.it`), 'the e-mail is not addressed to the buyer');
-  });
+  await check(
+    'an order placed through the gateway reaches every subscriber once; cancelling gives its stock back once',
+    async () => {
+      const list = await (await api('/public/articles')).json();
+      const article = list.find((a) => a.quantity_stock >= 2 && a.product_type === 'normale');
+      const quantity = 2;
+      const subtotal =
+        (Math.round(Math.round(article.price * 100) * (1 + article.iva_percentage / 100)) * quantity) / 100;
+      const quote = await api(`/shipping/calculate?total_amount=${subtotal}&quantity=${quantity}&country=IT`);
+      assert(quote.status === 200, `GET /shipping/calculate: ${quote.status}`);
+      const { shipping_cost } = await quote.json();
+      const res = await api('/orders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          items: [{ article_id: article.id, quantity }],
+          customer_info: {
+            name: 'Smoke Test',
+            email: `smoke-${run}@example.it`,
+            phone: '+39 081 000 0000',
+            address: 'Via Toledo 1',
+            city: 'Napoli',
+            zipCode: '80134',
+          },
+          payment_method: 'transfer',
+          total_amount: Math.round((subtotal + shipping_cost) * 100) / 100,
+          status: 'pending',
+        }),
+      });
+      const order = await res.json();
+      assert(
+        res.status === 201 || res.status === 200,
+        `POST /orders: ${res.status} ${JSON.stringify(order)}`,
+      );
+      const mails = await waitUntil(() => {
+        const found = confirmationsFor(order.order_reference);
+        return found.length > 0 ? found : null;
+      }, 20_000);
+      assert(mails, `no confirmation e-mail for ${order.order_reference} from svc-notify`);
+      const stock = await settledStock(article.id, article.quantity_stock - quantity);
+      assert(stock === article.quantity_stock - quantity, `stock ${article.quantity_stock} → ${stock}`);
+      const again = confirmationsFor(order.order_reference);
+      assert(again.length === 1, `${again.length} confirmation e-mails`);
+      assert(again[0].includes(`smoke-${run}@example.it`), 'the e-mail is not addressed to the buyer');
+
+      // Staff cancel it: svc-orders emits order.status_changed on RabbitMQ, svc-catalog gives the stock back once.
+      const cancelled = await api(`/api/orders/${order.order_id}/status?status=cancelled`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      assert(cancelled.status === 200, `cancel: ${cancelled.status} ${await cancelled.text()}`);
+      const back = await settledStock(article.id, article.quantity_stock);
+      assert(
+        back === article.quantity_stock,
+        `after the cancellation: stock ${article.quantity_stock} → ${back}`,
+      );
+    },
+  );
   await check("the services' queues carry this run's BUS_QUEUE_PREFIX", async () => {
     const queues = await ourQueues();
     assert(
