@@ -56,7 +56,7 @@ function problemsWith(wanted: Map<string, number>, rows: Map<string, ArticleRow>
     else if (row.quantityStock < quantity) {
       refused.push(
         row.quantityStock === 0
-          ? `Articolo esaurito: "${row.title}" (richiesti ${quantity}, disponibili 0)`
+          ? `Articolo esaurito: "${row.title}"`
           : `Disponibilità insufficiente per "${row.title}": richiesti ${quantity}, disponibili ${row.quantityStock}`,
       );
     }
