@@ -5,8 +5,9 @@
 // this run's own and are removed afterwards, so it can run beside a running shop. Prints one closing line:
 // N passed, N failed.
 import { execFile, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -27,6 +28,13 @@ const services = { catalog: 0, orders: 0, payments: 0, notify: 0 };
 let API = 0;
 let WEB = 0;
 const admin = { username: 'smoke-admin', password: 'smoke-password-1' };
+// The secret every service of this run shares for internal calls (docs/decisions/0006).
+const internalSecret = randomBytes(32).toString('base64url');
+const internalTokens = require(path.join(root, 'platform/dist/index.js')).createInternalTokens(
+  internalSecret,
+);
+// svc-notify has no SMTP_URL here: it writes each e-mail as an .eml file under its DATA_DIR.
+const notifyDataDir = mkdtempSync(path.join(tmpdir(), `edicola-smoke-notify-${run}-`));
 const children = [];
 let passed = 0;
 let failed = 0;
@@ -117,7 +125,12 @@ async function main() {
   API = await freePort();
   WEB = await freePort();
   for (const name of Object.keys(services)) await admin_sql(`create database edicola_smoke_${name}_${run}`);
+  const urls = Object.fromEntries(
+    Object.entries(services).map(([n, p]) => [`${n.toUpperCase()}_URL`, `http://127.0.0.1:${p}`]),
+  );
   const common = {
+    ...urls,
+    INTERNAL_TOKEN_SECRET: internalSecret,
     AMQP_URL: amqpUrl,
     BUS_EXCHANGE: exchange,
     BUS_QUEUE_PREFIX: queuePrefix,
@@ -138,11 +151,9 @@ async function main() {
           }
         : {}),
       ...(name === 'catalog' ? { DEMO_DATA: 'true' } : {}),
+      ...(name === 'notify' ? { DATA_DIR: notifyDataDir } : {}),
     });
   }
-  const urls = Object.fromEntries(
-    Object.entries(services).map(([n, p]) => [`${n.toUpperCase()}_URL`, `http://127.0.0.1:${p}`]),
-  );
   start('gateway', ['launcher/dist/cli.js', 'gateway'], { ...urls, API_PORT: String(API) });
   start('web', ['launcher/dist/cli.js', 'web'], {
     WEB_PORT: String(WEB),
@@ -181,44 +192,135 @@ async function main() {
     const res = await api('/api/config/iva-options', { headers: { authorization: `Bearer ${token}` } });
     assert(res.status === 200, `status ${res.status}`);
   });
-  await check('an event published on RabbitMQ reaches svc-catalog in another process', async () => {
-    const article = articles.find((a) => a.quantity_stock > 0);
-    const connection = await amqp.connect(amqpUrl);
-    const channel = await connection.createConfirmChannel();
-    await channel.assertExchange(exchange, 'topic', { durable: true });
-    const event = {
-      id: randomUUID(),
-      type: 'order.status_changed',
-      version: 1,
-      occurred_at: new Date().toISOString(),
-      source: 'svc-orders',
-      correlation_id: `smoke-${run}`,
-      data: {
-        order_id: `smoke-${run}`,
-        order_version: 2,
-        from: 'pending',
-        to: 'cancelled',
-        items: [{ article_id: article.id, quantity: 3 }],
-        customer_email: 'smoke@example.it',
-        tracking_number: null,
-      },
-    };
-    channel.publish(exchange, event.type, Buffer.from(JSON.stringify(event)), {
-      persistent: true,
-      messageId: event.id,
-      contentType: 'application/json',
-    });
-    await channel.waitForConfirms();
-    await connection.close();
-    const deadline = Date.now() + 15_000;
-    let stock = article.quantity_stock;
-    while (Date.now() < deadline && stock !== article.quantity_stock + 3) {
-      await new Promise((r) => setTimeout(r, 300));
-      const list = await (await api('/public/articles')).json();
-      stock = list.find((a) => a.id === article.id).quantity_stock;
+  await check('internal calls authenticate across processes with the shared secret', async () => {
+    for (const [name, port] of Object.entries(services)) {
+      const token = await internalTokens.sign('svc-orders', `svc-${name}`);
+      const res = await fetch(`http://127.0.0.1:${port}/internal/whoami`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = await res.json();
+      assert(res.status === 200, `svc-${name}: status ${res.status}`);
+      assert(body.service === `svc-${name}` && body.caller === 'svc-orders', JSON.stringify(body));
     }
-    assert(stock === article.quantity_stock + 3, `stock ${article.quantity_stock} → ${stock}`);
+    const misdirected = await fetch(`http://127.0.0.1:${services.catalog}/internal/whoami`, {
+      headers: { authorization: `Bearer ${await internalTokens.sign('svc-orders', 'svc-payments')}` },
+    });
+    assert(misdirected.status === 403, `a token for svc-payments at svc-catalog: ${misdirected.status}`);
+    const staff = await fetch(`http://127.0.0.1:${services.catalog}/internal/whoami`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert(staff.status === 401, `a staff token at an internal route: ${staff.status}`);
+    const edge = await api('/internal/whoami');
+    assert(edge.status === 404, `the gateway routes /internal/: ${edge.status}`);
   });
+  await check(
+    'a cancellation on RabbitMQ gives a reservation back once, however often it comes',
+    async () => {
+      const article = articles.find((a) => a.quantity_stock >= 3);
+      const orderId = randomUUID();
+      const reserved = await fetch(`http://127.0.0.1:${services.catalog}/internal/stock/reservations`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await internalTokens.sign('svc-orders', 'svc-catalog')}`,
+          'content-type': 'application/json',
+          'idempotency-key': orderId,
+        },
+        body: JSON.stringify({ order_id: orderId, lines: [{ article_id: article.id, quantity: 3 }] }),
+      });
+      assert(reserved.status === 200, `reservation: ${reserved.status} ${await reserved.text()}`);
+      assert((await stockOf(article.id)) === article.quantity_stock - 3, 'the reservation took no stock');
+      const connection = await amqp.connect(amqpUrl);
+      const channel = await connection.createConfirmChannel();
+      await channel.assertExchange(exchange, 'topic', { durable: true });
+      // The same cancellation twice (a producer retry publishes it under a new event id).
+      for (let copy = 0; copy < 2; copy++) {
+        const event = {
+          id: randomUUID(),
+          type: 'order.status_changed',
+          version: 1,
+          occurred_at: new Date().toISOString(),
+          source: 'svc-orders',
+          correlation_id: `smoke-${run}`,
+          data: {
+            order_id: orderId,
+            order_version: 2,
+            from: 'pending',
+            to: 'cancelled',
+            items: [{ article_id: article.id, quantity: 3 }],
+            customer_email: 'smoke@example.it',
+            tracking_number: null,
+          },
+        };
+        channel.publish(exchange, event.type, Buffer.from(JSON.stringify(event)), {
+          persistent: true,
+          messageId: event.id,
+          contentType: 'application/json',
+        });
+      }
+      await channel.waitForConfirms();
+      await connection.close();
+      const stock = await settledStock(article.id, article.quantity_stock);
+      assert(stock === article.quantity_stock, `stock ${article.quantity_stock} → ${stock}`);
+    },
+  );
+  await check(
+    'an order placed through the gateway reaches every subscriber once; cancelling gives its stock back once',
+    async () => {
+      const list = await (await api('/public/articles')).json();
+      const article = list.find((a) => a.quantity_stock >= 2 && a.product_type === 'normale');
+      const quantity = 2;
+      const subtotal =
+        (Math.round(Math.round(article.price * 100) * (1 + article.iva_percentage / 100)) * quantity) / 100;
+      const quote = await api(`/shipping/calculate?total_amount=${subtotal}&quantity=${quantity}&country=IT`);
+      assert(quote.status === 200, `GET /shipping/calculate: ${quote.status}`);
+      const { shipping_cost } = await quote.json();
+      const res = await api('/orders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          items: [{ article_id: article.id, quantity }],
+          customer_info: {
+            name: 'Smoke Test',
+            email: `smoke-${run}@example.it`,
+            phone: '+39 081 000 0000',
+            address: 'Via Toledo 1',
+            city: 'Napoli',
+            zipCode: '80134',
+          },
+          payment_method: 'transfer',
+          total_amount: Math.round((subtotal + shipping_cost) * 100) / 100,
+          status: 'pending',
+        }),
+      });
+      const order = await res.json();
+      assert(
+        res.status === 201 || res.status === 200,
+        `POST /orders: ${res.status} ${JSON.stringify(order)}`,
+      );
+      const mails = await waitUntil(() => {
+        const found = confirmationsFor(order.order_reference);
+        return found.length > 0 ? found : null;
+      }, 20_000);
+      assert(mails, `no confirmation e-mail for ${order.order_reference} from svc-notify`);
+      const stock = await settledStock(article.id, article.quantity_stock - quantity);
+      assert(stock === article.quantity_stock - quantity, `stock ${article.quantity_stock} → ${stock}`);
+      const again = confirmationsFor(order.order_reference);
+      assert(again.length === 1, `${again.length} confirmation e-mails`);
+      assert(again[0].includes(`smoke-${run}@example.it`), 'the e-mail is not addressed to the buyer');
+
+      // Staff cancel it: svc-orders emits order.status_changed on RabbitMQ, svc-catalog gives the stock back once.
+      const cancelled = await api(`/api/orders/${order.order_id}/status?status=cancelled`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      assert(cancelled.status === 200, `cancel: ${cancelled.status} ${await cancelled.text()}`);
+      const back = await settledStock(article.id, article.quantity_stock);
+      assert(
+        back === article.quantity_stock,
+        `after the cancellation: stock ${article.quantity_stock} → ${back}`,
+      );
+    },
+  );
   await check("the services' queues carry this run's BUS_QUEUE_PREFIX", async () => {
     const queues = await ourQueues();
     assert(
@@ -236,11 +338,47 @@ async function main() {
   });
 }
 
+async function stockOf(id) {
+  const list = await (await api('/public/articles')).json();
+  return list.find((a) => a.id === id).quantity_stock;
+}
+
+async function waitUntil(fn, ms) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (value || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** The stock once it reached `expected` and stayed there for a while (a second change would show). */
+async function settledStock(id, expected) {
+  await waitUntil(async () => (await stockOf(id)) === expected, 15_000);
+  await new Promise((r) => setTimeout(r, 1500)); // past the catalogue's list cache and any late duplicate
+  return stockOf(id);
+}
+
+/** The .eml files svc-notify wrote that mention an order reference. */
+function confirmationsFor(reference) {
+  const folder = path.join(notifyDataDir, 'mail');
+  let names = [];
+  try {
+    names = readdirSync(folder).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => readFileSync(path.join(folder, name), 'utf8'))
+    .filter((text) => text.includes(reference));
+}
+
 async function cleanup() {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(
     children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
   );
+  rmSync(notifyDataDir, { recursive: true, force: true });
   for (const name of Object.keys(services)) {
     await admin_sql(`drop database if exists edicola_smoke_${name}_${run} with (force)`).catch(() => {});
   }

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SHOP_INFO } from '@edicola/contracts';
 import { env, type ServiceDefinition } from '@edicola/platform';
+import { onOrderCreated } from './events/order-created';
 import { deadLetters, jobSchedules, jobs, notify, outbox, processedEvents } from './db/schema';
 import { createMailOutbox } from './mail/outbox';
 import { createMailTransport } from './mail/transport';
@@ -33,7 +35,7 @@ export const notifyService: ServiceDefinition<typeof settings> = {
   migrationsFolder: path.join(__dirname, '../drizzle'),
   env: settings,
   tables: { outbox, processedEvents, deadLetters, jobs, jobSchedules },
-  build({ config, database, jobs: jobRunner, logger }) {
+  build({ config, database, bus, jobs: jobRunner, logger }) {
     const db = database.db;
     const transport = createMailTransport({
       smtpUrl: config.SMTP_URL,
@@ -42,6 +44,10 @@ export const notifyService: ServiceDefinition<typeof settings> = {
       logger,
     });
     const mail = createMailOutbox(jobRunner, transport, { backoffMs: config.MAIL_RETRY_MS });
+    bus.on(
+      'order.created',
+      onOrderCreated(mail, { name: config.SHOP_NAME, email: config.SHOP_EMAIL, phone: SHOP_INFO.phone }),
+    );
     if (transport.kind === 'file') {
       logger.warn(
         { folder: path.resolve(config.DATA_DIR, 'mail') },

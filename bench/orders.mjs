@@ -1,0 +1,278 @@
+// Orders per second through the gateway: 32 buyers placing bank-transfer orders at once, each waiting for
+// its answer before the next (a bounded loop, not a request flood), on the all-in-one shop — on its
+// embedded database and in-process bus, or on PostgreSQL + RabbitMQ (DATABASE_URL, AMQP_URL).
+// Reports orders/s, p50/p95 latency of the accepted orders, and the oversell count: units accepted beyond
+// a scarce article's stock, plus any article whose stock moved by other than what the accepted orders took.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import amqp from 'amqplib';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const STAFF = { username: 'bench-admin', password: 'bench-password-1' };
+const PLENTY = 1_000_000;
+const SCARCE = 100;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function adminSql(url, statement) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The all-in-one shop in its own process, on `env`; resolves once /healthz answers. */
+async function startShop(env) {
+  const apiPort = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'launcher/bin/start.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      WEB_PORT: String(await freePort()),
+      API_PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      ADMIN_USERNAME: STAFF.username,
+      ADMIN_PASSWORD: STAFF.password,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const api = `http://127.0.0.1:${apiPort}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the shop did not become healthy');
+    if (
+      await fetch(`${api}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(100);
+  }
+  return {
+    api,
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+async function json(res, what) {
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Articles created through the staff API, with the total a buyer of one unit sends. */
+async function seed(api, count) {
+  const { access_token: token } = await json(
+    await fetch(`${api}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(STAFF),
+    }),
+    'staff login',
+  );
+  const articles = [];
+  for (let i = 0; i <= count; i++) {
+    const scarce = i === count;
+    const article = await json(
+      await fetch(`${api}/api/articles`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          sku: `BENCH-ORD-${i}`,
+          title: scarce ? 'Articolo raro del benchmark' : `Articolo del benchmark ${i}`,
+          description: 'Creato dal benchmark degli ordini',
+          category: 'Modellismo',
+          product_type: 'normale',
+          price: 5 + i,
+          iva_percentage: 22,
+          quantity_stock: scarce ? SCARCE : PLENTY,
+        }),
+      }),
+      'create article',
+    );
+    const gross = Math.round(Math.round(article.price * 100) * 1.22) / 100;
+    const quote = await json(
+      await fetch(`${api}/shipping/calculate?total_amount=${gross}&quantity=1&country=IT`),
+      'shipping quote',
+    );
+    articles.push({
+      id: article.id,
+      scarce,
+      stock: article.quantity_stock,
+      total: Math.round((gross + quote.shipping_cost) * 100) / 100,
+    });
+  }
+  return articles;
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
+}
+
+/** `buyers` loops placing one-unit orders for `seconds`; every tenth order asks for the scarce article. */
+async function buy(api, articles, { buyers, seconds }) {
+  const plenty = articles.filter((a) => !a.scarce);
+  const scarce = articles.find((a) => a.scarce);
+  const accepted = new Map(articles.map((a) => [a.id, 0]));
+  const latencies = [];
+  const outcome = { created: 0, refused: 0, errors: 0, statuses: {} };
+  let n = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: buyers }, async () => {
+      while (performance.now() < until) {
+        const i = n++;
+        const article = i % 10 === 9 ? scarce : plenty[i % plenty.length];
+        const t0 = performance.now();
+        const res = await fetch(`${api}/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            items: [{ article_id: article.id, quantity: 1 }],
+            customer_info: {
+              name: `Cliente ${i}`,
+              email: `cliente${i}@example.it`,
+              phone: '+39 081 555 0000',
+              address: 'Via Toledo 1',
+              city: 'Napoli',
+            },
+            payment_method: 'transfer',
+            total_amount: article.total,
+          }),
+        }).catch(() => null);
+        await res?.arrayBuffer();
+        const ms = performance.now() - t0;
+        const status = res?.status ?? 'network';
+        outcome.statuses[status] = (outcome.statuses[status] ?? 0) + 1;
+        if (status === 201) {
+          outcome.created++;
+          latencies.push(ms);
+          accepted.set(article.id, accepted.get(article.id) + 1);
+        } else if (status === 409) outcome.refused++;
+        else outcome.errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { outcome, accepted, elapsed, latencies };
+}
+
+async function oversell(api, articles, accepted) {
+  const list = await json(await fetch(`${api}/public/articles`), 'article list');
+  let count = 0;
+  for (const article of articles) {
+    const now = list.find((a) => a.id === article.id).quantity_stock;
+    const taken = accepted.get(article.id);
+    count += Math.max(0, taken - article.stock); // units sold that were not there
+    if (article.stock - now !== taken) count += Math.abs(article.stock - now - taken); // stock moved otherwise
+  }
+  return count;
+}
+
+/**
+ * One measurement: `mode` 'embedded' (PGlite + in-process bus) or 'postgres' (PostgreSQL + RabbitMQ from
+ * BENCH_PG_URL / AMQP_URL, in a database, exchange and queues of its own, removed afterwards).
+ */
+export async function benchOrders(mode, { buyers = 32, seconds = 10 } = {}) {
+  const run = randomBytes(4).toString('hex');
+  const dataDir = mkdtempSync(path.join(tmpdir(), `edicola-bench-orders-${mode}-`));
+  const env = { DATA_DIR: dataDir };
+  const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+  const database = `edicola_bench_orders_${run}`;
+  const exchange = `edicola.bench.${run}`;
+  const prefix = `edicola-bench-${run}.`;
+  if (mode === 'postgres') {
+    await adminSql(pgUrl, `create database ${database}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${database}`;
+    Object.assign(env, {
+      DATABASE_URL: url.toString(),
+      AMQP_URL: amqpUrl,
+      BUS_EXCHANGE: exchange,
+      BUS_QUEUE_PREFIX: prefix,
+    });
+  }
+  let shop;
+  try {
+    shop = await startShop(env);
+    const articles = await seed(shop.api, 20);
+    const warmUp = await buy(shop.api, articles, { buyers, seconds: 2 });
+    const measured = await buy(shop.api, articles, { buyers, seconds });
+    // Every accepted unit, the warm-up's included, is what the stock must show as taken.
+    const accepted = new Map(
+      articles.map((a) => [a.id, warmUp.accepted.get(a.id) + measured.accepted.get(a.id)]),
+    );
+    return {
+      mode,
+      buyers,
+      seconds: +measured.elapsed.toFixed(1),
+      orders_per_s: Math.round(measured.outcome.created / measured.elapsed),
+      p50_ms: percentile(measured.latencies, 50),
+      p95_ms: percentile(measured.latencies, 95),
+      ...measured.outcome,
+      scarce_stock: SCARCE,
+      scarce_sold: accepted.get(articles.find((a) => a.scarce).id),
+      oversell: await oversell(shop.api, articles, accepted),
+    };
+  } finally {
+    await shop?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (mode === 'postgres') {
+      await adminSql(pgUrl, `drop database if exists ${database} with (force)`).catch(() => {});
+      await removeQueues(amqpUrl, exchange, prefix);
+    }
+  }
+}
+
+async function removeQueues(amqpUrl, exchange, prefix) {
+  const { queuesOf } = require(path.join(root, 'platform/dist/index.js'));
+  const { SUBSCRIPTIONS } = require(path.join(root, 'contracts/dist/index.js'));
+  const delays = [60000, 300000, 1800000];
+  const services = ['svc-catalog', 'svc-orders', 'svc-payments', 'svc-notify', ...Object.keys(SUBSCRIPTIONS)];
+  const connection = await amqp.connect(amqpUrl).catch(() => null);
+  if (!connection) return;
+  connection.on('error', () => {});
+  for (const queue of new Set(services.flatMap((s) => queuesOf(s, delays, prefix)))) {
+    const channel = await connection.createChannel();
+    channel.on('error', () => {});
+    await channel.deleteQueue(queue).catch(() => {});
+    await channel.close().catch(() => {});
+  }
+  const channel = await connection.createChannel();
+  channel.on('error', () => {});
+  await channel.deleteExchange(exchange).catch(() => {});
+  await connection.close().catch(() => {});
+}

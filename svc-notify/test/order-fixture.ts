@@ -1,0 +1,55 @@
+import type { EventData } from '@edicola/contracts';
+
+/** An order.created event's data as svc-orders emits it for a guest's bank-transfer order. */
+export function transferOrder(
+  orderId: string,
+  email = 'giulia.russo@example.it',
+): EventData<'order.created'> {
+  const reference = `ORD-${orderId.replace(/-/g, '').slice(-8).toUpperCase()}`;
+  return {
+    order_id: orderId,
+    order_reference: reference,
+    order_version: 1,
+    status: 'pending',
+    payment_method: 'transfer',
+    payment_status: 'pending',
+    customer_id: null,
+    customer_email: email,
+    customer_name: 'Giulia Russo',
+    items: [
+      {
+        article_id: '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11',
+        sku: 'MOD-001',
+        title: 'Ferrari 312T Niki Lauda 1:43',
+        quantity: 2,
+        unit_net_cents: 4990,
+        iva_percentage: 22,
+        unit_gross_cents: 6088,
+        line_total_cents: 12176,
+      },
+      {
+        article_id: '0b5a0e57-4c1b-4f0e-b1b2-6b1f8a9d2c33',
+        sku: 'PAN-010',
+        title: 'Album Calciatori 2026',
+        quantity: 1,
+        unit_net_cents: 350,
+        iva_percentage: 0,
+        unit_gross_cents: 350,
+        line_total_cents: 350,
+      },
+    ],
+    subtotal_cents: 12526,
+    shipping_cents: 900,
+    total_cents: 13426,
+    shipping_country: 'IT',
+    bank_transfer: {
+      iban: 'IE29 AIBK 9311 5212 3456 78',
+      holder: 'Edicola Napoli di Prova',
+      bank_name: 'Banca Dimostrativa',
+      payment_reason: reference,
+      amount: 134.26,
+      demo: true,
+    },
+    created_at: '2026-11-22T09:30:00.000Z',
+  };
+}

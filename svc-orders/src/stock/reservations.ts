@@ -1,0 +1,46 @@
+import { STOCK_RESERVATIONS_PATH, StockReservation, type StockReservationLine } from '@edicola/contracts';
+import { HttpError, type InternalClient } from '@edicola/platform';
+
+/**
+ * Reserves the lines of an order in svc-catalog (all or none, idempotent by order id) and answers the
+ * catalogue's price snapshot of each line. Never call it inside a transaction.
+ */
+export async function reserveStock(
+  internal: InternalClient,
+  orderId: string,
+  lines: StockReservationLine[],
+): Promise<StockReservation> {
+  const answer = await internal.post(
+    'svc-catalog',
+    STOCK_RESERVATIONS_PATH,
+    { order_id: orderId, lines },
+    { idempotencyKey: orderId },
+  );
+  return StockReservation.parse(answer);
+}
+
+/**
+ * Throws when the catalogue's answer is not the reservation asked for: pricing lines the catalogue did not
+ * reserve would sell stock nobody holds.
+ */
+export function checkReservation(
+  reservation: StockReservation,
+  orderId: string,
+  lines: StockReservationLine[],
+): void {
+  const asked = new Map(lines.map((line) => [line.article_id, line.quantity]));
+  const same =
+    reservation.order_id === orderId &&
+    reservation.lines.length === asked.size &&
+    reservation.lines.every((line) => asked.get(line.article_id) === line.quantity);
+  if (!same)
+    throw new HttpError(502, 'Il catalogo ha risposto con una prenotazione diversa da quella richiesta');
+}
+
+/** Gives an order's reservation back (idempotent in svc-catalog). */
+export async function releaseStock(internal: InternalClient, orderId: string): Promise<void> {
+  await internal.delete('svc-catalog', `${STOCK_RESERVATIONS_PATH}/${orderId}`);
+}
+
+/** The job that retries a release that failed when the order could not be stored. */
+export const RELEASE_STOCK_JOB = 'stock.release-reservation';
