@@ -90,7 +90,7 @@ async function json(res, what) {
 }
 
 /** Articles created through the staff API, with the total a buyer of one unit sends. */
-async function seed(api, count) {
+export async function seed(api, count) {
   const { access_token: token } = await json(
     await fetch(`${api}/api/auth/login`, {
       method: 'POST',
@@ -140,7 +140,7 @@ function percentile(sorted, p) {
 }
 
 /** `buyers` loops placing one-unit orders for `seconds`; every tenth order asks for the scarce article. */
-async function buy(api, articles, { buyers, seconds }) {
+export async function buy(api, articles, { buyers, seconds }) {
   const plenty = articles.filter((a) => !a.scarce);
   const scarce = articles.find((a) => a.scarce);
   const accepted = new Map(articles.map((a) => [a.id, 0]));
