@@ -9,6 +9,7 @@ import {
 } from '@edicola/contracts';
 import { DEMO_IBAN, isValidIban } from '../src/orders/bank-transfer';
 import { mergeLines, priceLines, totalMatches } from '../src/orders/pricing';
+import { checkReservation } from '../src/stock/reservations';
 
 describe('pricing in integer cents (SPEC §9)', () => {
   it('rounds the unit gross price half up to the cent, exactly like integer arithmetic', () => {
@@ -152,5 +153,20 @@ describe('bank transfer', () => {
 
   it('uses ORD- and the last 8 characters of the id as the reference', () => {
     expect(orderReference('3b0f0c8e-8a1d-4c6f-bb0e-1f2a3c4d5e6f')).toBe('ORD-3C4D5E6F');
+  });
+});
+
+describe("the catalogue's reservation answer", () => {
+  const line = { article_id: 'a', sku: 'A', title: 'Album', price: 1, iva_percentage: 22, quantity: 2 };
+  it('must be the reservation asked for, line by line', () => {
+    const asked = [{ article_id: 'a', quantity: 2 }];
+    expect(() => checkReservation({ order_id: 'o', lines: [line] }, 'o', asked)).not.toThrow();
+    for (const wrong of [
+      { order_id: 'x', lines: [line] },
+      { order_id: 'o', lines: [{ ...line, quantity: 1 }] },
+      { order_id: 'o', lines: [line, { ...line, article_id: 'b' }] },
+      { order_id: 'o', lines: [] },
+    ])
+      expect(() => checkReservation(wrong, 'o', asked)).toThrow(/prenotazione diversa/);
   });
 });

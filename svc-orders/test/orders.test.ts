@@ -10,7 +10,7 @@ import {
 } from '@edicola/contracts';
 import { waitFor } from '@edicola/platform/testing';
 import { reservations } from '../../svc-catalog/src/db/schema';
-import { orderRecords, orderStatusHistory, outbox } from '../src/db/schema';
+import { jobs, orderRecords, orderStatusHistory, outbox } from '../src/db/schema';
 import { DEMO_IBAN } from '../src/orders/bank-transfer';
 import { orderBody, STAFF, startShop, type Shop } from './shop';
 import { azienda, privato } from './support';
@@ -279,6 +279,41 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
       await shop.db.execute(sql.raw('drop function orders.refuse_orders()'));
     }
   });
+
+  it('retries the release in a job when svc-catalog refuses it, until the stock is back', async () => {
+    const id = await shop.addArticle({ stock: 4, priceCents: 1000 });
+    const run = async (statement: string) => shop.db.execute(sql.raw(statement));
+    await run(`create function orders.refuse_orders() returns trigger language plpgsql as
+      $$ begin raise exception 'disk full (test)'; end $$`);
+    await run(`create trigger refuse_orders before insert on orders.orders
+      for each row execute function orders.refuse_orders()`);
+    await run(`create function catalog.refuse_release() returns trigger language plpgsql as
+      $$ begin raise exception 'catalogue failing (test)'; end $$`);
+    await run(`create trigger refuse_release before update on catalog.reservations
+      for each row when (new.released_at is not null) execute function catalog.refuse_release()`);
+    let catalogFailing = true;
+    try {
+      const res = await api()
+        .post('/orders')
+        .send(orderBody([{ article_id: id, quantity: 2 }], 24.4 + 9));
+      expect(res.status).toBe(500);
+      expect(await shop.stockOf(id)).toBe(2);
+      const [job] = await shop.db.select().from(jobs).where(eq(jobs.name, 'stock.release-reservation'));
+      expect(job).toMatchObject({ doneAt: null });
+      await run('drop trigger refuse_release on catalog.reservations');
+      catalogFailing = false;
+      await waitFor(async () => (await shop.stockOf(id)) === 4, { timeoutMs: 20_000 });
+      await waitFor(
+        async () => (await shop.db.select().from(jobs).where(eq(jobs.key, job!.key)))[0]!.doneAt !== null,
+        { timeoutMs: 5_000 },
+      );
+    } finally {
+      await run('drop trigger refuse_orders on orders.orders');
+      await run('drop function orders.refuse_orders()');
+      if (catalogFailing) await run('drop trigger refuse_release on catalog.reservations');
+      await run('drop function catalog.refuse_release()');
+    }
+  }, 30_000);
 
   it('lets staff move an order along SPEC §4 only, keeping who and when, with versioned events', async () => {
     const id = await shop.addArticle({ stock: 5, priceCents: 1000 });
