@@ -7,7 +7,7 @@ import {
   grossCents,
   orderReference,
 } from '@edicola/contracts';
-import { DEMO_IBAN, isValidIban } from '../src/orders/bank-transfer';
+import { bankAccountFrom, DEMO_IBAN, isValidIban, transferDetails } from '../src/orders/bank-transfer';
 import { mergeLines, priceLines, totalMatches } from '../src/orders/pricing';
 import { checkReservation } from '../src/stock/reservations';
 
@@ -149,6 +149,28 @@ describe('bank transfer', () => {
     expect(isValidIban(DEMO_IBAN)).toBe(true);
     expect(isValidIban('IT60 X054 2811 1010 0000 0123 456')).toBe(true);
     expect(isValidIban('IT61X0542811101000000123456')).toBe(false);
+  });
+
+  it('shows the configured account, or the demo one clearly marked', () => {
+    const orderId = '3b0f0c8e-8a1d-4c6f-bb0e-1f2a3c4d5e6f';
+    const shop = bankAccountFrom({
+      SHOP_IBAN: 'it60 x054 2811 1010 0000 0123 456',
+      SHOP_IBAN_HOLDER: 'Edicola Esposito S.n.c.',
+      SHOP_BANK_NAME: 'Banca di Napoli',
+    });
+    expect(transferDetails(shop, orderId, 4919)).toEqual({
+      iban: 'IT60X0542811101000000123456',
+      holder: 'Edicola Esposito S.n.c.',
+      bank_name: 'Banca di Napoli',
+      payment_reason: 'ORD-3C4D5E6F',
+      amount: 49.19,
+      demo: false,
+    });
+    expect(transferDetails(bankAccountFrom({}), orderId, 100)).toMatchObject({
+      iban: DEMO_IBAN,
+      holder: expect.stringContaining('DIMOSTRATIVO'),
+      demo: true,
+    });
   });
 
   it('uses ORD- and the last 8 characters of the id as the reference', () => {

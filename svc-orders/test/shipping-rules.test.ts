@@ -112,3 +112,9 @@ describe('shipping rules API and the public quote', () => {
     );
   });
 });
+
+describe('svc-orders configuration', () => {
+  it('refuses to start with a SHOP_IBAN whose checksum is wrong', async () => {
+    await expect(startOrders({ SHOP_IBAN: 'IT61X0542811101000000123456' })).rejects.toThrow(/SHOP_IBAN/);
+  }, 60_000);
+});

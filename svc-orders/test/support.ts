@@ -11,6 +11,9 @@ export async function startOrders(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edicola-orders-'));
   const orders = await startTestService(ordersService, {
     env: { DATA_DIR: dataDir, TRUST_PROXY: 'loopback', ...env },
+  }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     ...orders,
