@@ -42,6 +42,69 @@ async function adminSql(url, statement) {
   }
 }
 
+async function waitHealthy(url, children) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const gone = children.find((child) => child.exitCode !== null);
+    if (gone) throw new Error(`a process of the shop exited with ${gone.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${url} did not become healthy`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await sleep(100);
+  }
+}
+
+/** Each service its own process (one database, a schema each, RabbitMQ) and the gateway, as in production. */
+async function startDistributed(env) {
+  const { exportJWK, generateKeyPair } = await import('jose');
+  const { privateKey } = await generateKeyPair('EdDSA', { extractable: true });
+  const jwk = JSON.stringify({ ...(await exportJWK(privateKey)), kid: 'bench', alg: 'EdDSA' });
+  const ports = {};
+  for (const name of ['catalog', 'orders', 'payments', 'notify']) ports[name] = await freePort();
+  const urls = Object.fromEntries(
+    Object.entries(ports).map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`]),
+  );
+  const apiPort = await freePort();
+  const children = [];
+  const start = (args, extra) =>
+    children.push(
+      spawn(process.execPath, args, {
+        cwd: root,
+        env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, ...urls, ...extra },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    );
+  for (const [name, port] of Object.entries(ports)) {
+    start([path.join(root, `svc-${name}/dist/main.js`)], {
+      PORT: String(port),
+      DATA_DIR: path.join(env.DATA_DIR, name),
+      INTERNAL_TOKEN_SECRET: env.INTERNAL_TOKEN_SECRET,
+      AUTH_JWKS_URL: `${urls.ORDERS_URL}/.well-known/jwks.json`,
+      ...(name === 'orders'
+        ? { ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password, JWT_PRIVATE_JWK: jwk }
+        : {}),
+    });
+  }
+  start([path.join(root, 'launcher/dist/cli.js'), 'gateway'], { API_PORT: String(apiPort) });
+  for (const url of Object.values(urls)) await waitHealthy(`${url}/readyz`, children);
+  const api = `http://127.0.0.1:${apiPort}`;
+  await waitHealthy(`${api}/healthz`, children);
+  return {
+    api,
+    async stop() {
+      for (const child of children) child.kill('SIGTERM');
+      await Promise.all(
+        children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+      );
+    },
+  };
+}
+
 /** The all-in-one shop in its own process, on `env`; resolves once /healthz answers. */
 async function startShop(env) {
   const apiPort = await freePort();
@@ -90,7 +153,7 @@ async function json(res, what) {
 }
 
 /** Articles created through the staff API, with the total a buyer of one unit sends. */
-async function seed(api, count) {
+export async function seed(api, count) {
   const { access_token: token } = await json(
     await fetch(`${api}/api/auth/login`, {
       method: 'POST',
@@ -140,7 +203,7 @@ function percentile(sorted, p) {
 }
 
 /** `buyers` loops placing one-unit orders for `seconds`; every tenth order asks for the scarce article. */
-async function buy(api, articles, { buyers, seconds }) {
+export async function buy(api, articles, { buyers, seconds }) {
   const plenty = articles.filter((a) => !a.scarce);
   const scarce = articles.find((a) => a.scarce);
   const accepted = new Map(articles.map((a) => [a.id, 0]));
@@ -202,8 +265,10 @@ async function oversell(api, articles, accepted) {
 }
 
 /**
- * One measurement: `mode` 'embedded' (PGlite + in-process bus) or 'postgres' (PostgreSQL + RabbitMQ from
- * BENCH_PG_URL / AMQP_URL, in a database, exchange and queues of its own, removed afterwards).
+ * One measurement: `mode` 'embedded' (the all-in-one process on PGlite + in-process bus), 'postgres' (the
+ * all-in-one process on PostgreSQL + RabbitMQ from BENCH_PG_URL / AMQP_URL) or 'distributed' (each service its
+ * own process, and the gateway, on PostgreSQL + RabbitMQ); on PostgreSQL in a database, exchange and queues of
+ * its own, removed afterwards.
  */
 export async function benchOrders(mode, { buyers = 32, seconds = 10 } = {}) {
   const run = randomBytes(4).toString('hex');
@@ -214,7 +279,8 @@ export async function benchOrders(mode, { buyers = 32, seconds = 10 } = {}) {
   const database = `edicola_bench_orders_${run}`;
   const exchange = `edicola.bench.${run}`;
   const prefix = `edicola-bench-${run}.`;
-  if (mode === 'postgres') {
+  const onPostgres = mode === 'postgres' || mode === 'distributed';
+  if (onPostgres) {
     await adminSql(pgUrl, `create database ${database}`);
     const url = new URL(pgUrl);
     url.pathname = `/${database}`;
@@ -223,11 +289,12 @@ export async function benchOrders(mode, { buyers = 32, seconds = 10 } = {}) {
       AMQP_URL: amqpUrl,
       BUS_EXCHANGE: exchange,
       BUS_QUEUE_PREFIX: prefix,
+      INTERNAL_TOKEN_SECRET: randomBytes(32).toString('base64url'),
     });
   }
   let shop;
   try {
-    shop = await startShop(env);
+    shop = mode === 'distributed' ? await startDistributed(env) : await startShop(env);
     const articles = await seed(shop.api, 20);
     const warmUp = await buy(shop.api, articles, { buyers, seconds: 2 });
     const measured = await buy(shop.api, articles, { buyers, seconds });
@@ -250,7 +317,7 @@ export async function benchOrders(mode, { buyers = 32, seconds = 10 } = {}) {
   } finally {
     await shop?.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    if (mode === 'postgres') {
+    if (onPostgres) {
       await adminSql(pgUrl, `drop database if exists ${database} with (force)`).catch(() => {});
       await removeQueues(amqpUrl, exchange, prefix);
     }

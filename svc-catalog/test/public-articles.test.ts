@@ -3,6 +3,7 @@ import request from 'supertest';
 import { ArticleList } from '@edicola/contracts';
 import { createInProcessTransport, type Transport } from '@edicola/platform';
 import { startTestService, waitFor, type TestService } from '@edicola/platform/testing';
+import { reservations } from '../src/db/schema';
 import { DEMO_ARTICLES } from '../src/demo/catalogue';
 import { catalogService } from '../src/service';
 
@@ -83,6 +84,21 @@ describe('svc-catalog public articles', () => {
     const before = ArticleList.parse((await api().get('/public/articles')).body).find(
       (a) => a.sku === 'TRK-FIAT-682',
     )!;
+    // The order reserved 2 units when it was placed (the list was cached before): the cancellation gives them back.
+    const orderId = randomUUID();
+    await catalog.testDatabase.database.db.insert(reservations).values({
+      orderId,
+      lines: [
+        {
+          article_id: before.id,
+          sku: before.sku,
+          title: before.title,
+          price_cents: Math.round(before.price * 100),
+          iva_percentage: before.iva_percentage,
+          quantity: 2,
+        },
+      ],
+    });
     const event = {
       id: randomUUID(),
       type: 'order.status_changed',
@@ -91,7 +107,7 @@ describe('svc-catalog public articles', () => {
       source: 'svc-orders',
       correlation_id: 'test-cancel',
       data: {
-        order_id: 'o-1',
+        order_id: orderId,
         order_version: 3,
         from: 'paid',
         to: 'cancelled',
