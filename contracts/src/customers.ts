@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidCompanyCodiceFiscale, isValidPartitaIva, isValidPersonCodiceFiscale } from './italian-ids';
-import { OrderStatus } from './orders';
+import { OrderStatus } from './order-status';
 
 // Customer accounts (SPEC §3 "Customer", "Registration payload"; §5 "Registration"). One schema serves the
 // registration and profile forms of mf-account and svc-orders, which checks every request with it.

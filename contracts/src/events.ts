@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderLine, OrderStatus } from './orders';
+import { BankTransferDetails, OrderLine, OrderStatus, PaymentMethod, PaymentStatus } from './orders';
 
 /** The one envelope every event travels in, whatever the transport. */
 export const EventEnvelope = z.object({
@@ -25,9 +25,47 @@ export const OrderStatusChanged = z.object({
   tracking_number: z.string().nullable(),
 });
 
+/** One line of a new order: the catalogue's snapshot at order time; amounts in integer cents. */
+export const OrderCreatedLine = z.object({
+  article_id: z.string(),
+  sku: z.string(),
+  title: z.string(),
+  quantity: z.number().int().positive(),
+  /** Net unit price. */
+  unit_net_cents: z.number().int().nonnegative(),
+  iva_percentage: z.number().nonnegative(),
+  /** round(unit_net_cents × (1 + iva_percentage / 100)). */
+  unit_gross_cents: z.number().int().nonnegative(),
+  /** unit_gross_cents × quantity. */
+  line_total_cents: z.number().int().nonnegative(),
+});
+
+/** A new order was stored (its stock already reserved). order_version is 1. */
+export const OrderCreated = z.object({
+  order_id: z.string(),
+  /** 'ORD-' + the last 8 characters of the id: what the customer and the shop call the order. */
+  order_reference: z.string(),
+  order_version: z.number().int().positive(),
+  status: OrderStatus,
+  payment_method: PaymentMethod,
+  payment_status: PaymentStatus,
+  customer_id: z.string().nullable(),
+  customer_email: z.email(),
+  customer_name: z.string(),
+  items: z.array(OrderCreatedLine),
+  subtotal_cents: z.number().int().nonnegative(),
+  shipping_cents: z.number().int().nonnegative(),
+  total_cents: z.number().int().nonnegative(),
+  shipping_country: z.string(),
+  /** For a bank transfer: where and with which reason to pay; null for other methods. */
+  bank_transfer: BankTransferDetails.nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+
 /** Every event type with its current version and the schema of its data. */
 export const EVENTS = {
   'order.status_changed': { version: 1, data: OrderStatusChanged },
+  'order.created': { version: 1, data: OrderCreated },
 } as const;
 
 export type EventType = keyof typeof EVENTS;

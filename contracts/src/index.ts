@@ -10,6 +10,8 @@ export * from './customers';
 export * from './italian-ids';
 export * from './health';
 export * from './orders';
+export * from './shipping';
+export * from './stock';
 export * from './events';
 export * from './subscriptions';
 export * from './web';

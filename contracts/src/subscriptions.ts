@@ -9,6 +9,7 @@ import type { EventType } from './events';
  */
 export const SUBSCRIPTIONS = {
   'svc-catalog': ['order.status_changed'],
+  'svc-notify': ['order.created'],
 } as const satisfies Record<string, readonly EventType[]>;
 
 export type Subscriber = keyof typeof SUBSCRIPTIONS;

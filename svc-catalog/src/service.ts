@@ -8,6 +8,7 @@ import { onOrderStatusChanged } from './events/order-status-changed';
 import { adminArticleRoutes } from './routes/admin-articles';
 import { adminReviewRoutes } from './routes/admin-reviews';
 import { configRoutes } from './routes/config';
+import { internalStockRoutes } from './routes/internal-stock';
 import { mediaRoutes } from './routes/media';
 import { publicArticleRoutes } from './routes/public-articles';
 import { reviewRoutes } from './routes/reviews';
@@ -46,6 +47,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
     return {
       routes(router) {
         publicArticleRoutes(router, db, cache);
+        internalStockRoutes(router, db, cache);
         adminArticleRoutes(router, db, verifier, cache);
         mediaRoutes(router, db);
         configRoutes(router, verifier);

@@ -3,13 +3,14 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { eq } from 'drizzle-orm';
 import { parseEvent, type Event } from '@edicola/contracts';
 import { startTestService, type TestService } from '@edicola/platform/testing';
-import { articles } from '../src/db/schema';
+import { articles, reservations } from '../src/db/schema';
 import { onOrderStatusChanged } from '../src/events/order-status-changed';
 import { catalogService } from '../src/service';
 
 const { like, uuid, regex, datetime, eachLike, integer, string } = MatchersV3;
 const STATUS = '^(pending|paid|confirmed|shipped|delivered|cancelled)$';
 const ARTICLE_ID = '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11';
+const ORDER_ID = '3b9a6f0e-8c1d-4e27-a5f4-2d6c0b1e9a73';
 
 const pact = new PactV4({
   consumer: 'svc-catalog',
@@ -31,6 +32,20 @@ describe('svc-catalog consumes order.status_changed from svc-orders', () => {
       priceCents: 1000,
       quantityStock: 1,
     });
+    // The order reserved 2 units when it was placed: what a cancellation gives back is that reservation.
+    await catalog.testDatabase.database.db.insert(reservations).values({
+      orderId: ORDER_ID,
+      lines: [
+        {
+          article_id: ARTICLE_ID,
+          sku: 'PACT-1',
+          title: 'Articolo',
+          price_cents: 1000,
+          iva_percentage: 22,
+          quantity: 2,
+        },
+      ],
+    });
   }, 60_000);
   afterAll(() => catalog?.stop());
 
@@ -48,7 +63,7 @@ describe('svc-catalog consumes order.status_changed from svc-orders', () => {
             source: 'svc-orders',
             correlation_id: string('req-123'),
             data: {
-              order_id: string('ord-1'),
+              order_id: uuid(ORDER_ID),
               order_version: integer(3),
               from: regex(STATUS, 'paid'),
               to: 'cancelled',
@@ -66,5 +81,9 @@ describe('svc-catalog consumes order.status_changed from svc-orders', () => {
         expect(released).toBe(true);
         const [row] = await db.select().from(articles).where(eq(articles.id, ARTICLE_ID));
         expect(row!.quantityStock).toBe(1 + 2);
+        // Delivered again: nothing more goes back.
+        expect(await db.transaction((tx) => onOrderStatusChanged(tx, event))).toBe(false);
+        const [again] = await db.select().from(articles).where(eq(articles.id, ARTICLE_ID));
+        expect(again!.quantityStock).toBe(1 + 2);
       }));
 });

@@ -6,8 +6,13 @@ import { markInUse, shopProcessOn } from './db/in-use';
 import { deadLetters, jobSchedules, jobs, orders, outbox, processedEvents } from './db/schema';
 import { loginLimiter } from './login-limits/limiter';
 import { prepareDummyHash } from './passwords/hashing';
+import { bankAccountFrom, isValidIban } from './orders/bank-transfer';
 import { authRoutes } from './routes/auth';
 import { customerRoutes } from './routes/customers';
+import { orderRoutes } from './routes/orders';
+import { shippingRoutes } from './routes/shipping';
+import { seedDefaultShippingRules } from './shipping/default-rules';
+import { RELEASE_STOCK_JOB, releaseStock } from './stock/reservations';
 import { ensureStaffAdmin } from './staff/bootstrap';
 import { loadTokenSigner } from './tokens/signing-key';
 
@@ -36,6 +41,16 @@ const settings = z.object({
   LOGIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().positive().default(10),
   /** Wrong passwords per client address, whatever the account, in 15 minutes. */
   LOGIN_ATTEMPTS_PER_ADDRESS_PER_15_MIN: z.coerce.number().int().positive().default(100),
+  /** The shop's account for bank transfers; without it a demo IBAN, marked `demo`, is shown. */
+  SHOP_IBAN: z
+    .string()
+    .trim()
+    .refine(isValidIban, 'expected a valid IBAN (country, check digits, account)')
+    .optional(),
+  /** The account holder's name shown with SHOP_IBAN; default `Edicola`. */
+  SHOP_IBAN_HOLDER: z.string().trim().min(1).max(140).optional(),
+  /** The bank's name shown with SHOP_IBAN (optional). */
+  SHOP_BANK_NAME: z.string().trim().min(1).max(140).optional(),
 });
 
 /**
@@ -50,7 +65,7 @@ export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDef
     migrationsFolder: path.join(__dirname, '../drizzle'),
     env: settings,
     tables: { outbox, processedEvents, deadLetters, jobs, jobSchedules },
-    async build({ config, database, notice }) {
+    async build({ config, database, notice, bus, jobs, internal, logger }) {
       const db = database.db;
       const embedded = mode === 'embedded';
       const dataDir = path.resolve(config.DATA_DIR);
@@ -64,6 +79,10 @@ export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDef
         perAddress: config.LOGIN_ATTEMPTS_PER_ADDRESS_PER_15_MIN,
         windowMs: 15 * 60 * 1000,
       });
+      jobs.handle<{ order_id: string }>(RELEASE_STOCK_JOB, (payload) =>
+        releaseStock(internal, payload.order_id),
+      );
+      const bankAccount = bankAccountFrom(config);
       let releaseDataDir = () => {};
       return {
         verifier,
@@ -82,6 +101,8 @@ export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDef
             limiter,
             customerTokenTtlSeconds: config.CUSTOMER_TOKEN_TTL_SECONDS,
           });
+          orderRoutes(router, { database, bus, jobs, internal, logger, verifier, bankAccount });
+          shippingRoutes(router, { db, verifier });
         },
         async start() {
           if (embedded && database.kind === 'pglite') {
@@ -95,6 +116,11 @@ export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDef
             releaseDataDir = markInUse(dataDir);
           }
           await prepareDummyHash();
+          if (await seedDefaultShippingRules(db))
+            logger.info('default shipping rules created (SPEC §9 table)');
+          if (bankAccount.demo) {
+            logger.warn('SHOP_IBAN is not set: bank transfer orders show a demo IBAN, marked as such');
+          }
           const admin = await ensureStaffAdmin(
             db,
             { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD },

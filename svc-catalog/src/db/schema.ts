@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgSchema,
   primaryKey,
@@ -141,3 +142,27 @@ export const settings = catalog.table('settings', {
 
 export const { outbox, processedEvents, deadLetters } = busTables(catalog);
 export const { jobs, jobSchedules } = jobTables(catalog);
+
+/** A line of a reservation: how much of an article an order took, and the article as it was then. */
+export interface StoredReservationLine {
+  article_id: string;
+  sku: string;
+  title: string;
+  price_cents: number;
+  iva_percentage: number;
+  quantity: number;
+}
+
+/**
+ * The stock an order holds (one row per order, written by svc-orders' internal call): the order id makes
+ * the reservation idempotent, `released_at` makes its release happen once (DELETE or a cancellation).
+ * A release that arrives before any reservation leaves a released row with no lines, so a late
+ * reservation for that order is refused instead of holding stock for an order that does not exist.
+ */
+export const reservations = catalog.table('reservations', {
+  orderId: uuid('order_id').primaryKey(),
+  lines: jsonb('lines').$type<StoredReservationLine[]>().notNull(),
+  reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull().defaultNow(),
+  releasedAt: timestamp('released_at', { withTimezone: true }),
+});
+export type ReservationRow = typeof reservations.$inferSelect;

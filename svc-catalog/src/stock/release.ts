@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import type { OrderLine, OrderStatus } from '@edicola/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
-import { articles } from '../db/schema';
+import { articles, reservations } from '../db/schema';
+import { totalsByArticle } from './reservation';
 
 /** Statuses in which an order holds stock reserved at creation. */
 const HOLDING_STOCK: OrderStatus[] = ['pending', 'paid', 'confirmed'];
@@ -11,12 +12,33 @@ export function releasesStock(from: OrderStatus | null, to: OrderStatus): boolea
   return to === 'cancelled' && from !== null && HOLDING_STOCK.includes(from);
 }
 
-/** Puts back the stock an order had taken. */
-export async function releaseStock(db: Db, lines: OrderLine[]): Promise<void> {
-  for (const line of lines) {
+/**
+ * Gives an order's reserved stock back, once: the reservation row is marked released in the same
+ * statement that finds it unreleased, so a repeated DELETE, a duplicate or replayed cancellation event,
+ * or a DELETE followed by the event, finds nothing left to release. An order with no reservation yet gets
+ * a released, empty row, so a reservation arriving late for it is refused. Run it inside a transaction.
+ * True when stock went back.
+ */
+export async function releaseReservation(db: Db, orderId: string): Promise<boolean> {
+  const tombstone = await db
+    .insert(reservations)
+    .values({ orderId, lines: [], releasedAt: new Date() })
+    .onConflictDoNothing()
+    .returning({ orderId: reservations.orderId });
+  if (tombstone.length > 0) return false;
+  const [released] = await db
+    .update(reservations)
+    .set({ releasedAt: new Date() })
+    .where(and(eq(reservations.orderId, orderId), isNull(reservations.releasedAt)))
+    .returning({ lines: reservations.lines });
+  if (!released || released.lines.length === 0) return false;
+  const totals = totalsByArticle(released.lines);
+  // The reservation's lock order (by article id), so a release never deadlocks with a reservation.
+  for (const id of [...totals.keys()].sort()) {
     await db
       .update(articles)
-      .set({ quantityStock: sql`${articles.quantityStock} + ${line.quantity}`, updatedAt: new Date() })
-      .where(eq(articles.id, line.article_id));
+      .set({ quantityStock: sql`${articles.quantityStock} + ${totals.get(id)!}`, updatedAt: new Date() })
+      .where(eq(articles.id, id));
   }
+  return true;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -10,7 +11,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DatiAzienda, DatiPrivato, OrderStatus } from '@edicola/contracts';
+import type {
+  DatiAzienda,
+  DatiPrivato,
+  InvoiceData,
+  OrderStatus,
+  PaymentStatus,
+  ShippingRuleType,
+  ShippingZone,
+} from '@edicola/contracts';
 import { busTables, jobTables } from '@edicola/platform';
 
 export const orders = pgSchema('orders');
@@ -52,9 +61,22 @@ export const customers = orders.table(
   (t) => [uniqueIndex('customers_email_idx').on(sql`lower(${t.email})`)],
 );
 
+/** One priced line of an order: the catalogue's snapshot at order time, amounts in integer cents. */
+export interface StoredOrderLine {
+  article_id: string;
+  sku?: string;
+  title?: string | null;
+  quantity: number;
+  unit_net_cents?: number;
+  iva_percentage?: number;
+  unit_gross_cents?: number;
+  line_total_cents?: number;
+}
+
 /**
- * Orders (SPEC §3 "Order"): the columns the customer's order list reads. The orders issue adds pricing,
- * invoice data and the status history; an order placed with a customer token carries its customer_id.
+ * Orders (SPEC §3 "Order"). The id is generated before the stock is reserved (it is the reservation's
+ * idempotency key); an order placed with a customer token carries its customer_id. `order_version` starts at 1
+ * and grows by one with every change; every order event carries it.
  */
 export const orderRecords = orders.table(
   'orders',
@@ -62,22 +84,79 @@ export const orderRecords = orders.table(
     id: uuid('id').primaryKey().defaultRandom(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
+    orderVersion: integer('order_version').notNull().default(1),
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
+    shippingCountry: text('shipping_country').notNull().default('IT'),
     paymentMethod: text('payment_method').notNull(),
-    /** Lines as ordered: article_id, title (snapshot), quantity, prices. */
-    items: jsonb('items')
-      .$type<{ article_id: string; title?: string | null; quantity: number }[]>()
-      .notNull(),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('pending'),
+    paymentIntentId: text('payment_intent_id'),
+    items: jsonb('items').$type<StoredOrderLine[]>().notNull(),
     customerInfo: jsonb('customer_info').$type<Record<string, unknown>>().notNull(),
     trackingNumber: text('tracking_number'),
+    packlinkShipmentId: text('packlink_shipment_id'),
     packlinkData: jsonb('packlink_data').$type<{
       tracking_number?: string | null;
       carrier_name?: string | null;
     }>(),
+    invoiceData: jsonb('invoice_data').$type<InvoiceData>(),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt)],
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Every status an order went through: from (null at creation), to, who (staff) and when. */
+export const orderStatusHistory = orders.table(
+  'order_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orderRecords.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<OrderStatus>(),
+    toStatus: text('to_status').$type<OrderStatus>().notNull(),
+    /** The staff user (id and username at the time); null for the system (creation, payments). */
+    changedById: uuid('changed_by_id'),
+    changedBy: text('changed_by'),
+    trackingNumber: text('tracking_number'),
+    orderVersion: integer('order_version').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Shipping rules (SPEC §3 "Shipping rule"), amounts in integer cents. A new shop gets the rules that quote the
+ * fallback table of SPEC §9 (shipping/default-rules.ts).
+ */
+export const shippingRules = orders.table(
+  'shipping_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    zone: text('zone').$type<ShippingZone>().notNull().default('national'),
+    country: text('country'),
+    ruleType: text('rule_type').$type<ShippingRuleType>().notNull().default('amount_based'),
+    minAmountCents: integer('min_amount_cents'),
+    maxAmountCents: integer('max_amount_cents'),
+    shippingCostCents: integer('shipping_cost_cents'),
+    freeShippingThresholdCents: integer('free_shipping_threshold_cents'),
+    baseShippingCostCents: integer('base_shipping_cost_cents'),
+    quantityThreshold: integer('quantity_threshold'),
+    quantityIncrementCostCents: integer('quantity_increment_cost_cents'),
+    maxQuantityCostCents: integer('max_quantity_cost_cents'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shipping_rules_zone_idx').on(t.zone, t.country)],
 );
 
 /**

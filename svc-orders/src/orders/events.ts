@@ -1,4 +1,12 @@
-import type { EventData, OrderLine, OrderStatus } from '@edicola/contracts';
+import {
+  orderReference,
+  type BankTransferDetails,
+  type EventData,
+  type OrderLine,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@edicola/contracts';
+import type { PricedLine } from './pricing';
 
 export interface StatusChange {
   orderId: string;
@@ -21,5 +29,51 @@ export function orderStatusChanged(change: StatusChange): EventData<'order.statu
     items: change.items.map(({ article_id, quantity }) => ({ article_id, quantity })),
     customer_email: change.customerEmail,
     tracking_number: change.trackingNumber,
+  };
+}
+
+export interface NewOrder {
+  orderId: string;
+  customerId: string | null;
+  customerEmail: string;
+  customerName: string;
+  paymentMethod: PaymentMethod;
+  lines: PricedLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  shippingCountry: string;
+  bankTransfer: BankTransferDetails | null;
+  createdAt: Date;
+}
+
+/** The data of `order.created` (order_version 1: a new order is pending and unpaid). */
+export function orderCreated(order: NewOrder): EventData<'order.created'> {
+  return {
+    order_id: order.orderId,
+    order_reference: orderReference(order.orderId),
+    order_version: 1,
+    status: 'pending',
+    payment_method: order.paymentMethod,
+    payment_status: 'pending',
+    customer_id: order.customerId,
+    customer_email: order.customerEmail,
+    customer_name: order.customerName,
+    items: order.lines.map((line) => ({
+      article_id: line.article_id,
+      sku: line.sku,
+      title: line.title,
+      quantity: line.quantity,
+      unit_net_cents: line.unit_net_cents,
+      iva_percentage: line.iva_percentage,
+      unit_gross_cents: line.unit_gross_cents,
+      line_total_cents: line.line_total_cents,
+    })),
+    subtotal_cents: order.subtotalCents,
+    shipping_cents: order.shippingCents,
+    total_cents: order.totalCents,
+    shipping_country: order.shippingCountry,
+    bank_transfer: order.bankTransfer,
+    created_at: order.createdAt.toISOString(),
   };
 }

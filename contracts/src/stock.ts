@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+// The internal stock calls of svc-catalog (served under /internal/, never routed by the gateway). svc-orders
+// calls them with platform's internal client; svc-catalog validates with the same schemas.
+
+/** One line to reserve. The caller merges repeated articles into one line. */
+export const StockReservationLine = z.object({
+  article_id: z.uuid({ message: 'Identificativo articolo non valido' }),
+  quantity: z
+    .number('La quantità deve essere un numero intero')
+    .int('La quantità deve essere un numero intero')
+    .min(1, 'La quantità deve essere almeno 1')
+    .max(9999, 'Quantità troppo alta'),
+});
+export type StockReservationLine = z.infer<typeof StockReservationLine>;
+
+/**
+ * POST /internal/stock/reservations, with the header `Idempotency-Key: <order_id>`. All lines or none: the
+ * article rows are locked in a fixed order (by id), each must be active with enough stock, then every line is
+ * decremented and the reservation is recorded with its price snapshot. Repeated with the same order_id it
+ * answers the recorded reservation again without reserving twice. 409 {detail naming the article} when an
+ * article is out of stock or inactive; 404 for an unknown article; 422 for bad input.
+ */
+export const StockReservationRequest = z.object({
+  order_id: z.uuid({ message: 'Identificativo ordine non valido' }),
+  lines: z
+    .array(StockReservationLine)
+    .min(1, 'Il carrello è vuoto!')
+    .max(200, 'Troppe righe in un ordine')
+    .refine(
+      (lines) => new Set(lines.map((l) => l.article_id)).size === lines.length,
+      'Ogni articolo deve comparire una sola volta',
+    ),
+});
+export type StockReservationRequest = z.infer<typeof StockReservationRequest>;
+
+/** One reserved line with the article's snapshot at reservation time. `price` is net, in euros. */
+export const ReservedLine = z.object({
+  article_id: z.string(),
+  sku: z.string(),
+  title: z.string(),
+  price: z.number().nonnegative(),
+  iva_percentage: z.number().int().min(0).max(100),
+  quantity: z.number().int().positive(),
+});
+export type ReservedLine = z.infer<typeof ReservedLine>;
+
+/** 200 answer of POST /internal/stock/reservations (the same for a repeated call). */
+export const StockReservation = z.object({
+  order_id: z.string(),
+  lines: z.array(ReservedLine),
+});
+export type StockReservation = z.infer<typeof StockReservation>;
+
+/** DELETE /internal/stock/reservations/{order_id}: 204, the stock given back once (a repeat is a no-op). */
+export const StockReservationParams = z.object({
+  order_id: z.uuid({ message: 'Identificativo ordine non valido' }),
+});
+export type StockReservationParams = z.infer<typeof StockReservationParams>;
+
+export const STOCK_RESERVATIONS_PATH = '/internal/stock/reservations';

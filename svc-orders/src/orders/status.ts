@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { canMoveOrder, type Order, type OrderStatus } from '@edicola/contracts';
+import { conflict, HttpError, notFound, type Database, type EventBus } from '@edicola/platform';
+import { orderRecords, orderStatusHistory } from '../db/schema';
+import { orderStatusChanged } from './events';
+import { ORDER_NOT_FOUND, toOrder } from './queries';
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'In Attesa',
+  paid: 'Pagato',
+  confirmed: 'Confermato',
+  shipped: 'Spedito',
+  delivered: 'Consegnato',
+  cancelled: 'Annullato',
+};
+
+export const TRACKING_REQUIRED = "Il numero di tracking è obbligatorio per segnare l'ordine come spedito";
+
+export interface StatusChangeRequest {
+  orderId: string;
+  to: OrderStatus;
+  trackingNumber: string | null;
+  staff: { id: string; username: string };
+}
+
+/**
+ * A staff move of SPEC §4's table. The order row is locked (for update) so concurrent changes take turns and
+ * each sees the status the other left; the change, its history row and `order.status_changed` (with the new
+ * order_version) are one transaction.
+ */
+export async function changeOrderStatus(
+  database: Database,
+  bus: EventBus,
+  change: StatusChangeRequest,
+): Promise<Order> {
+  const updated = await database.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orderRecords)
+      .where(eq(orderRecords.id, change.orderId))
+      .for('update');
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (!canMoveOrder(order.status, change.to)) {
+      throw conflict(
+        `Impossibile passare l'ordine da ${STATUS_LABELS[order.status]} a ${STATUS_LABELS[change.to]}`,
+      );
+    }
+    const trackingNumber = change.trackingNumber?.trim() || order.trackingNumber?.trim() || null;
+    if (change.to === 'shipped' && !trackingNumber) throw new HttpError(422, TRACKING_REQUIRED);
+    const version = order.orderVersion + 1;
+    const now = new Date();
+    const [row] = await tx
+      .update(orderRecords)
+      .set({ status: change.to, orderVersion: version, trackingNumber, updatedAt: now })
+      .where(eq(orderRecords.id, order.id))
+      .returning();
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: change.to,
+      changedById: change.staff.id,
+      changedBy: change.staff.username,
+      trackingNumber,
+      orderVersion: version,
+      changedAt: now,
+    });
+    await bus.emit(
+      tx,
+      'order.status_changed',
+      orderStatusChanged({
+        orderId: order.id,
+        orderVersion: version,
+        from: order.status,
+        to: change.to,
+        items: order.items,
+        customerEmail: String(order.customerInfo.email),
+        trackingNumber,
+      }),
+    );
+    return row!;
+  });
+  bus.wake();
+  return toOrder(updated);
+}
