@@ -5,10 +5,11 @@ import {
   CUSTOMER_TOKEN_KEY,
   eurosToCents,
   SHOP_INFO,
+  TOTAL_MISMATCH_DETAIL,
   type Article,
   type RuntimeConfig,
 } from '@edicola/contracts';
-import { createCheckoutApi, TOTAL_MISMATCH_DETAIL, type OrderConfirmation } from './api';
+import { createCheckoutApi, type OrderConfirmation } from './api';
 import {
   cartSnapshot,
   clearCart,

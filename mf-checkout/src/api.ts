@@ -1,41 +1,25 @@
-import { apiErrorFrom, ArticleList, Customer } from '@edicola/contracts';
+import {
+  apiErrorFrom,
+  ArticleList,
+  CreateOrderResponse,
+  Customer,
+  ShippingQuote,
+  type CreateOrderRequest,
+} from '@edicola/contracts';
+import type { z } from 'zod';
 
 /** How long the checkout waits for an answer; the shipping quote then falls back to the local estimate. */
 export const API_TIMEOUT_MS = 8000;
 export const SHIPPING_TIMEOUT_MS = 4000;
-
-// Replaced by the contracts' schema once svc-orders publishes it.
-const ShippingQuote = {
-  parse(data: unknown): { shipping_cost: number } {
-    const cost = (data as { shipping_cost?: unknown } | null)?.shipping_cost;
-    if (typeof cost !== 'number' || !Number.isFinite(cost) || cost < 0) throw new Error('bad shipping quote');
-    return { shipping_cost: cost };
-  },
-};
 
 function timeoutSignal(ms: number, signal?: AbortSignal): AbortSignal {
   const timeout = AbortSignal.timeout(ms);
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
-// Replaced by the contracts' schemas once svc-orders publishes them.
-export interface NewOrder {
-  items: { article_id: string; quantity: number }[];
-  customer_info: Record<string, string>;
-  payment_method: 'transfer';
-  total_amount: number;
-  order_date: string;
-  status: 'pending';
-  invoice_data?: object;
-  shipping_zone: string;
-}
-export interface OrderConfirmation {
-  order_id: string;
-  total_amount: number;
-  bank_transfer: { iban: string; holder: string; payment_reason: string; demo: boolean } | null;
-}
-const OrderConfirmation = { parse: (data: unknown) => data as OrderConfirmation };
-export const TOTAL_MISMATCH_DETAIL = 'Errore nel calcolo del totale. Riprova.';
+/** What the checkout sends to POST /orders (the request schema's input). */
+export type NewOrder = z.input<typeof CreateOrderRequest>;
+export type OrderConfirmation = CreateOrderResponse;
 
 interface Schema<T> {
   parse(data: unknown): T;
@@ -90,7 +74,7 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl: typeof fetch = 
     },
     /** POST /orders (with the customer's token when logged in) → the order and the transfer details. */
     createOrder: (order: NewOrder, token: string | null) =>
-      call('/orders', OrderConfirmation, { method: 'POST', body: order, token }),
+      call('/orders', CreateOrderResponse, { method: 'POST', body: order, token }),
     /** GET /api/customers/profile: the logged-in customer, to prefill the details form. */
     profile: (token: string, signal?: AbortSignal) =>
       call('/api/customers/profile', Customer, { token, signal }),

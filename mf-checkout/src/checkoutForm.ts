@@ -50,7 +50,8 @@ export const MAX_LENGTH: Partial<Record<DetailsField, number>> = {
   codice_fiscale_azienda: 16,
   piva: 11,
   sdi: 7,
-  zipCode: 5,
+  // Not the registration's 5: the cart ships to Europe and beyond (NL '1234 AB', PT '1000-001').
+  zipCode: 20,
 };
 export const UPPERCASE: ReadonlySet<DetailsField> = new Set([
   'codice_fiscale',
@@ -121,21 +122,16 @@ export function customerInfo(form: DetailsForm) {
 /** invoice_data of the order (SPEC §3), or undefined when no invoice is asked for. */
 export function invoiceData(form: DetailsForm) {
   if (!form.requires_invoice) return undefined;
-  if (form.invoice_type === 'privato') {
-    return {
-      requires_invoice: true,
-      invoice_type: 'privato' as const,
-      codice_fiscale: orNull(form.codice_fiscale),
-    };
-  }
+  const company = form.invoice_type === 'azienda';
   return {
     requires_invoice: true,
-    invoice_type: 'azienda' as const,
-    ragione_sociale: form.ragione_sociale.trim(),
-    piva: form.piva.trim(),
-    codice_fiscale_azienda: form.codice_fiscale_azienda.trim(),
-    pec: orNull(form.pec),
-    sdi: orNull(form.sdi),
+    invoice_type: form.invoice_type,
+    codice_fiscale: company ? null : orNull(form.codice_fiscale),
+    ragione_sociale: company ? orNull(form.ragione_sociale) : null,
+    piva: company ? orNull(form.piva) : null,
+    codice_fiscale_azienda: company ? orNull(form.codice_fiscale_azienda) : null,
+    pec: company ? orNull(form.pec) : null,
+    sdi: company ? orNull(form.sdi) : null,
   };
 }
 
