@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DIALOG_NAMESPACE } from './dialogI18n';
 import type { PricedLine } from './cart';
 import type { Shipping } from './CheckoutDialog';
 import { DialogHead } from './DialogHead';
@@ -28,7 +29,7 @@ interface CartStepProps {
 
 /** The cart modal (SPEC §2): lines, shipping zone, summary, 'Continua Shopping' and 'Procedi al Pagamento'. */
 export function CartStep(props: CartStepProps) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(DIALOG_NAMESPACE);
   const zoneId = useId();
   const warningId = useId();
   const { lines, shipping, subtotal } = props;
@@ -124,7 +125,7 @@ function CartLineItem({
   onQuantity,
   onRemove,
 }: { line: PricedLine } & Pick<CartStepProps, 'onQuantity' | 'onRemove'>) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(DIALOG_NAMESPACE);
   const { title, price, iva_percentage } = line.article;
   const net = formatCents(eurosToCents(price));
   const gross = formatCents(unitGrossCents(line));

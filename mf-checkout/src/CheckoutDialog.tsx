@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DIALOG_NAMESPACE, registerDialogTranslations } from './dialogI18n';
 import {
   ApiError,
   CUSTOMER_TOKEN_KEY,
@@ -30,6 +31,8 @@ import { subtotalCents } from './pricing';
 import { fallbackShippingCents, ZONE_COUNTRY, type Zone } from './shipping';
 import './checkout.css';
 
+registerDialogTranslations();
+
 type Step = 'cart' | 'payment' | 'details' | 'done';
 
 export interface Shipping {
@@ -56,7 +59,7 @@ interface CheckoutDialogProps {
  * is repaired against the catalogue when it opens; shipping is quoted by the API or estimated locally.
  */
 export default function CheckoutDialog({ config, onClose }: CheckoutDialogProps) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(DIALOG_NAMESPACE);
   const api = useMemo(() => createCheckoutApi(config.apiBaseUrl), [config.apiBaseUrl]);
   const titleId = useId();
   const stored = useSyncExternalStore(subscribeCart, cartSnapshot, cartSnapshot);
@@ -135,7 +138,10 @@ export default function CheckoutDialog({ config, onClose }: CheckoutDialogProps)
     saveCart(change.lines);
     setStockNotice(
       change.stockLimit
-        ? t('cart.stockLimit', { count: change.stockLimit.available, title: change.stockLimit.title })
+        ? t('checkout:cart.stockLimit', {
+            count: change.stockLimit.available,
+            title: change.stockLimit.title,
+          })
         : '',
     );
   };

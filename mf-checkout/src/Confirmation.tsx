@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DIALOG_NAMESPACE } from './dialogI18n';
 import type { OrderConfirmation } from './api';
 import { DialogHead } from './DialogHead';
 import { formatCents } from './pricing';
@@ -17,7 +18,7 @@ interface ConfirmationProps {
 
 /** The order confirmation overlay: reference (last 8 characters), total, and the bank-transfer details. */
 export function Confirmation({ titleId, confirmation, onDone }: ConfirmationProps) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(DIALOG_NAMESPACE);
   const [copied, setCopied] = useState('');
 
   useEffect(() => {

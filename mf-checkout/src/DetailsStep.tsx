@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DIALOG_NAMESPACE } from './dialogI18n';
 import { CUSTOMER_TOKEN_KEY, onDomEvent } from '@edicola/contracts';
 import type { CheckoutApi } from './api';
 import {
@@ -49,7 +50,7 @@ export function DetailsStep({
   onSubmit,
   onClose,
 }: DetailsStepProps) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(DIALOG_NAMESPACE);
   const id = useId();
   const [problems, setProblems] = useState<DetailsCheck>(NO_PROBLEMS);
   const [failure, setFailure] = useState('');

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DIALOG_NAMESPACE } from './dialogI18n';
 
 /** The heading that names the dialog, and its close button. */
 export function DialogHead({
@@ -10,7 +11,7 @@ export function DialogHead({
   title: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(DIALOG_NAMESPACE);
   return (
     <div className="cko-head">
       <h2 id={titleId}>{title}</h2>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DIALOG_NAMESPACE } from './dialogI18n';
 import { DialogHead } from './DialogHead';
 
 /** The payment methods of SPEC §2; only the bank transfer can complete until the payments issue lands. */
@@ -15,7 +16,7 @@ interface PaymentStepProps {
 
 /** Choose how to pay (SPEC §2), with a button back to the cart. */
 export function PaymentStep({ titleId, onTransfer, onBack, onClose }: PaymentStepProps) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(DIALOG_NAMESPACE);
   return (
     <>
       <DialogHead titleId={titleId} title={t('payment.title')} onClose={onClose} />

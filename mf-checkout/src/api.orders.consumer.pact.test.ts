@@ -167,11 +167,9 @@ describe('mf-checkout → svc-orders', () => {
       .uponReceiving('an order whose total is not the server total')
       .withRequest('POST', '/orders', (request) => request.headers(jsonHeaders).jsonBody(tampered))
       .willRespondWith(422, (response) =>
-        response
-          .headers({ 'Content-Type': JSON_TYPE })
-          .jsonBody({
-            detail: regex(`^${TOTAL_MISMATCH_DETAIL.replace('.', '\\.')}$`, TOTAL_MISMATCH_DETAIL),
-          }),
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          detail: regex(`^${TOTAL_MISMATCH_DETAIL.replace('.', '\\.')}$`, TOTAL_MISMATCH_DETAIL),
+        }),
       )
       .executeTest(async (mockServer) => {
         const failure = createCheckoutApi(mockServer.url).createOrder(tampered, null);

@@ -1,10 +1,15 @@
 // Helpers for this slice's tests only (never imported by the exposed modules).
 import type { Article } from '@edicola/contracts';
 import { initTestI18n as initSharedTestI18n } from '@edicola/web-testing';
+import { registerDialogTranslations } from './dialogI18n';
 import { registerTranslations } from './i18n';
 
 /** The shared i18next instance as the shell would leave it, with this slice's namespace added. */
-export const initTestI18n = (language = 'it') => initSharedTestI18n(registerTranslations, language);
+export const initTestI18n = (language = 'it') =>
+  initSharedTestI18n((instance) => {
+    registerTranslations(instance);
+    registerDialogTranslations(instance);
+  }, language);
 
 /** An article as GET /public/articles serves it. */
 export function article(overrides: Partial<Article> & Pick<Article, 'id'>): Article {
