@@ -204,7 +204,7 @@ describe('cart and checkout', () => {
     await form.getByLabel(/^Codice fiscale azienda/).fill('01114601006');
     await form.getByLabel(/^Codice SDI/).fill('abc1234');
     expect(await form.getByLabel(/^Codice SDI/).inputValue()).toBe('ABC1234');
-    await page.screenshot({ path: path.join(shots, 'checkout-invoice-390.png'), fullPage: true });
+    await page.screenshot({ path: path.join(shots, 'checkout-invoice-390.png') });
     await form.getByRole('button', { name: 'Conferma Ordine' }).click();
     const done = page.getByRole('dialog', { name: 'Ordine confermato!' });
     await done.waitFor();

@@ -320,6 +320,13 @@ describe('checkout', () => {
       'Campo obbligatorio',
     );
     expect(within(dialog).getByLabelText(/^CAP/).getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(within(dialog).getByRole('alert'));
+
+    fireEvent.change(name, { target: { value: 'Mario Rossi' } });
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'CAMPI OBBLIGATORI MANCANTI: Email, Telefono, Indirizzo di spedizione, Città',
+    );
 
     fill(dialog, { ...GUEST, Email: 'mario.rossi' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Conferma Ordine' }));

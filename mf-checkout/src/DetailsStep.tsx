@@ -88,12 +88,20 @@ export function DetailsStep({
   }, [api, onChange, session]);
 
   const hasProblems = problems.missing.length > 0 || Object.keys(problems.invalid).length > 0;
+  // After each try that found problems or failed, the message gets the focus (read out at once).
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (hasProblems || failure) alertRef.current?.focus();
-  }, [hasProblems, failure, problems]);
+    if (attempt > 0) alertRef.current?.focus();
+  }, [attempt]);
 
-  const set = (field: DetailsField, value: string | boolean) =>
+  const set = (field: DetailsField, value: string | boolean) => {
     onChange({ ...form, [field]: typeof value === 'string' ? normaliseInput(field, value) : value });
+    // An edited field loses its message (and its place in the summary) until the next try.
+    if (problems.missing.includes(field) || problems.invalid[field]) {
+      const { [field]: _fixed, ...invalid } = problems.invalid;
+      setProblems({ missing: problems.missing.filter((f) => f !== field), invalid });
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,13 +109,19 @@ export function DetailsStep({
     const check = checkDetails(form);
     setProblems(check);
     setFailure('');
-    if (check.missing.length > 0 || Object.keys(check.invalid).length > 0) return;
+    if (check.missing.length > 0 || Object.keys(check.invalid).length > 0) {
+      setAttempt((n) => n + 1);
+      return;
+    }
     sending.current = true;
     setBusy(true);
     const message = await onSubmit();
     sending.current = false;
     setBusy(false);
-    if (message) setFailure(message);
+    if (message) {
+      setFailure(message);
+      setAttempt((n) => n + 1);
+    }
   };
 
   const errorId = (field: DetailsField) => `${id}-${field}-error`;
