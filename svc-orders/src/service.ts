@@ -79,8 +79,11 @@ export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDef
         perAddress: config.LOGIN_ATTEMPTS_PER_ADDRESS_PER_15_MIN,
         windowMs: 15 * 60 * 1000,
       });
-      jobs.handle<{ order_id: string }>(RELEASE_STOCK_JOB, (payload) =>
-        releaseStock(internal, payload.order_id),
+      // An unstored order's stock must come back even after a long catalogue outage: tried for about 3 hours.
+      jobs.handle<{ order_id: string }>(
+        RELEASE_STOCK_JOB,
+        (payload) => releaseStock(internal, payload.order_id),
+        { backoffMs: 2000, maxBackoffMs: 10 * 60_000, maxAttempts: 25 },
       );
       const bankAccount = bankAccountFrom(config);
       let releaseDataDir = () => {};

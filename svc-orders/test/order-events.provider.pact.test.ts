@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { providerWithMetadata, Verifier } from '@pact-foundation/pact';
 import { createEvent } from '@edicola/platform';
-import { orderStatusChanged } from '../src/orders/events';
+import { orderCreated, orderStatusChanged } from '../src/orders/events';
+import { transferDetails } from '../src/orders/bank-transfer';
+import { priceLines } from '../src/orders/pricing';
 
 // The event svc-orders publishes when a paid order is cancelled, built by the same code the bus uses.
 describe('svc-orders honours its message pact with svc-catalog', () => {
@@ -18,7 +20,7 @@ describe('svc-orders honours its message pact with svc-catalog', () => {
                 'svc-orders',
                 'order.status_changed',
                 orderStatusChanged({
-                  orderId: 'ord-42',
+                  orderId: '3b9a6f0e-8c1d-4e27-a5f4-2d6c0b1e9a73',
                   orderVersion: 4,
                   from: 'paid',
                   to: 'cancelled',
@@ -31,6 +33,68 @@ describe('svc-orders honours its message pact with svc-catalog', () => {
           ),
         },
         stateHandlers: { 'a paid order holding stock is cancelled': async () => undefined },
+        logLevel: 'warn',
+      }).verifyProvider(),
+    60_000,
+  );
+});
+
+// The event svc-orders publishes when a guest places a bank-transfer order, built by the same code POST /orders
+// uses (pricing in cents, transfer details, event data) from the catalogue's reservation answer.
+describe('svc-orders honours its message pact with svc-notify', () => {
+  it(
+    'publishes order.created as svc-notify expects',
+    () =>
+      new Verifier({
+        provider: 'svc-orders',
+        pactUrls: [path.resolve(__dirname, '../../contracts/pacts/svc-notify-svc-orders.json')],
+        messageProviders: {
+          'an order.created event for a bank-transfer order': providerWithMetadata(
+            () => {
+              const orderId = '5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678';
+              const { lines, subtotalCents } = priceLines([
+                {
+                  article_id: '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11',
+                  sku: 'MOD-001',
+                  title: 'Ferrari 312T Niki Lauda 1:43',
+                  price: 49.9,
+                  iva_percentage: 22,
+                  quantity: 2,
+                },
+              ]);
+              const totalCents = subtotalCents + 900;
+              return createEvent(
+                'svc-orders',
+                'order.created',
+                orderCreated({
+                  orderId,
+                  customerId: null,
+                  customerEmail: 'giulia.russo@example.it',
+                  customerName: 'Giulia Russo',
+                  paymentMethod: 'transfer',
+                  lines,
+                  subtotalCents,
+                  shippingCents: 900,
+                  totalCents,
+                  shippingCountry: 'IT',
+                  bankTransfer: transferDetails(
+                    {
+                      iban: 'IE29AIBK93115212345678',
+                      holder: 'Edicola Napoli',
+                      bankName: 'Banca Dimostrativa',
+                      demo: true,
+                    },
+                    orderId,
+                    totalCents,
+                  ),
+                  createdAt: new Date('2026-11-22T09:30:00.000Z'),
+                }),
+              );
+            },
+            { routingKey: 'order.created', contentType: 'application/json' },
+          ),
+        },
+        stateHandlers: { 'a guest places a bank-transfer order': async () => undefined },
         logLevel: 'warn',
       }).verifyProvider(),
     60_000,

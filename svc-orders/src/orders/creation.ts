@@ -19,7 +19,7 @@ import {
 import { orderRecords, orderStatusHistory } from '../db/schema';
 import { activeShippingRules } from '../shipping/rules';
 import { quoteShipping } from '../shipping/quote';
-import { RELEASE_STOCK_JOB, releaseStock, reserveStock } from '../stock/reservations';
+import { checkReservation, RELEASE_STOCK_JOB, releaseStock, reserveStock } from '../stock/reservations';
 import { transferDetails, type BankAccount } from './bank-transfer';
 import { orderCreated } from './events';
 import { mergeLines, priceLines, totalMatches } from './pricing';
@@ -80,8 +80,10 @@ export async function placeOrder(
   orderer: Orderer,
 ): Promise<CreateOrderResponse> {
   const orderId = randomUUID();
-  const reservation = await reserveStock(deps.internal, orderId, mergeLines(request.items));
+  const wanted = mergeLines(request.items);
+  const reservation = await reserveStock(deps.internal, orderId, wanted);
   try {
+    checkReservation(reservation, orderId, wanted);
     const { lines, subtotalCents } = priceLines(reservation.lines);
     const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
     const country = shippingCountryOf(request);

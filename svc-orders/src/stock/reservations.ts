@@ -1,5 +1,5 @@
 import { STOCK_RESERVATIONS_PATH, StockReservation, type StockReservationLine } from '@edicola/contracts';
-import type { InternalClient } from '@edicola/platform';
+import { HttpError, type InternalClient } from '@edicola/platform';
 
 /**
  * Reserves the lines of an order in svc-catalog (all or none, idempotent by order id) and answers the
@@ -17,6 +17,24 @@ export async function reserveStock(
     { idempotencyKey: orderId },
   );
   return StockReservation.parse(answer);
+}
+
+/**
+ * Throws when the catalogue's answer is not the reservation asked for: pricing lines the catalogue did not
+ * reserve would sell stock nobody holds.
+ */
+export function checkReservation(
+  reservation: StockReservation,
+  orderId: string,
+  lines: StockReservationLine[],
+): void {
+  const asked = new Map(lines.map((line) => [line.article_id, line.quantity]));
+  const same =
+    reservation.order_id === orderId &&
+    reservation.lines.length === asked.size &&
+    reservation.lines.every((line) => asked.get(line.article_id) === line.quantity);
+  if (!same)
+    throw new HttpError(502, 'Il catalogo ha risposto con una prenotazione diversa da quella richiesta');
 }
 
 /** Gives an order's reservation back (idempotent in svc-catalog). */

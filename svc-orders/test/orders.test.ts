@@ -1,0 +1,494 @@
+import { eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import {
+  CreateOrderResponse,
+  EVENTS,
+  OrderDetail,
+  OrderList,
+  TOTAL_MISMATCH_DETAIL,
+  type EventEnvelope,
+} from '@edicola/contracts';
+import { waitFor } from '@edicola/platform/testing';
+import { reservations } from '../../svc-catalog/src/db/schema';
+import { jobs, orderRecords, orderStatusHistory, outbox } from '../src/db/schema';
+import { DEMO_IBAN } from '../src/orders/bank-transfer';
+import { orderBody, STAFF, startShop, type Shop } from './shop';
+import { azienda, privato } from './support';
+
+describe('orders: a guest buys by bank transfer, priced and reserved by the real catalogue', () => {
+  let shop: Shop;
+  let staffToken: string;
+  const api = () => request(shop.orders.app);
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const orderCount = async () =>
+    (await shop.db.select({ n: sql<number>`count(*)::int` }).from(orderRecords))[0]!.n;
+  const eventsOf = async (type: string) =>
+    (await shop.db.select().from(outbox).where(eq(outbox.type, type))).map(
+      (row) => row.envelope as EventEnvelope,
+    );
+
+  beforeAll(async () => {
+    shop = await startShop();
+    const login = await api().post('/api/auth/login').send(STAFF);
+    staffToken = login.body.access_token as string;
+  }, 90_000);
+  afterAll(() => shop?.stop());
+
+  it('places a transfer order end to end: server prices, shipping, stock, IBAN, event, history', async () => {
+    const album = await shop.addArticle({ stock: 5, title: 'Album Calciatori 2025', priceCents: 999 });
+    const bustina = await shop.addArticle({ stock: 100, title: 'Bustina', priceCents: 25 });
+    // 3 × round(9.99 × 1.22) = 3 × 12.19 = 36.57; 2 × round(0.25 × 1.22) = 2 × 0.31 = 0.62;
+    // 5 items to Italy: 9 + 3 (one full 3 beyond the first) = 12.00; total 49.19.
+    const res = await api()
+      .post('/orders')
+      .send(
+        orderBody(
+          [
+            { article_id: album, quantity: 2 },
+            { article_id: bustina, quantity: 2 },
+            { article_id: album, quantity: 1 },
+          ],
+          49.19,
+        ),
+      );
+    expect(res.status).toBe(201);
+    const answer = CreateOrderResponse.parse(res.body);
+    expect(answer).toMatchObject({
+      status: 'pending',
+      payment_status: 'pending',
+      subtotal_amount: 37.19,
+      shipping_cost: 12,
+      total_amount: 49.19,
+      bank_transfer: {
+        iban: DEMO_IBAN,
+        demo: true,
+        amount: 49.19,
+        payment_reason: answer.order_reference,
+      },
+    });
+    expect(answer.order_reference).toBe(`ORD-${answer.order_id.replace(/-/g, '').slice(-8).toUpperCase()}`);
+    expect(answer.items).toEqual([
+      expect.objectContaining({
+        article_id: album,
+        quantity: 3,
+        price: 9.99,
+        unit_gross: 12.19,
+        line_total: 36.57,
+      }),
+      expect.objectContaining({ article_id: bustina, quantity: 2, unit_gross: 0.31, line_total: 0.62 }),
+    ]);
+    expect(await shop.stockOf(album)).toBe(2);
+    expect(await shop.stockOf(bustina)).toBe(98);
+
+    const [row] = await shop.db.select().from(orderRecords).where(eq(orderRecords.id, answer.order_id));
+    expect(row).toMatchObject({
+      status: 'pending', // the client said 'paid'
+      orderVersion: 1,
+      totalCents: 4919,
+      subtotalCents: 3719,
+      shippingCents: 1200,
+      shippingCountry: 'IT',
+      paymentMethod: 'transfer',
+      paymentStatus: 'pending',
+      customerId: null,
+      trackingNumber: null,
+      packlinkShipmentId: null,
+      packlinkData: null,
+      invoiceData: null,
+    });
+    expect(row!.customerInfo).toMatchObject({ name: 'Anna Esposito', zipCode: '80132', country: 'IT' });
+    expect(row!.items[0]).toMatchObject({
+      sku: expect.stringMatching(/^ART-/),
+      title: 'Album Calciatori 2025',
+    });
+
+    const [created] = (await eventsOf('order.created')).filter(
+      (e) => (e.data as { order_id: string }).order_id === answer.order_id,
+    );
+    const data = EVENTS['order.created'].data.parse(created!.data);
+    expect(data).toMatchObject({
+      order_version: 1,
+      customer_email: 'anna@example.it',
+      payment_method: 'transfer',
+      total_cents: 4919,
+      shipping_cents: 1200,
+      bank_transfer: { iban: DEMO_IBAN, payment_reason: answer.order_reference },
+    });
+    expect(data.items).toHaveLength(2);
+    const history = await shop.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, answer.order_id));
+    expect(history).toMatchObject([{ fromStatus: null, toStatus: 'pending', orderVersion: 1 }]);
+  });
+
+  it('quotes the zone the cart chose, or the customer country', async () => {
+    const id = await shop.addArticle({ stock: 10, priceCents: 1000, iva: 0 });
+    const abroad = await api()
+      .post('/orders')
+      .send(orderBody([{ article_id: id, quantity: 2 }], 20 + 30, { shipping_zone: 'intercontinental' }));
+    expect(abroad.status).toBe(201);
+    expect(abroad.body.shipping_cost).toBe(30);
+    const germany = await api()
+      .post('/orders')
+      .send({
+        ...orderBody([{ article_id: id, quantity: 1 }], 10 + 14, { shipping_zone: undefined }),
+        customer_info: { ...orderBody([], 0).customer_info, country: 'de' },
+      });
+    expect(germany.status).toBe(201);
+    expect(germany.body.shipping_cost).toBe(14);
+  });
+
+  it('refuses a tampered total with the shopper message, and gives the stock back', async () => {
+    const id = await shop.addArticle({ stock: 3, priceCents: 1000 });
+    const before = await orderCount();
+    for (const total of [0.01, 21.18, 21.22]) {
+      const res = await api()
+        .post('/orders')
+        .send(orderBody([{ article_id: id, quantity: 1 }], total));
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ detail: TOTAL_MISMATCH_DETAIL });
+    }
+    expect(await shop.stockOf(id)).toBe(3);
+    expect(await orderCount()).toBe(before);
+    // Within a cent is the shopper's rounding, not tampering: 12.20 + 9.00 = 21.20.
+    const ok = await api()
+      .post('/orders')
+      .send(orderBody([{ article_id: id, quantity: 1 }], 21.19));
+    expect(ok.status).toBe(201);
+    expect(ok.body.total_amount).toBe(21.2);
+  });
+
+  it('answers each bad input with a 4xx naming the problem, and writes nothing', async () => {
+    const ok = await shop.addArticle({ stock: 5, title: 'Gundam RX-78' });
+    const inactive = await shop.addArticle({ stock: 5, title: 'Ritirato', active: false });
+    const soldOut = await shop.addArticle({ stock: 0, title: 'Esaurito' });
+    const few = await shop.addArticle({ stock: 1, title: 'Ultimo pezzo' });
+    const unknown = '3b0f0c8e-8a1d-4c6f-bb0e-1f2a3c4d5e6f';
+    const line = [{ article_id: ok, quantity: 1 }];
+    const info = orderBody([], 0).customer_info;
+    const before = await orderCount();
+    const cases: [object, number, RegExp][] = [
+      [orderBody([], 0), 422, /items: Il carrello è vuoto!/],
+      [{ ...orderBody(line, 0), items: undefined }, 422, /items: Il carrello è vuoto!/],
+      [orderBody([{ article_id: ok, quantity: 0 }], 0), 422, /quantity: La quantità deve essere almeno 1/],
+      [orderBody([{ article_id: ok, quantity: 1.5 }], 0), 422, /quantity: La quantità deve essere un numero intero/],
+      [orderBody([{ quantity: 1 }] as never, 0), 422, /Articolo mancante nella riga del carrello/],
+      [orderBody([{ article_id: unknown, quantity: 1 }], 21.2), 404, /Articolo non trovato/],
+      [orderBody([{ article_id: inactive, quantity: 1 }], 21.2), 409, /Articolo non disponibile: "Ritirato"/],
+      [orderBody([{ article_id: soldOut, quantity: 1 }], 21.2), 409, /Articolo esaurito: "Esaurito"/],
+      [orderBody([{ article_id: few, quantity: 2 }], 33.4), 409, /Disponibilità insufficiente per "Ultimo pezzo"/],
+      [{ ...orderBody(line, 21.2), customer_info: { ...info, name: ' ' } }, 422, /customer_info.name: Il nome completo è obbligatorio/],
+      [{ ...orderBody(line, 21.2), customer_info: { ...info, phone: undefined } }, 422, /customer_info.phone: Il telefono è obbligatorio/],
+      [{ ...orderBody(line, 21.2), customer_info: { ...info, address: '' } }, 422, /customer_info.address/],
+      [{ ...orderBody(line, 21.2), customer_info: { ...info, city: '' } }, 422, /customer_info.city: La città è obbligatorio/],
+      [{ ...orderBody(line, 21.2), customer_info: { ...info, email: 'anna.example.it' } }, 422, /customer_info.email: Inserisci un indirizzo email valido/],
+      [{ ...orderBody(line, 21.2), customer_info: undefined }, 422, /customer_info/],
+      [{ ...orderBody(line, 21.2), payment_method: 'contanti' }, 422, /payment_method: Metodo di pagamento non valido/],
+      [{ ...orderBody(line, 21.2), total_amount: 'tanto' }, 422, /total_amount/],
+      [
+        { ...orderBody(line, 21.2), invoice_data: { requires_invoice: true, invoice_type: 'privato', codice_fiscale: 'RSSMRA85T10A562T' } },
+        422,
+        /invoice_data.codice_fiscale: Codice fiscale non valido/,
+      ],
+      [
+        {
+          ...orderBody(line, 21.2),
+          invoice_data: { requires_invoice: true, invoice_type: 'azienda', ragione_sociale: 'Ferrari', piva: '00159560363', codice_fiscale_azienda: '00159560366' },
+        },
+        422,
+        /invoice_data.piva: Partita IVA non valida/,
+      ],
+    ]; // prettier-ignore
+    for (const [body, status, detail] of cases) {
+      const res = await api().post('/orders').send(body);
+      expect({ status: res.status, detail: res.body.detail }).toEqual({
+        status,
+        detail: expect.stringMatching(detail),
+      });
+    }
+    expect(await orderCount()).toBe(before);
+    expect([await shop.stockOf(ok), await shop.stockOf(few), await shop.stockOf(inactive)]).toEqual([
+      5, 1, 5,
+    ]);
+  });
+
+  it('keeps a valid invoice request on the order, staff fields not yet set', async () => {
+    const id = await shop.addArticle({ stock: 5, priceCents: 1000 });
+    const res = await api()
+      .post('/orders')
+      .send(
+        orderBody([{ article_id: id, quantity: 1 }], 21.2, {
+          invoice_data: {
+            requires_invoice: true,
+            invoice_type: 'azienda',
+            ragione_sociale: 'Ferrari S.p.A.',
+            piva: '00159560366',
+            codice_fiscale_azienda: '00159560366',
+            pec: '',
+            sdi: 'abc1234',
+            invoice_issued: true,
+            invoice_number: 'FINTO-1',
+          },
+        }),
+      );
+    expect(res.status).toBe(201);
+    const detail = OrderDetail.parse(
+      (await api().get(`/api/orders/${res.body.order_id}`).set(bearer(staffToken))).body,
+    );
+    expect(detail.invoice_data).toEqual({
+      requires_invoice: true,
+      invoice_type: 'azienda',
+      codice_fiscale: null,
+      ragione_sociale: 'Ferrari S.p.A.',
+      piva: '00159560366',
+      codice_fiscale_azienda: '00159560366',
+      pec: null,
+      sdi: 'ABC1234',
+      invoice_issued: false,
+      invoice_number: null,
+      invoice_date: null,
+    });
+  });
+
+  it('gives the stock back when the order cannot be stored after the reservation', async () => {
+    const id = await shop.addArticle({ stock: 4, priceCents: 1000 });
+    await shop.db.execute(
+      sql.raw(`create function orders.refuse_orders() returns trigger language plpgsql as
+        $$ begin raise exception 'disk full (test)'; end $$`),
+    );
+    await shop.db.execute(
+      sql.raw(`create trigger refuse_orders before insert on orders.orders
+        for each row execute function orders.refuse_orders()`),
+    );
+    try {
+      const before = await orderCount();
+      const res = await api()
+        .post('/orders')
+        .send(orderBody([{ article_id: id, quantity: 3 }], 36.6 + 9));
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ detail: expect.any(String) });
+      expect(await orderCount()).toBe(before);
+      expect(await shop.stockOf(id)).toBe(4);
+      const held = await shop.catalogDb.select().from(reservations);
+      expect(held.filter((r) => r.lines.some((l) => l.article_id === id))).toEqual([
+        expect.objectContaining({ releasedAt: expect.any(Date) }),
+      ]);
+    } finally {
+      await shop.db.execute(sql.raw('drop trigger refuse_orders on orders.orders'));
+      await shop.db.execute(sql.raw('drop function orders.refuse_orders()'));
+    }
+  });
+
+  it('retries the release in a job when svc-catalog refuses it, until the stock is back', async () => {
+    const id = await shop.addArticle({ stock: 4, priceCents: 1000 });
+    const run = async (statement: string) => shop.db.execute(sql.raw(statement));
+    await run(`create function orders.refuse_orders() returns trigger language plpgsql as
+      $$ begin raise exception 'disk full (test)'; end $$`);
+    await run(`create trigger refuse_orders before insert on orders.orders
+      for each row execute function orders.refuse_orders()`);
+    await run(`create function catalog.refuse_release() returns trigger language plpgsql as
+      $$ begin raise exception 'catalogue failing (test)'; end $$`);
+    await run(`create trigger refuse_release before update on catalog.reservations
+      for each row when (new.released_at is not null) execute function catalog.refuse_release()`);
+    let catalogFailing = true;
+    try {
+      const res = await api()
+        .post('/orders')
+        .send(orderBody([{ article_id: id, quantity: 2 }], 24.4 + 9));
+      expect(res.status).toBe(500);
+      expect(await shop.stockOf(id)).toBe(2);
+      const [job] = await shop.db.select().from(jobs).where(eq(jobs.name, 'stock.release-reservation'));
+      expect(job).toMatchObject({ doneAt: null });
+      await run('drop trigger refuse_release on catalog.reservations');
+      catalogFailing = false;
+      await waitFor(async () => (await shop.stockOf(id)) === 4, { timeoutMs: 20_000 });
+      await waitFor(
+        async () => (await shop.db.select().from(jobs).where(eq(jobs.key, job!.key)))[0]!.doneAt !== null,
+        { timeoutMs: 5_000 },
+      );
+    } finally {
+      await run('drop trigger refuse_orders on orders.orders');
+      await run('drop function orders.refuse_orders()');
+      if (catalogFailing) await run('drop trigger refuse_release on catalog.reservations');
+      await run('drop function catalog.refuse_release()');
+    }
+  }, 30_000);
+
+  it('lets staff move an order along SPEC §4 only, keeping who and when, with versioned events', async () => {
+    const id = await shop.addArticle({ stock: 5, priceCents: 1000 });
+    const placed = await api()
+      .post('/orders')
+      .send(orderBody([{ article_id: id, quantity: 2 }], 24.4 + 9));
+    const orderId = placed.body.order_id as string;
+    const move = (status: string, tracking?: string) =>
+      api()
+        .put(`/api/orders/${orderId}/status`)
+        .query(tracking === undefined ? { status } : { status, tracking_number: tracking })
+        .set(bearer(staffToken));
+
+    expect((await api().put(`/api/orders/${orderId}/status?status=confirmed`)).status).toBe(401);
+    const refused = await move('shipped', 'TRK1');
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe("Impossibile passare l'ordine da In Attesa a Spedito");
+    expect((await move('delivered')).status).toBe(409);
+    expect((await move('sospeso')).status).toBe(422);
+
+    const confirmed = await move('confirmed');
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: 'confirmed', order_version: 2 });
+    const noTracking = await move('shipped', '   ');
+    expect(noTracking.status).toBe(422);
+    expect(noTracking.body.detail).toBe(
+      "Il numero di tracking è obbligatorio per segnare l'ordine come spedito",
+    );
+    const shipped = await move('shipped', ' BRT-123456 ');
+    expect(shipped.body).toMatchObject({
+      status: 'shipped',
+      order_version: 3,
+      tracking_number: 'BRT-123456',
+    });
+    expect((await move('cancelled')).status).toBe(409);
+    expect((await move('delivered')).body).toMatchObject({ status: 'delivered', order_version: 4 });
+    expect((await move('cancelled')).status).toBe(409);
+
+    const detail = OrderDetail.parse(
+      (await api().get(`/api/orders/${orderId}`).set(bearer(staffToken))).body,
+    );
+    expect(detail.status_history.map((h) => [h.from, h.to, h.changed_by])).toEqual([
+      [null, 'pending', null],
+      ['pending', 'confirmed', STAFF.username],
+      ['confirmed', 'shipped', STAFF.username],
+      ['shipped', 'delivered', STAFF.username],
+    ]);
+    expect(detail.status_history[2]!.tracking_number).toBe('BRT-123456');
+    expect(detail.status_history.every((h) => !Number.isNaN(Date.parse(h.changed_at)))).toBe(true);
+
+    const changes = (await eventsOf('order.status_changed'))
+      .map((e) => EVENTS['order.status_changed'].data.parse(e.data))
+      .filter((d) => d.order_id === orderId)
+      .sort((a, b) => a.order_version - b.order_version);
+    expect(changes.map((c) => [c.from, c.to, c.order_version, c.tracking_number])).toEqual([
+      ['pending', 'confirmed', 2, null],
+      ['confirmed', 'shipped', 3, 'BRT-123456'],
+      ['shipped', 'delivered', 4, 'BRT-123456'],
+    ]);
+    expect(changes[0]!.items).toEqual([{ article_id: id, quantity: 2 }]);
+  });
+
+  it('takes concurrent changes of one order in turns: one wins, the other is refused', async () => {
+    const id = await shop.addArticle({ stock: 5, priceCents: 1000 });
+    const placed = await api()
+      .post('/orders')
+      .send(orderBody([{ article_id: id, quantity: 1 }], 21.2));
+    const path = `/api/orders/${placed.body.order_id}/status?status=confirmed`;
+    const results = await Promise.all([1, 2, 3].map(() => api().put(path).set(bearer(staffToken))));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const detail = OrderDetail.parse(
+      (await api().get(`/api/orders/${placed.body.order_id}`).set(bearer(staffToken))).body,
+    );
+    expect(detail.order_version).toBe(2);
+    expect(detail.status_history).toHaveLength(2);
+  });
+
+  it('gives the stock back once when a pending order is cancelled, even if the event comes twice', async () => {
+    const id = await shop.addArticle({ stock: 6, priceCents: 1000 });
+    const placed = await api()
+      .post('/orders')
+      .send(orderBody([{ article_id: id, quantity: 4 }], 48.8 + 12));
+    expect(await shop.stockOf(id)).toBe(2);
+    const cancelled = await api()
+      .put(`/api/orders/${placed.body.order_id}/status?status=cancelled`)
+      .set(bearer(staffToken));
+    expect(cancelled.status).toBe(200);
+    await waitFor(async () => (await shop.stockOf(id)) === 6, { timeoutMs: 10_000 });
+    // The same event delivered again (a redelivery) changes nothing.
+    const [event] = (await eventsOf('order.status_changed')).filter(
+      (e) => (e.data as { order_id: string }).order_id === placed.body.order_id,
+    );
+    await shop.db.insert(outbox).values({ id: crypto.randomUUID(), type: event!.type, envelope: event! });
+    shop.orders.context.bus.wake();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await shop.stockOf(id)).toBe(6);
+  });
+
+  it('lists orders for staff, newest first, filtered by status, with counts per status', async () => {
+    const all = OrderList.parse((await api().get('/api/orders').set(bearer(staffToken))).body);
+    expect(all.orders.length).toBeGreaterThan(3);
+    const times = all.orders.map((o) => Date.parse(o.created_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(all.counts.all).toBe(all.orders.length);
+    expect(all.counts.delivered).toBe(1);
+    expect(all.counts.cancelled).toBe(1);
+    expect(all.counts.confirmed).toBe(1);
+    expect(all.counts.pending).toBe(all.orders.filter((o) => o.status === 'pending').length);
+
+    const pending = OrderList.parse(
+      (await api().get('/api/orders?status=pending').set(bearer(staffToken))).body,
+    );
+    expect(pending.orders.every((o) => o.status === 'pending')).toBe(true);
+    expect(pending.orders).toHaveLength(all.counts.pending);
+    expect(pending.counts).toEqual(all.counts);
+    expect((await api().get('/api/orders?status=perso').set(bearer(staffToken))).status).toBe(422);
+    expect((await api().get('/api/orders')).status).toBe(401);
+  });
+
+  it('gives an order placed with a customer token to that customer; a company is invoiced with its account data', async () => {
+    const id = await shop.addArticle({ stock: 10, priceCents: 1000 });
+    const register = (body: object) => api().post('/api/customers/register').send(body);
+    const login = async (email: string, password: string) =>
+      (await api().post('/api/customers/login').send({ email, password })).body.access_token as string;
+    expect((await register(privato)).status).toBe(201);
+    expect((await register(azienda)).status).toBe(201);
+    const anna = await login(privato.email, privato.password);
+    const ferrari = await login(azienda.email, azienda.password);
+
+    const mine = await api()
+      .post('/orders')
+      .set(bearer(anna))
+      .send(orderBody([{ article_id: id, quantity: 1 }], 21.2));
+    expect(mine.status).toBe(201);
+    const guest = await api()
+      .post('/orders')
+      .send(orderBody([{ article_id: id, quantity: 2 }], 24.4 + 9));
+    expect(guest.status).toBe(201);
+    const company = await api()
+      .post('/orders')
+      .set(bearer(ferrari))
+      .send(
+        orderBody([{ article_id: id, quantity: 1 }], 21.2, { invoice_data: { requires_invoice: false } }),
+      );
+    expect(company.status).toBe(201);
+
+    const listed = await api().get('/api/customers/orders').set(bearer(anna));
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([
+      expect.objectContaining({
+        id: mine.body.order_id,
+        status: 'pending',
+        total_amount: 21.2,
+        payment_method: 'transfer',
+      }),
+    ]);
+    expect(listed.body[0].items).toEqual([{ article_id: id, title: expect.any(String), quantity: 1 }]);
+    const companyOrder = OrderDetail.parse(
+      (await api().get(`/api/orders/${company.body.order_id}`).set(bearer(staffToken))).body,
+    );
+    expect(companyOrder.customer_id).toEqual(expect.any(String));
+    expect(companyOrder.invoice_data).toMatchObject({
+      requires_invoice: true,
+      invoice_type: 'azienda',
+      ragione_sociale: 'Ferrari S.p.A.',
+      piva: '00159560366',
+    });
+
+    // A token that does not verify is refused, not silently ignored; nothing is reserved.
+    const before = await shop.stockOf(id);
+    const expired = await api()
+      .post('/orders')
+      .set(bearer(`${anna.slice(0, -4)}AAAA`))
+      .send(orderBody([{ article_id: id, quantity: 1 }], 21.2));
+    expect(expired.status).toBe(401);
+    expect(await shop.stockOf(id)).toBe(before);
+  });
+});
