@@ -285,6 +285,7 @@ describe('checkout', () => {
     await within(dialog).findByTestId('cart-shipping');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Procedi al Pagamento' }));
     const payment = await screen.findByRole('dialog', { name: 'Scegli il metodo di pagamento' });
+    expect(document.activeElement).toBe(payment); // the new step is announced, focus stays inside
     const methods = within(payment)
       .getAllByRole('button')
       .filter((b) => b.classList.contains('cko-method'));

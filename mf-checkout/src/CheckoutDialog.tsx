@@ -174,8 +174,11 @@ export default function CheckoutDialog({ config, onClose }: CheckoutDialogProps)
       setStep('done');
       return null;
     } catch (error) {
+      // Prices or stock may have changed: the cart is checked against the catalogue again.
+      if (error instanceof ApiError && (error.status === 409 || error.status === 422)) {
+        setCatalogueRound((round) => round + 1);
+      }
       if (error instanceof ApiError && error.status === 422 && error.detail === TOTAL_MISMATCH_DETAIL) {
-        setCatalogueRound((round) => round + 1); // prices may have changed: fetch them again
         return t('details.totalError');
       }
       const detail = error instanceof ApiError ? error.detail : undefined;
@@ -186,7 +189,7 @@ export default function CheckoutDialog({ config, onClose }: CheckoutDialogProps)
   };
 
   return (
-    <Modal labelledBy={titleId} onClose={step === 'done' ? finish : onClose}>
+    <Modal labelledBy={titleId} onClose={step === 'done' ? finish : onClose} focusKey={step}>
       {step === 'cart' && (
         <CartStep
           titleId={titleId}

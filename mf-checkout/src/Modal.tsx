@@ -10,20 +10,24 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   className?: string;
+  /** When it changes (a new step), focus goes back to the dialog, which screen readers announce again. */
+  focusKey?: string;
 }
 
 /**
  * An accessible dialog: labelled by its heading, focus moved inside and kept there (Tab wraps), closed by
  * Escape or a click on the backdrop; focus goes back where it was on close.
  */
-export function Modal({ labelledBy, onClose, children, className }: ModalProps) {
+export function Modal({ labelledBy, onClose, children, className, focusKey }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    dialog.current?.focus();
     return () => previous?.focus?.();
   }, []);
+  useEffect(() => {
+    dialog.current?.focus();
+  }, [focusKey]);
 
   // On the document, so Escape and Tab still work when the focused element went away (a changed step).
   useEffect(() => {
