@@ -134,6 +134,7 @@ describe('cart modal', () => {
     });
     fireEvent.click(increase);
     expect(within(dialog).getByTestId('line-quantity').textContent).toBe('3');
+    await within(dialog).findByTestId('cart-shipping'); // the new quote arrived
     fireEvent.click(increase);
     expect(within(dialog).getByTestId('line-quantity').textContent).toBe('3');
     expect(within(dialog).getByRole('alert').textContent).toBe(
@@ -145,6 +146,7 @@ describe('cart modal', () => {
       within(dialog).getByRole('button', { name: 'Diminuisci la quantità di Ferrari F1-75 1:18' }),
     );
     expect(within(dialog).getByTestId('line-quantity').textContent).toBe('2');
+    await within(dialog).findByTestId('cart-shipping'); // the new quote arrived
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rimuovi Ferrari F1-75 1:18 dal carrello' }));
     expect(within(dialog).getByText('Il carrello è vuoto!')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Procedi al Pagamento' })).toBeNull();
