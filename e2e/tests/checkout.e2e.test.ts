@@ -63,6 +63,9 @@ describe('cart and checkout', () => {
     await cart.getByTestId('cart-shipping').waitFor();
     await cart.getByRole('button', { name: 'Procedi al Pagamento' }).click();
     const payment = page.getByRole('dialog', { name: 'Scegli il metodo di pagamento' });
+    await payment.waitFor();
+    const width = page.viewportSize()!.width;
+    await page.screenshot({ path: path.join(shots, `checkout-payment-${width}.png`) });
     await payment.getByRole('button', { name: /Bonifico bancario/ }).click();
     const form = page.getByRole('dialog', { name: 'I tuoi dati' });
     for (const [label, value] of Object.entries(details)) {
@@ -228,6 +231,58 @@ describe('cart and checkout', () => {
       piva: '01114601006',
       sdi: 'ABC1234',
     });
+    expect(errors).toEqual([]);
+  });
+  it('a logged-in company finds its details filled in and its invoice data locked', async () => {
+    const email = `ordini.${Date.now()}@partenopeo.example.it`;
+    const registration = await fetch(`${shop.apiUrl}/api/customers/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email,
+        password: 'segreta1',
+        telefono: '+39 081 765 4321',
+        street: 'Via Chiaia 10',
+        city: 'Napoli',
+        province: 'NA',
+        cap: '80121',
+        tipo_cliente: 'azienda',
+        ragione_sociale: 'Modellismo Partenopeo S.r.l.',
+        piva: '01114601006',
+        codice_fiscale_azienda: '01114601006',
+        pec: null,
+        sdi: 'ABC1234',
+        referente: 'Anna Esposito',
+      }),
+    });
+    expect(registration.status).toBe(201);
+    const login = await fetch(`${shop.apiUrl}/api/customers/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'segreta1' }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+
+    const [first] = await pickArticles(2);
+    await page.goto(`${shop.webUrl}/prodotti`);
+    await page.evaluate((value) => localStorage.setItem('customer_token', value), token);
+    await page.reload();
+    await addFromCatalogue(first);
+    const form = await checkoutWith({});
+    await form.getByText(/Cliente azienda: la fattura è obbligatoria/).waitFor();
+    expect(await form.getByLabel(/^Email/).inputValue()).toBe(email);
+    expect(await form.getByLabel(/^Indirizzo di spedizione/).inputValue()).toBe('Via Chiaia 10');
+    const piva = form.getByLabel(/^Partita IVA/);
+    expect(await piva.inputValue()).toBe('01114601006');
+    expect(await piva.getAttribute('readonly')).not.toBeNull();
+    expect(await form.getByLabel('Richiedi fattura').count()).toBe(0);
+    await form.getByRole('button', { name: 'Conferma Ordine' }).click();
+    await page.getByRole('dialog', { name: 'Ordine confermato!' }).waitFor();
+
+    const orders = (await (
+      await fetch(`${shop.apiUrl}/api/customers/orders`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as unknown[];
+    expect(orders).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 });
