@@ -1,3 +1,4 @@
+import type { Article } from './catalog';
 import type { RuntimeConfig } from './runtime-config';
 
 export const LANGUAGES = ['it', 'en', 'fr', 'es', 'pt', 'de', 'ru', 'nl'] as const;
@@ -18,7 +19,11 @@ export interface RemoteProps {
 
 /** DOM CustomEvents the slices talk through; name → detail. */
 export interface DomEvents {
-  'edicola:cart-add': { article_id: string; quantity: number };
+  /**
+   * Add to the cart. `article` is the catalogue's copy (title, price, VAT, stock): the cart line keeps it
+   * (SPEC §3) and refuses more than `quantity_stock`.
+   */
+  'edicola:cart-add': { article_id: string; quantity: number; article?: Article };
   /** The customer logged in (token) or out (null); other slices (checkout prefill) listen. */
   'edicola:customer-session': { token: string | null };
 }

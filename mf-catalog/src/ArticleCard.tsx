@@ -55,7 +55,7 @@ export function ArticleCard({
   const inStock = article.quantity_stock > 0;
   const titleId = `article-${article.id}-title`;
   const addToCart = () => {
-    const delivered = emitDomEvent('edicola:cart-add', { article_id: article.id, quantity: 1 });
+    const delivered = emitDomEvent('edicola:cart-add', { article_id: article.id, quantity: 1, article });
     setCartDown(!delivered);
   };
   return (

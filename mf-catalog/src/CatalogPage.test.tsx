@@ -87,7 +87,7 @@ describe('CatalogPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Aggiungi al Carrello' }));
     stop();
 
-    expect(added).toHaveBeenCalledWith({ article_id: ferrari.id, quantity: 1 });
+    expect(added).toHaveBeenCalledWith({ article_id: ferrari.id, quantity: 1, article: ferrari });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

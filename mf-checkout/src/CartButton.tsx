@@ -1,42 +1,71 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onDomEvent, type RemoteProps } from '@edicola/contracts';
-import { addToCart, CART_STORAGE_KEY, countItems, readCart, writeCart } from './cart';
+import { addToCart, cartSnapshot, countItems, readCart, saveCart, subscribeCart } from './cart';
 import { registerTranslations } from './i18n';
 import './cart.css';
 
 registerTranslations();
 
+// The cart modal and the checkout load only when asked for: the button stays small on every page.
+const loadCheckout = () => import('./CheckoutDialog');
+const CheckoutDialog = lazy(loadCheckout);
+
+/** How long the stock-limit message stays next to the button. */
+export const NOTICE_MS = 6000;
+
 /**
  * The floating cart button on every page (exposed as mf_checkout/CartButton). It listens to the
- * catalogue's 'edicola:cart-add' events and keeps the cart in local storage under 'cart'.
+ * catalogue's 'edicola:cart-add' events, keeps the cart in local storage under 'cart' (followed in every
+ * tab) and opens the cart and checkout.
  */
-export default function CartButton(_props: RemoteProps) {
+export default function CartButton({ config }: RemoteProps) {
   const { t } = useTranslation('checkout');
-  const [count, setCount] = useState(() => countItems(readCart()));
+  const count = countItems(useSyncExternalStore(subscribeCart, cartSnapshot, cartSnapshot));
   const [announcement, setAnnouncement] = useState('');
+  const [notice, setNotice] = useState('');
+  const [open, setOpen] = useState(false);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
     const stopCartAdd = onDomEvent('edicola:cart-add', (detail) => {
-      const lines = addToCart(readCart(), detail);
-      writeCart(lines);
-      setCount(countItems(lines));
-      setAnnouncement(t('cart.added', { count: countItems(lines) }));
+      const change = addToCart(readCart(), detail);
+      saveCart(change.lines);
+      if (change.stockLimit) {
+        const message = t('cart.stockLimit', {
+          count: change.stockLimit.available,
+          title: change.stockLimit.title,
+        });
+        setAnnouncement(message);
+        setNotice(message);
+        clearTimeout(noticeTimer.current);
+        noticeTimer.current = setTimeout(() => setNotice(''), NOTICE_MS);
+      } else {
+        setAnnouncement(t('cart.added', { count: countItems(change.lines) }));
+      }
     });
-    // Another tab changed the cart.
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === CART_STORAGE_KEY || event.key === null) setCount(countItems(readCart()));
-    };
-    window.addEventListener('storage', onStorage);
     return () => {
       stopCartAdd();
-      window.removeEventListener('storage', onStorage);
+      clearTimeout(noticeTimer.current);
     };
   }, [t]);
 
   return (
     <div className="cko-cart">
-      <button type="button" className="cko-cart-button" aria-label={t('cart.buttonLabel', { count })}>
+      {notice && (
+        <p className="cko-cart-notice" data-testid="cart-notice">
+          {notice}
+        </p>
+      )}
+      <button
+        type="button"
+        className="cko-cart-button"
+        aria-label={t('cart.buttonLabel', { count })}
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadCheckout()}
+        onFocus={() => void loadCheckout()}
+        onClick={() => setOpen(true)}
+      >
         <svg className="cko-cart-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path
             d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2"
@@ -56,6 +85,11 @@ export default function CartButton(_props: RemoteProps) {
       <p className="cko-visually-hidden" role="status">
         {announcement}
       </p>
+      {open && (
+        <Suspense fallback={null}>
+          <CheckoutDialog config={config} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

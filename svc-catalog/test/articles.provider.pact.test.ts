@@ -12,12 +12,12 @@ import { catalogService } from '../src/service';
 
 const ARTICLE_ID = '3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60';
 const REVIEW_ID = '8b2e4c1d-5f6a-4b7c-9d8e-0f1a2b3c4d5e';
-const pacts = ['mf-catalog-svc-catalog.json', 'shell-svc-catalog.json'].map((file) =>
-  path.resolve(__dirname, '../../contracts/pacts', file),
+const pacts = ['mf-catalog-svc-catalog.json', 'shell-svc-catalog.json', 'mf-checkout-svc-catalog.json'].map(
+  (file) => path.resolve(__dirname, '../../contracts/pacts', file),
 );
 
 // The real svc-catalog app, on a real database, answers what mf-catalog's and the shell's API clients expect.
-describe('svc-catalog honours its pacts with mf-catalog and the shell', () => {
+describe('svc-catalog honours its pacts with mf-catalog, mf-checkout and the shell', () => {
   let catalog: TestService<unknown>;
   let server: Server;
   const db = () => catalog.testDatabase.database.db;

@@ -8,5 +8,8 @@ import de from './de.json';
 import ru from './ru.json';
 import nl from './nl.json';
 
-/** The checkout namespace in every language; Italian is the reference (see locales.test.ts). */
+/**
+ * The cart button's texts in every language; Italian is the reference (see locales.test.ts). The dialog's
+ * texts are in ./dialog and load with the dialog, so the button stays small on every page.
+ */
 export const checkoutTranslations: Record<Language, typeof it> = { it, en, fr, es, pt, de, ru, nl };
