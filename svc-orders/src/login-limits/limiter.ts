@@ -1,5 +1,5 @@
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
-import { HttpError, type Db } from '@edicola/platform';
+import { HttpError, unauthorized, type Db } from '@edicola/platform';
 import { loginFailures } from '../db/schema';
 
 export type LoginScope = 'staff' | 'customer';
@@ -37,7 +37,7 @@ export function loginLimiter(db: Db, settings: LoginLimitSettings) {
       eq(loginFailures.account, accountOf(attempt)),
     );
 
-  return {
+  const limiter = {
     /** Throws 429 when this address, or this address for this account, has failed too often. */
     async check(attempt: LoginAttempt): Promise<void> {
       const [counts] = await db
@@ -64,7 +64,23 @@ export function loginLimiter(db: Db, settings: LoginLimitSettings) {
     async clear(attempt: LoginAttempt): Promise<void> {
       await db.delete(loginFailures).where(sameAccount(attempt));
     },
+
+    /**
+     * One login under the limits: refused with 429 when over them, else `authenticate` decides; a miss is
+     * counted and answered with `wrong` (the same answer for an unknown account and a wrong password).
+     */
+    async login<T>(attempt: LoginAttempt, authenticate: () => Promise<T | null>, wrong: string): Promise<T> {
+      await limiter.check(attempt);
+      const who = await authenticate();
+      if (!who) {
+        await limiter.recordFailure(attempt);
+        throw unauthorized(wrong);
+      }
+      await limiter.clear(attempt);
+      return who;
+    },
   };
+  return limiter;
 }
 
 export type LoginLimiter = ReturnType<typeof loginLimiter>;

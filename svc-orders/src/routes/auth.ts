@@ -33,13 +33,11 @@ export function authRoutes(
     '/api/auth/login',
     handle({ body: StaffLoginRequest }, async ({ body }, req): Promise<StaffLoginResponse> => {
       const attempt = { scope: 'staff', address: req.ip ?? 'unknown', account: body.username } as const;
-      await limiter.check(attempt);
-      const user = await authenticateStaff(db, body.username, body.password);
-      if (!user) {
-        await limiter.recordFailure(attempt);
-        throw unauthorized('Username o password non corretti');
-      }
-      await limiter.clear(attempt);
+      const user = await limiter.login(
+        attempt,
+        () => authenticateStaff(db, body.username, body.password),
+        'Username o password non corretti',
+      );
       const access_token = await signer.sign(
         { sub: user.id, kind: 'staff', role: user.role, name: user.username },
         staffTokenTtlSeconds,

@@ -57,13 +57,11 @@ export function customerRoutes(router: Router, options: CustomerRouteOptions) {
     '/api/customers/login',
     handle({ body: CustomerLoginRequest }, async ({ body }, req): Promise<CustomerLoginResponse> => {
       const attempt = { scope: 'customer', address: req.ip ?? 'unknown', account: body.email } as const;
-      await limiter.check(attempt);
-      const row = await authenticateCustomer(db, body.email, body.password);
-      if (!row) {
-        await limiter.recordFailure(attempt);
-        throw unauthorized('Email o password non corretti');
-      }
-      await limiter.clear(attempt);
+      const row = await limiter.login(
+        attempt,
+        () => authenticateCustomer(db, body.email, body.password),
+        'Email o password non corretti',
+      );
       const access_token = await signer.sign(
         { sub: row.id, kind: 'customer', role: 'customer', name: row.email },
         options.customerTokenTtlSeconds,
