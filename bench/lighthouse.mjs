@@ -120,8 +120,13 @@ export async function runLighthouse() {
     for (const page of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) runs.push(await lighthouse(shop.webUrl + page));
-      const median = summary(await medianRun(runs));
-      pages[page] = { ...median, runs: runs.map((r) => summary(r).performance) };
+      const lhr = await medianRun(runs);
+      pages[page] = { ...summary(lhr), runs: runs.map((r) => summary(r).performance) };
+      // The whole median report, for a look at what loaded (network-requests) and why (diagnostics).
+      const out = path.join(root, 'bench/results');
+      mkdirSync(out, { recursive: true });
+      const slug = page === '/' ? 'home' : page.slice(1).replace(/\W+/g, '-');
+      writeFileSync(path.join(out, `lighthouse-${slug}.json`), JSON.stringify(lhr));
     }
   } finally {
     await shop.stop();

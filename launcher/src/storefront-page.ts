@@ -86,10 +86,15 @@ function configScript(config: RuntimeConfig): string {
   return `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${json}</script>`;
 }
 
-/** index.html for one request: its title, description and preview tags, and the runtime configuration. */
-export function renderPage(template: string, meta: PageMeta, config: RuntimeConfig): string {
+/**
+ * index.html for one request: its title, description and preview tags, the runtime configuration, and
+ * `hints` (preload links) for what the page will need.
+ */
+export function renderPage(template: string, meta: PageMeta, config: RuntimeConfig, hints = ''): string {
   const siteName = genericMeta(template, meta.url).title.split(' – ')[0] ?? '';
-  const head = [metaTags(meta, siteName), preconnects(config), configScript(config)].join('\n    ');
+  const head = [metaTags(meta, siteName), preconnects(config), configScript(config), hints]
+    .filter(Boolean)
+    .join('\n    ');
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
     .replace(

@@ -4,7 +4,8 @@ import express, { type ErrorRequestHandler, type Express, type Request } from 'e
 import expressStaticGzip from 'express-static-gzip';
 import type { RemoteName, RuntimeConfig } from '@edicola/contracts';
 import { createArticleSource } from './storefront-articles';
-import { articleMeta, genericMeta, renderPage } from './storefront-page';
+import { articleMeta, escapeHtml, genericMeta, renderPage } from './storefront-page';
+import { createRemotePreloads } from './storefront-preload';
 import { robotsTxt, sitemapXml } from './storefront-seo';
 
 export const SLICES: Record<RemoteName, string> = {
@@ -138,6 +139,16 @@ export function createWebApp(options: WebOptions): Express {
   // Every other path is a storefront route: the shell's router decides (unknown paths show home). The page
   // is index.html with the runtime configuration inline and the preview tags of the page asked for.
   let template: Promise<string> | undefined;
+  const remotePreloads = options.remotesBaseUrl ? () => '' : createRemotePreloads(options.root, SLICES);
+  const hintsFor = (pathname: string, config: RuntimeConfig) => {
+    const hints = [remotePreloads(pathname)];
+    // The catalogue's first request, started with the page instead of after the catalogue's code.
+    if (pathname === '/prodotti') {
+      const articles = escapeHtml(`${config.apiBaseUrl.replace(/\/+$/, '')}/public/articles`);
+      hints.push(`<link rel="preload" href="${articles}" as="fetch" crossorigin />`);
+    }
+    return hints.filter(Boolean).join('\n    ');
+  };
   app.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     template ??= readFile(path.join(shellDist, 'index.html'), 'utf8');
@@ -153,7 +164,7 @@ export function createWebApp(options: WebOptions): Express {
     res
       .set('Cache-Control', 'no-cache')
       .type('html')
-      .send(renderPage(html, meta, config));
+      .send(renderPage(html, meta, config, hintsFor(req.path, config)));
   });
 
   // Errors answer with a status and a short text: never a stack trace or a file path.

@@ -88,7 +88,16 @@ describe('storefront server', () => {
     writeSlice(path.join(root, 'shell/dist'), { 'index.html': INDEX, 'main.0123abcd.js': BUNDLE });
     writeSlice(path.join(root, 'mf-catalog/dist'), {
       'remoteEntry.js': BUNDLE,
-      'mf-manifest.json': '{"id":"mf_catalog"}',
+      'mf-manifest.json': JSON.stringify({
+        id: 'mf_catalog',
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [
+          {
+            name: 'CatalogPage',
+            assets: { js: { sync: ['938.c0b50df9.js', 'expose.js'] }, css: { sync: ['expose.css'] } },
+          },
+        ],
+      }),
       'mf-stats.json': '{"build":"/home/dev/edicola"}',
     });
     api = await startApi();
@@ -160,6 +169,24 @@ describe('storefront server', () => {
         remotes: { mf_catalog: 'http://shop.test/mf/catalog/mf-manifest.json' },
       });
       expect(res.text).toContain('<link rel="preconnect" href="http://api.test:8080" crossorigin />');
+    });
+
+    it('hints the remotes and the data a page needs, so they load with the shell, not after it', async () => {
+      const res = await request(createWebApp(options)).get('/prodotti');
+      const preloads = [...res.text.matchAll(/<link rel="preload" href="([^"]*)" as="(\w+)"/g)].map(
+        (m) => `${m[2]} ${m[1]}`,
+      );
+      expect(preloads).toEqual([
+        'fetch /mf/catalog/mf-manifest.json',
+        'script /mf/catalog/remoteEntry.js',
+        'script /mf/catalog/938.c0b50df9.js',
+        'script /mf/catalog/expose.js',
+        'style /mf/catalog/expose.css',
+        'fetch http://api.test:8080/public/articles',
+      ]);
+      // Another page of the shop needs no catalogue.
+      const about = await request(createWebApp(options)).get('/chi-siamo');
+      expect(about.text).not.toContain('<link rel="preload" href="/mf/catalog/');
     });
 
     it('gives a shared article link its own preview, every value escaped', async () => {
