@@ -4,6 +4,8 @@
 //  2. Idle RSS of the all-in-one process with the demo catalogue.
 //  3. GET /public/articles with 1,000 articles through the gateway, against a bare node:http server
 //     returning the same JSON from memory: same load tool (autocannon), same settings.
+//  4. Lighthouse on / and /prodotti as a new visitor on a phone (bench/lighthouse.mjs); skipped with
+//     BENCH_LIGHTHOUSE=0.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { runLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -158,12 +161,18 @@ async function main() {
     ratio: +(gateway.rps / baseline.rps).toFixed(2),
     target_ratio: 0.5,
   };
+  // 4: the storefront in Lighthouse (a freshly started shop of its own).
+  if (process.env.BENCH_LIGHTHOUSE !== '0') results.lighthouse = await runLighthouse();
+
   const out = path.join(root, 'bench/results');
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'latest.json'), JSON.stringify(results, null, 2));
   console.log(JSON.stringify(results, null, 2));
   const ok =
-    results.startup.restart_s < 10 && results.idle_rss.mb < 700 && results.articles_1000.ratio >= 0.5;
+    results.startup.restart_s < 10 &&
+    results.idle_rss.mb < 700 &&
+    results.articles_1000.ratio >= 0.5 &&
+    (results.lighthouse?.met ?? true);
   console.log(ok ? 'all targets met' : 'SOME TARGETS MISSED');
 }
 

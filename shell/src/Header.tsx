@@ -35,53 +35,56 @@ export function Header({ config, remotes }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   return (
-    <header className="site-header">
+    <>
+      {/* Above the sticky header, so it scrolls away instead of taking a phone's screen for good. */}
       {config.demoMode && <p className="demo-notice">{t('demo.notice')}</p>}
-      <div className="container header-bar">
-        <Link to="/" className="brand" aria-label={t('brand.homeLink')} onClick={closeMenu}>
-          <span className="brand-mark" aria-hidden="true">
-            E
-          </span>
-          <span className="brand-text">
-            <span className="brand-name">{t('brand.name')}</span>
-            <span className="brand-tagline">{t('brand.tagline')}</span>
-          </span>
-        </Link>
-        <div className="header-tools">
-          <RemoteSlot name="mf_account" component={remotes.AccountMenu} config={config} compact />
-          <div className="header-language">
-            <LanguageSelector />
+      <header className="site-header">
+        <div className="container header-bar">
+          <Link to="/" className="brand" aria-label={t('brand.homeLink')} onClick={closeMenu}>
+            <span className="brand-mark" aria-hidden="true">
+              E
+            </span>
+            <span className="brand-text">
+              <span className="brand-name">{t('brand.name')}</span>
+              <span className="brand-tagline">{t('brand.tagline')}</span>
+            </span>
+          </Link>
+          <div className="header-tools">
+            <RemoteSlot name="mf_account" component={remotes.AccountMenu} config={config} compact />
+            <div className="header-language">
+              <LanguageSelector />
+            </div>
+            <button
+              type="button"
+              className="nav-toggle"
+              aria-expanded={menuOpen}
+              aria-controls="main-nav"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <svg className="nav-toggle-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M3 6h18M3 12h18M3 18h18" />
+              </svg>
+              <span className="nav-toggle-text">{t('nav.menu')}</span>
+            </button>
           </div>
-          <button
-            type="button"
-            className="nav-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="main-nav"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <svg className="nav-toggle-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M3 6h18M3 12h18M3 18h18" />
-            </svg>
-            <span className="nav-toggle-text">{t('nav.menu')}</span>
-          </button>
         </div>
-      </div>
-      <nav id="main-nav" className={menuOpen ? 'main-nav open' : 'main-nav'} aria-label={t('nav.label')}>
-        <ul className="container">
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end onClick={closeMenu}>
-                {t(link.label)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        {menuOpen && (
-          <div className="container nav-language">
-            <LanguageSelector />
-          </div>
-        )}
-      </nav>
-    </header>
+        <nav id="main-nav" className={menuOpen ? 'main-nav open' : 'main-nav'} aria-label={t('nav.label')}>
+          <ul className="container">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end onClick={closeMenu}>
+                  {t(link.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {menuOpen && (
+            <div className="container nav-language">
+              <LanguageSelector />
+            </div>
+          )}
+        </nav>
+      </header>
+    </>
   );
 }
