@@ -2,6 +2,9 @@
 // their sources so tests never need a build first.
 const path = require('node:path');
 
+// Test tools send no telemetry, however Jest is started (workers inherit this environment).
+process.env.PACT_DO_NOT_TRACK = 'true';
+
 const swc = {
   jsc: {
     parser: { syntax: 'typescript', tsx: true },

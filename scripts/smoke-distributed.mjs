@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // Distributed mode, for real: each service its own process with its own PostgreSQL database, events over
 // RabbitMQ, the gateway and the storefront as their own processes. Needs the built tree, PostgreSQL
-// (SMOKE_PG_URL) and RabbitMQ (AMQP_URL). Prints one closing line: N passed, N failed.
-import { spawn } from 'node:child_process';
+// (SMOKE_PG_URL) and RabbitMQ (AMQP_URL). Every port is a free one, the exchange, queues and databases are
+// this run's own and are removed afterwards, so it can run beside a running shop. Prints one closing line:
+// N passed, N failed.
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import amqp from 'amqplib';
+import { exportJWK, generateKeyPair } from 'jose';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,9 +20,10 @@ const pgUrl = process.env.SMOKE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/po
 const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const run = randomUUID().slice(0, 8);
 const exchange = `edicola.smoke.${run}`;
-const services = { catalog: 18101, orders: 18102, payments: 18103, notify: 18104 };
-const API = 18080;
-const WEB = 13000;
+const queuePrefix = `edicola-smoke-${run}.`;
+const services = { catalog: 0, orders: 0, payments: 0, notify: 0 };
+let API = 0;
+let WEB = 0;
 const admin = { username: 'smoke-admin', password: 'smoke-password-1' };
 const children = [];
 let passed = 0;
@@ -39,12 +45,25 @@ async function admin_sql(statement) {
   }
 }
 
+/** A port nobody listens on now (the kernel's pick); the process started next binds it. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 function start(name, args, env) {
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  child.name = name;
   child.on('exit', (code) => code && code !== 143 && console.error(`${name} exited with ${code}`));
   children.push(child);
 }
@@ -52,6 +71,12 @@ function start(name, args, env) {
 async function waitHealthy(url, seconds = 60) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
+    // An answer from elsewhere must not pass for ours: every process of this run must still be running.
+    const gone = children.find((child) => child.exitCode !== null || child.signalCode !== null);
+    if (gone)
+      throw new Error(
+        `${gone.name} exited (${gone.exitCode ?? gone.signalCode}) before the shop was healthy`,
+      );
     const ok = await fetch(url).then(
       (r) => r.ok,
       () => false,
@@ -79,11 +104,21 @@ function assert(condition, message) {
 
 const api = (p, init) => fetch(`http://127.0.0.1:${API}${p}`, init);
 
+/** An Ed25519 signing key as svc-orders reads it from JWT_PRIVATE_JWK. */
+async function signingKey() {
+  const { privateKey } = await generateKeyPair('EdDSA', { extractable: true });
+  return JSON.stringify({ ...(await exportJWK(privateKey)), kid: `smoke-${run}`, alg: 'EdDSA' });
+}
+
 async function main() {
+  for (const name of Object.keys(services)) services[name] = await freePort();
+  API = await freePort();
+  WEB = await freePort();
   for (const name of Object.keys(services)) await admin_sql(`create database edicola_smoke_${name}_${run}`);
   const common = {
     AMQP_URL: amqpUrl,
     BUS_EXCHANGE: exchange,
+    BUS_QUEUE_PREFIX: queuePrefix,
     AUTH_JWKS_URL: `http://127.0.0.1:${services.orders}/.well-known/jwks.json`,
     CORS_ORIGINS: `http://localhost:${WEB}`,
     BUS_RELAY_INTERVAL_MS: '50',
@@ -93,7 +128,14 @@ async function main() {
       ...common,
       PORT: String(port),
       DATABASE_URL: dbUrl(name),
-      ...(name === 'orders' ? { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password } : {}),
+      ...(name === 'orders'
+        ? {
+            ADMIN_USERNAME: admin.username,
+            ADMIN_PASSWORD: admin.password,
+            JWT_PRIVATE_JWK: await signingKey(),
+          }
+        : {}),
+      ...(name === 'catalog' ? { DEMO_DATA: 'true' } : {}),
     });
   }
   const urls = Object.fromEntries(
@@ -192,12 +234,57 @@ async function cleanup() {
   for (const name of Object.keys(services)) {
     await admin_sql(`drop database if exists edicola_smoke_${name}_${run} with (force)`).catch(() => {});
   }
+  const queues = await ourQueues();
   const connection = await amqp.connect(amqpUrl).catch(() => null);
   if (connection) {
+    connection.on('error', () => {});
+    for (const queue of queues) {
+      // A failed delete closes its channel: one channel per operation.
+      const channel = await connection.createChannel();
+      channel.on('error', () => {});
+      await channel.deleteQueue(queue).catch(() => {});
+      await channel.close().catch(() => {});
+    }
     const channel = await connection.createChannel();
+    channel.on('error', () => {});
     await channel.deleteExchange(exchange).catch(() => {});
     await connection.close().catch(() => {});
   }
+  const left = (await ourQueues()).filter((queue) => queues.includes(queue));
+  if (left.length > 0) console.error(`distributed smoke: could not delete queues ${left.join(', ')}`);
+}
+
+/** This run's queues (their names start with its prefix): from the management API when enabled, else rabbitmqctl. */
+async function ourQueues() {
+  const url = new URL(amqpUrl);
+  const vhost = encodeURIComponent(decodeURIComponent(url.pathname.slice(1)) || '/');
+  const auth = Buffer.from(
+    `${decodeURIComponent(url.username || 'guest')}:${decodeURIComponent(url.password || 'guest')}`,
+  );
+  const fromApi = await fetch(`http://${url.hostname}:15672/api/queues/${vhost}?columns=name`, {
+    headers: { authorization: `Basic ${auth.toString('base64')}` },
+    signal: AbortSignal.timeout(2000),
+  })
+    .then((res) => (res.ok ? res.json() : null))
+    .then((list) => list?.map((queue) => queue.name))
+    .catch(() => null);
+  const names =
+    fromApi ??
+    (await promisify(execFile)('rabbitmqctl', ['-q', 'list_queues', 'name', '--no-table-headers'], {
+      timeout: 20_000,
+    })
+      .then(({ stdout }) => stdout.split('\n').map((line) => line.trim()))
+      .catch(() => fallbackQueueNames()));
+  return names.filter((name) => name.startsWith(queuePrefix));
+}
+
+/** Without the management API or rabbitmqctl: the names the bus gives its queues. */
+function fallbackQueueNames() {
+  const delays = (process.env.BUS_RETRY_DELAYS_MS ?? '1000,5000,30000').split(',');
+  return Object.keys(services).flatMap((name) => {
+    const queue = `${queuePrefix}svc-${name}`;
+    return [queue, `${queue}.dlq`, ...delays.map((delay) => `${queue}.retry.${delay}`)];
+  });
 }
 
 main()

@@ -14,6 +14,8 @@ mkdirSync(results, { recursive: true });
 const env = {
   ...process.env,
   SCARF_ANALYTICS: 'false',
+  // Pact reports usage to its makers unless told not to; tests send nothing anywhere.
+  PACT_DO_NOT_TRACK: 'true',
   // PGlite loads its WebAssembly through import(), which Jest's module sandbox allows only with this.
   NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules', '--no-warnings=ExperimentalWarning']
     .filter(Boolean)

@@ -1,4 +1,13 @@
-module.exports = require('../jest.shared.js')(__dirname, {
+const base = require('../jest.shared.js')(__dirname, {
   testEnvironment: 'jsdom',
   setupFiles: ['<rootDir>/src/jestSetup.ts'],
 });
+
+// Images are addresses in the bundle; a stub is enough in jsdom.
+module.exports = {
+  ...base,
+  moduleNameMapper: {
+    ...base.moduleNameMapper,
+    '\\.webp$': require.resolve('../scripts/jest-style-stub.js'),
+  },
+};

@@ -62,3 +62,141 @@ export const MediaParams = z.object({
     .min(1)
     .max(4),
 });
+
+/** An IVA rate staff may give an article (SPEC §9), with its label. */
+export const IVA_OPTIONS: IvaOption[] = [
+  { value: 22, label: '22% - Beni e servizi standard' },
+  { value: 10, label: '10% - Alimenti e libri' },
+  { value: 4, label: '4% - Alimenti di prima necessità' },
+  { value: 0, label: '0% - Esente IVA' },
+];
+export const IvaOptionList = z.array(IvaOption);
+
+/** SPEC §5/§9: the largest photo staff may upload (5 MB) and the file types accepted. */
+export const PHOTO_MAX_BYTES = 5_242_880;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const PHOTO_ERRORS = {
+  type: 'Tipo di file non supportato. Usa JPEG, PNG, GIF o WebP.',
+  size: 'File troppo grande. Massimo 5MB.',
+} as const;
+
+/**
+ * Widths (px) each uploaded photo is stored at, as WebP. `photo_url` names the card size (the first);
+ * the others sit beside it with the width swapped: `/media/articles/<hash>-400.webp` → `-800.webp`.
+ */
+export const PHOTO_WIDTHS = [400, 800] as const;
+const SIZED_PHOTO = /^(.*-)(\d+)(\.webp)$/;
+
+/**
+ * A srcset for an article photo (`mediaBaseUrl` + each stored width), or null for a photo stored in one
+ * size only (an older or external address): then use `photo_url` as it is.
+ */
+export function photoSrcSet(mediaBaseUrl: string, photoUrl: string | null): string | null {
+  const match = photoUrl ? SIZED_PHOTO.exec(photoUrl) : null;
+  if (!match || !PHOTO_WIDTHS.includes(Number(match[2]) as (typeof PHOTO_WIDTHS)[number])) return null;
+  const base = mediaBaseUrl.replace(/\/$/, '');
+  return PHOTO_WIDTHS.map((w) => `${base}${match[1]}${w}${match[3]} ${w}w`).join(', ');
+}
+
+/** Multipart form fields arrive as text: '' counts as absent. */
+const formText = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const formBool = z.preprocess(
+  (v) => (typeof v === 'string' ? ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase()) : v),
+  z.boolean(),
+);
+const required = (label: string) =>
+  z.preprocess(
+    formText,
+    z
+      .string({ message: `${label} è obbligatorio` })
+      .trim()
+      .min(1, `${label} è obbligatorio`),
+  );
+/** A number typed in a form: '12,50' and '12.50' both read as 12.5; '' counts as absent. */
+const toNumber = (value: unknown) => {
+  const v = formText(value);
+  return typeof v === 'string' ? Number(v.trim().replace(',', '.')) : v;
+};
+const numberOf = (label: string) =>
+  z.number({
+    error: (issue) =>
+      issue.input === undefined ? `${label} è obbligatorio` : `${label} deve essere un numero`,
+  });
+
+/**
+ * Fields of the article form (POST /api/articles, PUT /api/articles/{id}; multipart, plus an optional
+ * `photo` file). SPEC §5: sku, title, description non-empty after trimming; price ≥ 0 in steps of 0.01;
+ * stock an integer ≥ 0; IVA one of the options; availability_date kept for pre-sale articles only (and
+ * required there). A PUT replaces every field; without a new `photo` the current one stays.
+ * shipping_cost_national/international are accepted and ignored (always 0.00, SPEC §3).
+ */
+export const ArticleForm = z
+  .object({
+    sku: required('SKU').pipe(z.string().max(64, 'SKU: massimo 64 caratteri')),
+    title: required('Il titolo').pipe(z.string().max(200, 'Titolo: massimo 200 caratteri')),
+    description: required('La descrizione').pipe(z.string().max(5000, 'Descrizione: massimo 5000 caratteri')),
+    category: required('La categoria').pipe(z.string().max(80, 'Categoria: massimo 80 caratteri')),
+    product_type: z.preprocess(formText, ProductType.default('normale')),
+    availability_date: z.preprocess(
+      formText,
+      z.iso.date({ message: 'Data di disponibilità non valida (AAAA-MM-GG)' }).nullish(),
+    ),
+    price: z
+      .preprocess(
+        toNumber,
+        numberOf('Il prezzo')
+          .min(0, 'Il prezzo non può essere negativo')
+          .max(1_000_000, 'Prezzo troppo alto'),
+      )
+      .refine(
+        (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+        'Il prezzo ammette al massimo 2 decimali',
+      ),
+    iva_percentage: z.preprocess(
+      toNumber,
+      numberOf("L'aliquota IVA").refine(
+        (v) => (IVA_PERCENTAGES as readonly number[]).includes(v),
+        'Aliquota IVA non valida (22, 10, 4 o 0)',
+      ),
+    ),
+    quantity_stock: z.preprocess(
+      toNumber,
+      numberOf('La quantità')
+        .int('La quantità deve essere un numero intero')
+        .min(0, 'La quantità non può essere negativa')
+        .max(1_000_000, 'Quantità troppo alta'),
+    ),
+    weight: z.preprocess(
+      toNumber,
+      numberOf('Il peso').min(0, 'Il peso non può essere negativo').max(10_000, 'Peso troppo alto').nullish(),
+    ),
+    dimensions: z.preprocess(formText, z.string().trim().max(200).nullish()),
+    is_active: z.preprocess(formText, formBool.default(true)),
+    share_facebook: z.preprocess(formText, formBool.default(false)),
+    share_instagram: z.preprocess(formText, formBool.default(false)),
+    share_whatsapp: z.preprocess(formText, formBool.default(false)),
+    shipping_cost_national: z.unknown().optional(),
+    shipping_cost_international: z.unknown().optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.product_type === 'prevendita' && !form.availability_date) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['availability_date'],
+        message: 'La data di disponibilità è obbligatoria per la prevendita',
+      });
+    }
+  })
+  .transform(({ shipping_cost_national: _n, shipping_cost_international: _i, ...form }) => ({
+    ...form,
+    availability_date: form.product_type === 'prevendita' ? (form.availability_date ?? null) : null,
+    weight: form.weight ?? null,
+    dimensions: form.dimensions ?? null,
+  }));
+export type ArticleForm = z.infer<typeof ArticleForm>;
+
+export const ArticleIdParams = z.object({ id: z.uuid({ message: 'Identificativo articolo non valido' }) });
+
+/** DELETE /articles/{id}: the article leaves every list (kept as inactive for past orders and reviews). */
+export const ArticleDeleted = z.object({ message: z.string(), id: z.string() });
+export type ArticleDeleted = z.infer<typeof ArticleDeleted>;

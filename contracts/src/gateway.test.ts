@@ -14,6 +14,8 @@ describe('serviceForPath', () => {
     ['/webhooks/stripe', 'svc-payments'],
     ['/newsletter/subscribe', 'svc-notify'],
     ['/admin/process-scheduled-emails', 'svc-notify'],
+    ['/contact/messages', 'svc-notify'],
+    ['/reviews/recent', 'svc-catalog'],
   ])('%s → %s', (path, service) => {
     expect(serviceForPath(path)).toBe(service);
   });

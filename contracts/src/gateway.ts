@@ -30,7 +30,7 @@ export const API_ROUTES = {
     '/.well-known/jwks.json',
   ],
   'svc-payments': ['/payments/*', '/checkout/session*', '/paypal/*', '/webhooks/*'],
-  'svc-notify': ['/newsletter/*', '/admin/process-scheduled-emails'],
+  'svc-notify': ['/newsletter/*', '/contact/*', '/admin/process-scheduled-emails'],
 } as const;
 
 export type ServiceName = keyof typeof API_ROUTES;

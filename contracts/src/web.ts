@@ -20,15 +20,24 @@ export interface DomEvents {
 }
 export type DomEventName = keyof DomEvents;
 
-export function emitDomEvent<N extends DomEventName>(name: N, detail: DomEvents[N]): void {
-  window.dispatchEvent(new CustomEvent(name, { detail }));
+/**
+ * Dispatches a slice event and tells whether a listener received it: every listener registered with
+ * onDomEvent acknowledges (cancels the event), so `false` means the receiving slice is not on the page
+ * (e.g. mf-checkout failed to load and nobody keeps the cart).
+ */
+export function emitDomEvent<N extends DomEventName>(name: N, detail: DomEvents[N]): boolean {
+  const delivered = !window.dispatchEvent(new CustomEvent(name, { detail, cancelable: true }));
+  return delivered;
 }
 
 export function onDomEvent<N extends DomEventName>(
   name: N,
   listener: (detail: DomEvents[N]) => void,
 ): () => void {
-  const handler = (event: Event) => listener((event as CustomEvent<DomEvents[N]>).detail);
+  const handler = (event: Event) => {
+    event.preventDefault(); // the acknowledgement emitDomEvent reads
+    listener((event as CustomEvent<DomEvents[N]>).detail);
+  };
   window.addEventListener(name, handler);
   return () => window.removeEventListener(name, handler);
 }

@@ -7,6 +7,8 @@ export interface ShopState {
   webUrl: string;
   apiUrl: string;
   apiPort: number;
+  /** The test shop's DATA_DIR (svc-notify writes e-mails under mail/ there when no SMTP is set). */
+  dataDir: string;
   admin: { username: string; password: string };
 }
 

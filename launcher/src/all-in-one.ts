@@ -92,6 +92,8 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
   const notices: Notice[] = [];
   const serviceEnv: NodeJS.ProcessEnv = {
     CORS_ORIGINS: `http://localhost:${webPort},http://127.0.0.1:${webPort}`,
+    // The shop tried out on one machine shows the demo catalogue unless the user says otherwise.
+    DEMO_DATA: 'true',
     ...vars,
     DATA_DIR: dataDir,
   };

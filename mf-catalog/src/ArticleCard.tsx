@@ -1,35 +1,66 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emitDomEvent, grossPrice, type Article } from '@edicola/contracts';
+import { emitDomEvent, grossPrice, SHOP_INFO, type Article, type ReviewSummary } from '@edicola/contracts';
 import { ArticlePhoto } from './ArticlePhoto';
 import { formatDate, formatEuro, photoAddress } from './format';
+import { ShareButtons } from './ShareButtons';
+import { Stars } from './Stars';
 
 interface ArticleCardProps {
   article: Article;
   mediaBaseUrl: string;
+  /** Undefined while the stats load (the line keeps its height). */
+  stats?: ReviewSummary;
+  /** First row of the grid: the photo loads eagerly with a high priority (LCP). */
+  priority?: boolean;
+  highlighted?: boolean;
+  onReadReviews: () => void;
+  onWriteReview: () => void;
 }
 
-/** One catalogue card (SPEC §2): photo, texts, net and final price, SKU, stock and the cart button. */
-export function ArticleCard({ article, mediaBaseUrl }: ArticleCardProps) {
-  const { t } = useTranslation('catalog');
+/** One catalogue card (SPEC §2): photo, texts, net and final price, SKU, stock, rating and the cart button. */
+export function ArticleCard({
+  article,
+  mediaBaseUrl,
+  stats,
+  priority = false,
+  highlighted = false,
+  onReadReviews,
+  onWriteReview,
+}: ArticleCardProps) {
+  const { t, i18n } = useTranslation('catalog');
+  const [cartDown, setCartDown] = useState(false);
   const inStock = article.quantity_stock > 0;
   const titleId = `article-${article.id}-title`;
+  const addToCart = () => {
+    const delivered = emitDomEvent('edicola:cart-add', { article_id: article.id, quantity: 1 });
+    setCartDown(!delivered);
+  };
   return (
-    <article className="cat-card" data-testid="article-card" aria-labelledby={titleId}>
+    <article
+      id={`article-${article.id}`}
+      className={highlighted ? 'cat-card cat-highlight' : 'cat-card'}
+      data-testid="article-card"
+      aria-labelledby={titleId}
+    >
       <div className="cat-photo-frame">
         <ArticlePhoto
           src={article.photo_url ? photoAddress(mediaBaseUrl, article.photo_url) : null}
           alt={article.title}
+          priority={priority}
         />
-        {article.product_type !== 'normale' && (
-          <span className={`cat-badge cat-badge-${article.product_type}`}>
-            {t(`productType.${article.product_type}`)}
-          </span>
-        )}
       </div>
       <div className="cat-body">
-        <p className="cat-category">
-          <span className="cat-visually-hidden">{t('card.category')}: </span>
-          {article.category}
+        <p className="cat-labels">
+          <span className="cat-category">
+            <span className="cat-visually-hidden">{t('card.category')}: </span>
+            {article.category}
+          </span>
+          {article.product_type !== 'normale' && (
+            <span className={`cat-badge cat-badge-${article.product_type}`}>
+              {t(`productType.${article.product_type}`)}
+            </span>
+          )}
         </p>
         <h2 id={titleId} className="cat-title">
           {article.title}
@@ -37,7 +68,7 @@ export function ArticleCard({ article, mediaBaseUrl }: ArticleCardProps) {
         <p className="cat-description">{article.description}</p>
         {article.availability_date && (
           <p className="cat-availability">
-            {t('card.availableFrom', { date: formatDate(article.availability_date) })}
+            {t('card.availableFrom', { date: formatDate(article.availability_date, i18n.language) })}
           </p>
         )}
         <div className="cat-prices">
@@ -66,12 +97,35 @@ export function ArticleCard({ article, mediaBaseUrl }: ArticleCardProps) {
         <p className={inStock ? 'cat-stock' : 'cat-stock cat-stock-out'}>
           {t('card.stock', { count: article.quantity_stock })}
         </p>
+        <div className="cat-rating" data-testid="article-rating">
+          {stats && stats.total_reviews > 0 && (
+            <>
+              <Stars rating={stats.average_rating} />{' '}
+              <span>
+                {t('card.ratingSummary', {
+                  rating: stats.average_rating.toLocaleString(i18n.language, {
+                    minimumFractionDigits: 1,
+                    maximumFractionDigits: 1,
+                  }),
+                  count: stats.total_reviews,
+                })}
+              </span>{' '}
+              <button type="button" className="cat-link-button" onClick={onReadReviews}>
+                {t('card.readReviews')}
+              </button>
+            </>
+          )}
+          {stats && stats.total_reviews === 0 && (
+            <>
+              <span>{t('card.noReviews')}</span>{' '}
+              <button type="button" className="cat-link-button" onClick={onWriteReview}>
+                {t('card.firstReview')}
+              </button>
+            </>
+          )}
+        </div>
         {inStock ? (
-          <button
-            type="button"
-            className="cat-add"
-            onClick={() => emitDomEvent('edicola:cart-add', { article_id: article.id, quantity: 1 })}
-          >
+          <button type="button" className="cat-add" onClick={addToCart}>
             {t('card.addToCart')}
           </button>
         ) : (
@@ -79,6 +133,12 @@ export function ArticleCard({ article, mediaBaseUrl }: ArticleCardProps) {
             {t('card.unavailable')}
           </button>
         )}
+        {cartDown && (
+          <p className="cat-error" role="alert">
+            {t('card.cartUnavailable', { phone: SHOP_INFO.phone })}
+          </p>
+        )}
+        <ShareButtons article={article} />
       </div>
     </article>
   );

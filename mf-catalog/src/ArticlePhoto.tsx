@@ -13,7 +13,15 @@ function withCacheBuster(src: string): string {
  * An article photo (SPEC §2): when it fails it is retried once after 1 s with a cache-busting query;
  * if that fails too, its alt text becomes 'Immagine non disponibile' and it is dimmed.
  */
-export function ArticlePhoto({ src, alt }: { src: string | null; alt: string }) {
+export function ArticlePhoto({
+  src,
+  alt,
+  priority = false,
+}: {
+  src: string | null;
+  alt: string;
+  priority?: boolean;
+}) {
   const { t } = useTranslation('catalog');
   const [attempt, setAttempt] = useState<Attempt>(src ? 'first' : 'failed');
   const [currentSrc, setCurrentSrc] = useState(src ?? undefined);
@@ -26,6 +34,8 @@ export function ArticlePhoto({ src, alt }: { src: string | null; alt: string }) 
         className="cat-photo cat-photo-failed"
         src={currentSrc}
         alt={t('card.imageUnavailable')}
+        width={480}
+        height={360}
         data-testid="article-photo"
       />
     );
@@ -45,7 +55,10 @@ export function ArticlePhoto({ src, alt }: { src: string | null; alt: string }) 
       className="cat-photo"
       src={currentSrc}
       alt={alt}
-      loading="lazy"
+      width={480}
+      height={360}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'low'}
       decoding="async"
       onError={handleError}
       data-testid="article-photo"

@@ -1,20 +1,40 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Article, RemoteProps } from '@edicola/contracts';
+import { SHOP_INFO, type Article, type RemoteProps, type ReviewSummary } from '@edicola/contracts';
 import { createCatalogApi } from './api';
 import { ArticleCard } from './ArticleCard';
+import { categoryCounts, inCategory, isCategorySlug } from './categories';
 import { registerTranslations } from './i18n';
+import { ReviewsModal } from './ReviewsModal';
+import { SampleProducts } from './SampleProducts';
 import './catalog.css';
 
 registerTranslations();
 
-type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; articles: Article[] };
+/** How long a deep-linked article stays highlighted (SPEC §9). */
+export const HIGHLIGHT_MS = 3000;
+/** Cards in the first row on a wide screen: their photos load eagerly with a high priority. */
+const FIRST_ROW = 4;
 
-/** /prodotti: the catalogue grid (exposed as mf_catalog/CatalogPage). */
+type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; articles: Article[] };
+type OpenReviews = { article: Article; writing: boolean } | null;
+
+/** /prodotti: filters, the catalogue grid and the reviews modals (exposed as mf_catalog/CatalogPage). */
 export default function CatalogPage({ config }: RemoteProps) {
   const { t } = useTranslation('catalog');
   const api = useMemo(() => createCatalogApi(config.apiBaseUrl), [config.apiBaseUrl]);
+  const [params, setParams] = useSearchParams();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [stats, setStats] = useState<Record<string, ReviewSummary>>({});
+  /** The deep-linked article whose 3 s highlight is over. */
+  const [highlightDone, setHighlightDone] = useState<string | null>(null);
+  const [reviews, setReviews] = useState<OpenReviews>(null);
+
+  const categoryParam = params.get('category');
+  const category = isCategorySlug(categoryParam) ? categoryParam : null;
+  const articleParam = params.get('article');
 
   useEffect(() => {
     const controller = new AbortController();
@@ -25,7 +45,55 @@ export default function CatalogPage({ config }: RemoteProps) {
       },
     );
     return () => controller.abort();
-  }, [api]);
+  }, [api, attempt]);
+
+  const loadStats = useCallback(
+    (articleId: string, signal?: AbortSignal) =>
+      api.reviewStats(articleId, signal).then(
+        (answer) => setStats((current) => ({ ...current, [articleId]: answer })),
+        () => undefined, // no rating line is better than an error on every card
+      ),
+    [api],
+  );
+
+  // Ratings of every card; the deep-linked article's first.
+  const articles = state.status === 'ready' ? state.articles : null;
+  useEffect(() => {
+    if (!articles) return;
+    const controller = new AbortController();
+    const ordered = [...articles].sort((a) => (a.id === articleParam ? -1 : 0));
+    for (const article of ordered) void loadStats(article.id, controller.signal);
+    return () => controller.abort();
+    // The deep link only reorders the first load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [articles, loadStats]);
+
+  // ?article={id}: scroll to it and highlight it for 3 s.
+  useEffect(() => {
+    if (!articles || !articleParam || !articles.some((article) => article.id === articleParam)) return;
+    const card = document.getElementById(`article-${articleParam}`);
+    card?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    const timer = setTimeout(() => setHighlightDone(articleParam), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [articles, articleParam]);
+
+  const selectCategory = (slug: string | null) => {
+    const next = new URLSearchParams(params);
+    next.delete('article');
+    if (slug) next.set('category', slug);
+    else next.delete('category');
+    setParams(next, { replace: true });
+  };
+
+  const highlighted = articleParam !== highlightDone ? articleParam : null;
+  const retry = () => {
+    setState({ status: 'loading' });
+    setAttempt(attempt + 1);
+  };
+
+  const visible = articles
+    ? articles.filter((article) => !category || inCategory(article, category) || article.id === articleParam)
+    : [];
 
   return (
     <section className="cat-page" aria-labelledby="catalog-title">
@@ -33,27 +101,87 @@ export default function CatalogPage({ config }: RemoteProps) {
         <h1 id="catalog-title">{t('title')}</h1>
         <p>{t('intro')}</p>
       </header>
+      <p className="cat-notice cat-message">
+        {t('notice')}{' '}
+        <a href={SHOP_INFO.phoneHref} className="cat-phone">
+          {SHOP_INFO.phone}
+        </a>
+      </p>
       {state.status === 'loading' && (
-        <p className="cat-status" role="status">
+        <p className="cat-status cat-reserved" role="status">
           {t('loading')}
         </p>
       )}
       {state.status === 'error' && (
-        <p className="cat-status cat-notice" role="alert">
-          {t('loadError')}
-        </p>
+        <div className="cat-status cat-notice cat-reserved" role="alert">
+          <p>{t('loadError')}</p>
+          <p>{t('loadErrorDetail')}</p>
+          <p className="cat-actions">
+            <button type="button" className="cat-button cat-primary" onClick={retry}>
+              {t('retry')}
+            </button>
+            <a className="cat-button" href={SHOP_INFO.phoneHref}>
+              {t('samples.call', { phone: SHOP_INFO.phone })}
+            </a>
+          </p>
+        </div>
       )}
-      {state.status === 'ready' && state.articles.length === 0 && (
-        <p className="cat-status cat-notice">{t('empty')}</p>
+      {articles && articles.length === 0 && <SampleProducts />}
+      {articles && articles.length > 0 && (
+        <>
+          <div className="cat-filters" role="group" aria-label={t('filters.label')}>
+            <button
+              type="button"
+              className="cat-filter"
+              aria-pressed={category === null}
+              onClick={() => selectCategory(null)}
+            >
+              {t('filters.all', { count: articles.length })}
+            </button>
+            {categoryCounts(articles).map(({ slug, name, count }) => (
+              <button
+                key={slug}
+                type="button"
+                className={slug === 'panini' ? 'cat-filter cat-filter-panini' : 'cat-filter'}
+                aria-pressed={category === slug}
+                onClick={() => selectCategory(slug)}
+              >
+                {name} ({count})
+              </button>
+            ))}
+          </div>
+          {visible.length === 0 ? (
+            <p className="cat-status">{t('filters.empty')}</p>
+          ) : (
+            <ul className="cat-grid" aria-label={t('listLabel')}>
+              {visible.map((article, index) => (
+                <li key={article.id}>
+                  <ArticleCard
+                    article={article}
+                    mediaBaseUrl={config.mediaBaseUrl}
+                    stats={stats[article.id]}
+                    priority={index < FIRST_ROW}
+                    highlighted={highlighted === article.id}
+                    onReadReviews={() => setReviews({ article, writing: false })}
+                    onWriteReview={() => setReviews({ article, writing: true })}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
-      {state.status === 'ready' && state.articles.length > 0 && (
-        <ul className="cat-grid" aria-label={t('listLabel')}>
-          {state.articles.map((article) => (
-            <li key={article.id}>
-              <ArticleCard article={article} mediaBaseUrl={config.mediaBaseUrl} />
-            </li>
-          ))}
-        </ul>
+      {reviews && (
+        <ReviewsModal
+          api={api}
+          articleId={reviews.article.id}
+          articleTitle={reviews.article.title}
+          startWriting={reviews.writing}
+          onClose={() => {
+            setReviews(null);
+            void loadStats(reviews.article.id);
+          }}
+        />
       )}
     </section>
   );

@@ -1,25 +1,72 @@
-import { apiErrorFrom, ArticleList } from '@edicola/contracts';
+import {
+  apiErrorFrom,
+  ArticleList,
+  HelpfulVote,
+  PublicReviewList,
+  ReviewSummary,
+  type ReviewCreate,
+} from '@edicola/contracts';
+import type { z } from 'zod';
+
+/** How long a call may take before the screen says the API is not answering (issue 6: a few seconds). */
+export const API_TIMEOUT_MS = 8000;
+
+/** The caller's signal (if any) combined with the timeout. */
+function timeoutSignal(signal?: AbortSignal): AbortSignal {
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
 
 /** The catalogue slice's one way to talk to the API (svc-catalog's public endpoints). */
 export function createCatalogApi(apiBaseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
   const base = apiBaseUrl.replace(/\/+$/, '');
 
-  async function getArticles(path: string, signal?: AbortSignal): Promise<ArticleList> {
-    const response = await fetchImpl(`${base}${path}`, { headers: { Accept: 'application/json' }, signal });
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T> | null,
+    options: { body?: unknown; signal?: AbortSignal } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetchImpl(`${base}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: timeoutSignal(options.signal),
+    });
     if (!response.ok) throw await apiErrorFrom(response);
-    const parsed = ArticleList.safeParse(await response.json());
+    if (!schema) return undefined as T;
+    const parsed = schema.safeParse(await response.json());
     if (!parsed.success)
-      throw new Error(`GET ${path}: unexpected response (${parsed.error.issues.length} issues)`);
+      throw new Error(`${method} ${path}: unexpected response (${parsed.error.issues.length} issues)`);
     return parsed.data;
   }
 
+  const id = (value: string) => encodeURIComponent(value);
+
   return {
     /** GET /public/articles: the active catalogue. */
-    listArticles: (signal?: AbortSignal) => getArticles('/public/articles', signal),
+    listArticles: (signal?: AbortSignal) => call('GET', '/public/articles', ArticleList, { signal }),
     /** GET /public/articles/prevendita: pre-sale articles, each with its availability date. */
-    listPresale: (signal?: AbortSignal) => getArticles('/public/articles/prevendita', signal),
+    listPresale: (signal?: AbortSignal) =>
+      call('GET', '/public/articles/prevendita', ArticleList, { signal }),
     /** GET /public/articles/prenotazione: articles open for reservation. */
-    listReservation: (signal?: AbortSignal) => getArticles('/public/articles/prenotazione', signal),
+    listReservation: (signal?: AbortSignal) =>
+      call('GET', '/public/articles/prenotazione', ArticleList, { signal }),
+    /** GET /articles/{id}/reviews: the approved reviews of an article. */
+    listReviews: (articleId: string, signal?: AbortSignal) =>
+      call('GET', `/articles/${id(articleId)}/reviews`, PublicReviewList, { signal }),
+    /** GET /reviews/stats/{id}: average rating and count. */
+    reviewStats: (articleId: string, signal?: AbortSignal) =>
+      call('GET', `/reviews/stats/${id(articleId)}`, ReviewSummary, { signal }),
+    /** GET /reviews/recent?limit=6: the latest approved reviews for the home page. */
+    recentReviews: (signal?: AbortSignal) =>
+      call('GET', '/reviews/recent?limit=6', PublicReviewList, { signal }),
+    /** POST /reviews: a new review (published after staff approval). */
+    createReview: (review: ReviewCreate) => call('POST', '/reviews', null, { body: review }),
+    /** POST /reviews/{id}/helpful: one vote per visitor; answers the count after the vote. */
+    markHelpful: (reviewId: string) => call('POST', `/reviews/${id(reviewId)}/helpful`, HelpfulVote),
   };
 }
 

@@ -1,24 +1,38 @@
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-const day = new Intl.DateTimeFormat('it-IT', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
-/** Euros with Italian formatting (SPEC §9): 1234.5 → "1.234,50 €". */
+/** Euros with Italian formatting (SPEC §9) in every language: 1234.5 → "1.234,50 €". */
 export function formatEuro(amount: number): string {
   return euro.format(amount);
 }
 
-/** An ISO date ("2025-12-01") in Italian: "1 dicembre 2025"; anything else is shown as it came. */
-export function formatDate(isoDate: string): string {
+/** An ISO date ("2025-12-01") in the current language ("1 dicembre 2025", "December 1, 2025"). */
+export function formatDate(isoDate: string, language: string): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : day.format(date);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(language, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** A review's date, numeric in the it-IT style (day/month/year), in the current language. */
+export function formatReviewDate(isoDateTime: string, language: string): string {
+  const date = new Date(isoDateTime);
+  if (Number.isNaN(date.getTime())) return isoDateTime;
+  return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    date,
+  );
 }
 
 /** The address of an article photo: the media base address plus photo_url (absolute URLs kept). */
 export function photoAddress(mediaBaseUrl: string, photoUrl: string): string {
   if (/^https?:\/\//.test(photoUrl)) return photoUrl;
   return `${mediaBaseUrl.replace(/\/+$/, '')}/${photoUrl.replace(/^\/+/, '')}`;
+}
+
+/** The social share text: the description cut at 100 characters (SPEC §9). */
+export function shareDescription(description: string): string {
+  return description.length > 100 ? `${description.slice(0, 100)}…` : description;
 }

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -34,7 +35,35 @@ export async function openPglite(dataDir?: string): Promise<PGlite> {
   if (!dataDir) return PGlite.create();
   const dir = path.resolve(dataDir);
   mkdirSync(path.dirname(dir), { recursive: true });
+  if (!existsSync(dir) || readdirSync(dir).length === 0) await initPgliteDataDir(dir);
   return PGlite.create(dir);
+}
+
+/**
+ * Creates a new data folder in a child process. initdb grows the engine's WebAssembly memory to about 0.9 GB,
+ * which a process never gets back; opening the finished folder afterwards costs about a third of that. The folder
+ * is built beside its final place and renamed, so an interrupted first start leaves nothing half-made.
+ */
+async function initPgliteDataDir(dir: string): Promise<void> {
+  const building = `${dir}.init-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  const script = `require(${JSON.stringify(require.resolve('@electric-sql/pglite'))})
+    .PGlite.create(process.argv[1])
+    .then((engine) => engine.close())
+    .then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });`;
+  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script, building], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (exitCode) => resolve({ code: exitCode, stderr: output }));
+  });
+  if (code !== 0 || !existsSync(path.join(building, 'PG_VERSION'))) {
+    rmSync(building, { recursive: true, force: true });
+    throw new Error(`could not create the database folder ${dir}: ${stderr.trim() || `exit code ${code}`}`);
+  }
+  rmSync(dir, { recursive: true, force: true }); // an empty folder at most
+  renameSync(building, dir);
 }
 
 /** A service's view of an embedded engine; several services may share one engine, each in its schema. */
@@ -43,6 +72,7 @@ export function pgliteDatabase(engine: PGlite, options: { ownsEngine: boolean })
   return {
     kind: 'pglite',
     db,
+    // No lock: a PGlite data folder belongs to one process, and its single connection runs one transaction at a time.
     async migrate(migrationsFolder, schema) {
       await migratePglite(drizzlePglite(engine), journal(migrationsFolder, schema));
     },
@@ -55,6 +85,11 @@ export function pgliteDatabase(engine: PGlite, options: { ownsEngine: boolean })
   };
 }
 
+// One lock for every migration of a database, keyed on the schema holding the journals: replicas starting
+// together take turns, and so do services sharing one database (their journals share that schema, which
+// drizzle creates with a `create schema if not exists` two sessions can race on).
+const migrationLockKey = (journalSchema: string) => `edicola:migrations:${journalSchema}`;
+
 export function postgresDatabase(url: string, options: { max?: number; logger?: Logger } = {}): Database {
   const pool = new Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle connection the server drops (restart, failover, admin command) is discarded by the pool and
@@ -65,7 +100,24 @@ export function postgresDatabase(url: string, options: { max?: number; logger?: 
     kind: 'postgres',
     db: db as unknown as Db,
     async migrate(migrationsFolder, schema) {
-      await migratePg(db, journal(migrationsFolder, schema));
+      const config = journal(migrationsFolder, schema);
+      // Session-level lock on one connection, which then runs the migrations: a replica arriving second waits,
+      // then finds them applied. A crash releases the lock with the connection.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [
+          migrationLockKey(config.migrationsSchema),
+        ]);
+        try {
+          await migratePg(drizzlePg(client), config);
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [
+            migrationLockKey(config.migrationsSchema),
+          ]);
+        }
+      } finally {
+        client.release();
+      }
     },
     async ping() {
       await db.execute(sql`select 1`);

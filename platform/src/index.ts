@@ -11,3 +11,4 @@ export * from './bus/tables';
 export * from './bus/types';
 export * from './service';
 export * from './standalone';
+export * from './jobs';

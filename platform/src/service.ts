@@ -4,12 +4,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Express, Router } from 'express';
 import { z } from 'zod';
 import { localKeySetVerifier, remoteKeySetVerifier, type TokenVerifier } from './auth';
-import { createEventBus, createInProcessTransport, createRabbitTransport } from './bus';
+import { createEventBus, createRabbitTransport } from './bus';
 import type { BusTables } from './bus/tables';
 import type { EventBus, Transport } from './bus/types';
-import { env, loadConfig, serviceEnv } from './config';
+import { ConfigError, env, loadConfig, serviceEnv } from './config';
 import { openPglite, pgliteDatabase, postgresDatabase, type Database } from './db';
 import { createHttpApp } from './http/app';
+import { createJobRunner, purgeFinished, type JobTables, type Jobs } from './jobs';
 import { createLogger, type Logger } from './logger';
 
 /** Variables every service reads beside its own. */
@@ -31,7 +32,14 @@ const runtimeEnv = serviceEnv.extend({
     .transform((v) => v.split(',').map(Number)),
   BUS_RELAY_INTERVAL_MS: z.coerce.number().int().positive().default(250),
   BUS_EXCHANGE: z.string().min(1).default('edicola.events'),
-  DEMO_DATA: env.bool(true),
+  /** Age in days after which published outbox rows, processed-event marks, handled dead letters and done jobs go. */
+  BUS_RETENTION_DAYS: z.coerce.number().positive().default(14),
+  /** How often a service looks for due jobs. */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  /** Loads the demo catalogue into an empty shop; the all-in-one launcher turns it on. */
+  DEMO_DATA: env.bool(false),
+  /** Listen address of a standalone service. */
+  HOST: z.string().min(1).default('0.0.0.0'),
 });
 export type RuntimeEnv = z.infer<typeof runtimeEnv>;
 
@@ -41,6 +49,8 @@ export interface ServiceContext<C> {
   logger: Logger;
   database: Database;
   bus: EventBus;
+  /** Recurring jobs and jobs handed to a worker; register them in build(). */
+  jobs: Jobs;
   verifier: TokenVerifier;
   /** Tells the operator something once (e.g. a generated password): to the launcher's banner, else the log. */
   notice(message: string, fields?: Record<string, string>): void;
@@ -65,7 +75,8 @@ export interface ServiceDefinition<E extends z.ZodObject> {
   schema: string;
   migrationsFolder: string;
   env: E;
-  tables: BusTables;
+  /** `busTables(schema)` and `jobTables(schema)`, declared in the service's db/schema.ts. */
+  tables: BusTables & JobTables;
   build(context: ServiceContext<z.infer<E>>): Promise<ServiceParts> | ServiceParts;
 }
 
@@ -75,7 +86,11 @@ export interface RuntimeOptions {
   engine?: PGlite;
   /** A database given by the caller (tests). */
   database?: Database;
-  /** A transport shared with the other services of this process (all-in-one). */
+  /**
+   * The bus transport, when the caller provides it (the all-in-one launcher's in-process transport, a test's).
+   * Without one the service connects to RabbitMQ at AMQP_URL, which is then required: a service on its own with a
+   * private in-process bus would mark its events published while nobody receives them.
+   */
   transport?: Transport;
   verifier?: TokenVerifier;
   logger?: Logger;
@@ -104,6 +119,18 @@ async function openDatabase(
   return pgliteDatabase(engine, { ownsEngine: true });
 }
 
+const RETENTION_INTERVAL_MS = 60 * 60_000;
+
+export const MISSING_AMQP_URL =
+  'AMQP_URL is not set: a service running on its own publishes and receives events through RabbitMQ ' +
+  '(e.g. AMQP_URL=amqp://guest:guest@127.0.0.1:5672). Only the all-in-one launcher (npm start) runs ' +
+  'services on its in-process bus.';
+
+function rabbitTransport(config: RuntimeEnv, logger: Logger): Transport {
+  if (!config.AMQP_URL) throw new ConfigError([MISSING_AMQP_URL]);
+  return createRabbitTransport({ url: config.AMQP_URL, exchange: config.BUS_EXCHANGE, logger });
+}
+
 /** Builds a service the one way all four are built: config, logs, database, migrations, bus, HTTP app. */
 export async function startService<E extends z.ZodObject>(
   definition: ServiceDefinition<E>,
@@ -111,15 +138,12 @@ export async function startService<E extends z.ZodObject>(
 ): Promise<RunningService<z.infer<E>>> {
   const config = loadConfig(runtimeEnv.extend(definition.env.shape), options.env) as RuntimeEnv & z.infer<E>;
   const logger = options.logger ?? createLogger(definition.name, config.LOG_LEVEL);
+  if (!options.transport && !config.AMQP_URL) throw new ConfigError([MISSING_AMQP_URL]);
   const database = await openDatabase(definition.name, config, options, logger);
   await database.migrate(definition.migrationsFolder, definition.schema);
 
   const ownsTransport = !options.transport;
-  const transport =
-    options.transport ??
-    (config.AMQP_URL
-      ? createRabbitTransport({ url: config.AMQP_URL, exchange: config.BUS_EXCHANGE, logger })
-      : createInProcessTransport());
+  const transport = options.transport ?? rabbitTransport(config, logger);
   const bus = createEventBus({
     service: definition.name,
     database,
@@ -129,6 +153,15 @@ export async function startService<E extends z.ZodObject>(
     retry: { delaysMs: config.BUS_RETRY_DELAYS_MS },
     relayIntervalMs: config.BUS_RELAY_INTERVAL_MS,
   });
+  const jobs = createJobRunner({
+    database,
+    tables: definition.tables,
+    logger,
+    pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
+  });
+  jobs.every('bus.retention', RETENTION_INTERVAL_MS, async () => {
+    await purgeFinished({ database, tables: definition.tables, logger, days: config.BUS_RETENTION_DAYS });
+  });
   const verifier =
     options.verifier ?? (config.AUTH_JWKS_URL ? remoteKeySetVerifier(config.AUTH_JWKS_URL) : undefined);
   const context: ServiceContext<z.infer<E>> = {
@@ -137,6 +170,7 @@ export async function startService<E extends z.ZodObject>(
     logger,
     database,
     bus,
+    jobs,
     // Without a key set every token is refused (the warning below says so), unless the service brings its own.
     verifier: verifier ?? localKeySetVerifier({ keys: [] }),
     notice(message, fields = {}) {
@@ -161,12 +195,14 @@ export async function startService<E extends z.ZodObject>(
         () => true,
         () => false,
       ),
-      bus: bus.healthy(),
+      // A broker outage leaves the service ready: the outbox holds its events until the bus is back.
+      bus: bus.healthy() ? true : 'degraded',
     }),
   });
 
   await parts.start?.();
   await bus.start();
+  await jobs.start();
   ready = true;
   logger.info({ database: database.kind, transport: transport.kind }, 'service ready');
 
@@ -176,7 +212,7 @@ export async function startService<E extends z.ZodObject>(
     app,
     context,
     isReady: () => ready,
-    listen(port, host = '0.0.0.0') {
+    listen(port, host = config.HOST) {
       return new Promise((resolve, reject) => {
         const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
         servers.push(server);
@@ -185,7 +221,7 @@ export async function startService<E extends z.ZodObject>(
     async stop() {
       ready = false;
       await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-      await bus.stop();
+      await Promise.all([bus.stop(), jobs.stop()]);
       await parts.stop?.();
       if (ownsTransport) await transport.close();
       if (!options.database) await database.close();

@@ -8,10 +8,10 @@ export async function runStandalone<E extends z.ZodObject>(definition: ServiceDe
   const logger = createLogger(definition.name, process.env.LOG_LEVEL ?? 'info');
   try {
     const service = await startService(definition, { logger });
-    const port = service.context.config.PORT;
-    const server = await service.listen(port);
+    const { PORT: port, HOST: host } = service.context.config;
+    const server = await service.listen(port, host);
     const address = server.address();
-    logger.info({ port: typeof address === 'object' && address ? address.port : port }, 'listening');
+    logger.info({ host, port: typeof address === 'object' && address ? address.port : port }, 'listening');
     let stopping = false;
     const shutdown = (signal: string) => {
       if (stopping) return;

@@ -25,6 +25,10 @@ function fakeRemote(name: string): RemoteLoader {
 
 const workingLoaders: RemoteLoaders = {
   CatalogPage: fakeRemote('CatalogPage'),
+  PresaleSection: fakeRemote('PresaleSection'),
+  ReservationSection: fakeRemote('ReservationSection'),
+  RecentReviews: fakeRemote('RecentReviews'),
+  ReviewPage: fakeRemote('ReviewPage'),
   CartButton: fakeRemote('CartButton'),
   AccountMenu: fakeRemote('AccountMenu'),
   AdminApp: fakeRemote('AdminApp'),
@@ -149,6 +153,34 @@ describe('routes', () => {
       screen.getByRole('heading', { level: 1, name: 'Il paradiso dei collezionisti a Napoli' }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Scopri i prodotti' }).getAttribute('href')).toBe('/prodotti');
+  });
+
+  it('composes the home page: hero with image and social links, banners, remote sections, newsletter', async () => {
+    await renderApp('/');
+    const hero = screen.getByRole('region', { name: 'Il paradiso dei collezionisti a Napoli' });
+    const image = within(hero).getByRole('img') as HTMLImageElement;
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['640', '427']);
+    expect(
+      within(hero)
+        .getByRole('link', { name: /Instagram/ })
+        .getAttribute('target'),
+    ).toBe('_blank');
+    expect(screen.getByText(/assicurata fino a 99 €.*2-3 giorni lavorativi/)).toBeTruthy();
+    expect(screen.getByText(/Klarna paghi in 3 rate senza interessi/)).toBeTruthy();
+    for (const name of ['PresaleSection', 'ReservationSection', 'RecentReviews']) {
+      expect(await screen.findByTestId(`remote-${name}`)).toBeTruthy();
+    }
+    expect(screen.getByRole('region', { name: 'Iscriviti alla newsletter' })).toBeTruthy();
+    expect(document.title).toBe('Edicola Napoli – Collezionismo e modellismo a Napoli');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
+      /^Edicola Napoli:/,
+    );
+  });
+
+  it('delegates /review to the catalogue remote and titles the page', async () => {
+    await renderApp('/review?article_id=a1');
+    expect(await screen.findByTestId('remote-ReviewPage')).toBeTruthy();
+    expect(document.title).toBe('Lascia una recensione – Edicola Napoli');
   });
 
   it('shows the static pages', async () => {

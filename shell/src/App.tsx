@@ -1,12 +1,17 @@
+import { useMemo } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { RuntimeConfig } from '@edicola/contracts';
+import { createShellApi } from './api';
 import { Layout } from './Layout';
 import { RemoteSlot } from './RemoteSlot';
 import type { RemoteComponents } from './remotes';
 import { AboutPage } from './pages/AboutPage';
 import { ContactPage } from './pages/ContactPage';
 import { HomePage } from './pages/HomePage';
+import { RemotePage } from './pages/RemotePage';
 import { TermsPage } from './pages/TermsPage';
+import { UnsubscribePage } from './pages/UnsubscribePage';
+import { useVisitTracking } from './visits';
 
 interface AppProps {
   config: RuntimeConfig;
@@ -15,23 +20,35 @@ interface AppProps {
 
 /** The routes of SPEC §2 the shell owns or delegates to a remote; anything unknown shows the home page. */
 export function App({ config, remotes }: AppProps) {
+  const api = useMemo(() => createShellApi(config.apiBaseUrl), [config.apiBaseUrl]);
+  useVisitTracking(api);
+  const home = <HomePage config={config} remotes={remotes} api={api} />;
   return (
     <Layout config={config} remotes={remotes}>
       <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/home" element={<HomePage />} />
+        <Route path="/" element={home} />
+        <Route path="/home" element={home} />
         <Route path="/chi-siamo" element={<AboutPage />} />
-        <Route path="/contatto" element={<ContactPage />} />
+        <Route path="/contatto" element={<ContactPage api={api} />} />
         <Route path="/termini" element={<TermsPage />} />
+        <Route path="/newsletter/unsubscribe" element={<UnsubscribePage api={api} />} />
         <Route
           path="/prodotti"
-          element={<RemoteSlot name="mf_catalog" component={remotes.CatalogPage} config={config} />}
+          element={
+            <RemotePage name="mf_catalog" component={remotes.CatalogPage} config={config} page="catalogue" />
+          }
+        />
+        <Route
+          path="/review"
+          element={
+            <RemotePage name="mf_catalog" component={remotes.ReviewPage} config={config} page="review" />
+          }
         />
         <Route
           path="/gestione/*"
           element={<RemoteSlot name="mf_admin" component={remotes.AdminApp} config={config} />}
         />
-        <Route path="*" element={<HomePage />} />
+        <Route path="*" element={home} />
       </Routes>
     </Layout>
   );

@@ -26,10 +26,12 @@ export function CookieBanner({ storage = window.localStorage }: { storage?: Stor
   };
   return (
     <aside className="cookie-banner" aria-label={t('cookie.label')}>
-      <p>{t('cookie.text')}</p>
-      <button type="button" className="button primary" onClick={accept}>
-        {t('cookie.accept')}
-      </button>
+      <div className="container">
+        <p>{t('cookie.text')}</p>
+        <button type="button" className="button primary" onClick={accept}>
+          {t('cookie.accept')}
+        </button>
+      </div>
     </aside>
   );
 }

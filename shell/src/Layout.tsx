@@ -14,7 +14,7 @@ interface LayoutProps {
   children: ReactNode;
 }
 
-/** Header, main content, footer, the floating cart of mf-checkout and the cookie banner, on every page. */
+/** The cookie banner (first in the tab order), header, main content, footer and the floating cart of mf-checkout. */
 export function Layout({ config, remotes, children }: LayoutProps) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
@@ -23,6 +23,7 @@ export function Layout({ config, remotes, children }: LayoutProps) {
   }, [pathname]);
   return (
     <>
+      <CookieBanner />
       <a className="skip-link" href="#main">
         {t('skipLink')}
       </a>
@@ -34,7 +35,6 @@ export function Layout({ config, remotes, children }: LayoutProps) {
       <aside className="cart-slot" aria-label={t('remote.names.mf_checkout')}>
         <RemoteSlot name="mf_checkout" component={remotes.CartButton} config={config} compact />
       </aside>
-      <CookieBanner />
     </>
   );
 }

@@ -1,1 +1,5 @@
 declare module '*.css';
+declare module '*.webp' {
+  const address: string;
+  export default address;
+}

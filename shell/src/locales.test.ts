@@ -1,3 +1,4 @@
+import { SHOP } from './shopInfo';
 import { LANGUAGES } from '@edicola/contracts';
 import { describeTranslations } from '@edicola/web-testing';
 import { shellTranslations } from './locales';
@@ -8,10 +9,24 @@ describe('shell texts required by the SPEC', () => {
   it.each([...LANGUAGES])('%s states the 14-day withdrawal, the hours and the terms', (language) => {
     const texts = shellTranslations[language];
     expect(texts.footer.withdrawal).toMatch(/14/);
-    expect(texts.hours.times).toMatch(/8[:h]00.*13[:h]00.*16[:h]00.*20[:h]00/);
+    expect(texts.hours.times).toMatch(/{{morning}}.*{{afternoon}}/);
     expect(texts.terms.withdrawal).toMatch(/14/);
     expect(texts.terms.refund).toMatch(/14/);
     expect(texts.terms.warranty).toMatch(/2/);
     expect(texts.terms.lastModified).toMatch(/15.*2025/);
+  });
+});
+
+describe('shop configuration', () => {
+  it('keeps the opening hours of SPEC §1 in one place: Mon-Sat 8:00-13:00 and 16:00-20:00', () => {
+    expect(SHOP.openingHours).toEqual({
+      days: { from: 1, to: 6 },
+      slots: [
+        { opens: '8:00', closes: '13:00' },
+        { opens: '16:00', closes: '20:00' },
+      ],
+    });
+    expect(SHOP.marketplaces).toHaveLength(2);
+    expect(SHOP.social.map((social) => social.id)).toEqual(['facebook', 'instagram']);
   });
 });

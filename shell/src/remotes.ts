@@ -13,6 +13,10 @@ export type RemoteLoader = () => Promise<RemoteModule>;
 /** The remote components the shell composes, by the slot they fill. */
 export interface RemoteLoaders {
   CatalogPage: RemoteLoader;
+  PresaleSection: RemoteLoader;
+  ReservationSection: RemoteLoader;
+  RecentReviews: RemoteLoader;
+  ReviewPage: RemoteLoader;
   CartButton: RemoteLoader;
   AccountMenu: RemoteLoader;
   AdminApp: RemoteLoader;
@@ -21,6 +25,10 @@ export interface RemoteLoaders {
 /** Which remote exposes each slot: `<remote>/<expose>`. */
 export const REMOTE_OF: Record<keyof RemoteLoaders, RemoteName> = {
   CatalogPage: 'mf_catalog',
+  PresaleSection: 'mf_catalog',
+  ReservationSection: 'mf_catalog',
+  RecentReviews: 'mf_catalog',
+  ReviewPage: 'mf_catalog',
   CartButton: 'mf_checkout',
   AccountMenu: 'mf_account',
   AdminApp: 'mf_admin',
@@ -73,6 +81,10 @@ export function registerRuntimeRemotes(config: RuntimeConfig, ms = REMOTE_TIMEOU
   registerRemotes(REMOTES.map((name) => ({ name, entry: config.remotes[name] })));
   return {
     CatalogPage: loader(REMOTE_OF.CatalogPage, 'CatalogPage'),
+    PresaleSection: loader(REMOTE_OF.PresaleSection, 'PresaleSection'),
+    ReservationSection: loader(REMOTE_OF.ReservationSection, 'ReservationSection'),
+    RecentReviews: loader(REMOTE_OF.RecentReviews, 'RecentReviews'),
+    ReviewPage: loader(REMOTE_OF.ReviewPage, 'ReviewPage'),
     CartButton: loader(REMOTE_OF.CartButton, 'CartButton'),
     AccountMenu: loader(REMOTE_OF.AccountMenu, 'AccountMenu'),
     AdminApp: loader(REMOTE_OF.AdminApp, 'AdminApp'),

@@ -1,9 +1,4 @@
-/** The shop's contact details (not translated). Placeholders until the owner confirms them. */
-export const SHOP = {
-  street: 'Via Toledo 256',
-  city: '80134 Napoli (NA)',
-  country: 'Italia',
-  phone: '+39 081 555 0123',
-  phoneHref: 'tel:+390815550123',
-  email: 'negozio@edicola.example',
-} as const;
+import { SHOP_INFO } from '@edicola/contracts';
+
+/** The shop's contact details, hours, social links and marketplaces: one configuration in contracts. */
+export const SHOP = SHOP_INFO;

@@ -1,18 +1,31 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { env, type ServiceDefinition } from '@edicola/platform';
-import { catalog, outbox, processedEvents, deadLetters } from './db/schema';
+import { createResponseCache } from './cache/response-cache';
+import { catalog, deadLetters, jobSchedules, jobs, outbox, processedEvents } from './db/schema';
 import { seedDemoCatalogue } from './demo/seed';
 import { onOrderStatusChanged } from './events/order-status-changed';
-import { createResponseCache } from './response-cache';
+import { adminArticleRoutes } from './routes/admin-articles';
+import { adminReviewRoutes } from './routes/admin-reviews';
 import { configRoutes } from './routes/config';
 import { mediaRoutes } from './routes/media';
 import { publicArticleRoutes } from './routes/public-articles';
+import { reviewRoutes } from './routes/reviews';
+import { visitRoutes } from './routes/visits';
+import { loadVisitorKey } from './visitors/identity';
 
 const settings = z.object({
   PORT: env.port(8101),
   /** How long a replica may serve a public list written by another replica. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /** A header with the visitor's country set by a trusted proxy (e.g. CF-IPCountry); empty: none. */
+  VISIT_COUNTRY_HEADER: z.string().trim().default(''),
+  /** Page views one client address may report per minute. */
+  VISITS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Reviews one client address may send per hour. */
+  REVIEWS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Key of the visitor hashes behind 'helpful' votes; made and kept in the database when unset. */
+  VISITOR_HASH_SECRET: z.string().min(16).optional(),
 });
 
 export const catalogService: ServiceDefinition<typeof settings> = {
@@ -20,10 +33,11 @@ export const catalogService: ServiceDefinition<typeof settings> = {
   schema: catalog.schemaName,
   migrationsFolder: path.join(__dirname, '../drizzle'),
   env: settings,
-  tables: { outbox, processedEvents, deadLetters },
+  tables: { outbox, processedEvents, deadLetters, jobs, jobSchedules },
   build({ config, database, bus, verifier, logger }) {
     const db = database.db;
     const cache = createResponseCache(config.CATALOG_CACHE_TTL_MS);
+    let visitorKey = '';
 
     bus.on('order.status_changed', async (event, tx) => {
       if (await onOrderStatusChanged(tx, event)) cache.invalidate();
@@ -32,10 +46,18 @@ export const catalogService: ServiceDefinition<typeof settings> = {
     return {
       routes(router) {
         publicArticleRoutes(router, db, cache);
+        adminArticleRoutes(router, db, verifier, cache);
         mediaRoutes(router, db);
         configRoutes(router, verifier);
+        reviewRoutes(router, db, { visitorKey: () => visitorKey, reviewsPerHour: config.REVIEWS_PER_HOUR });
+        adminReviewRoutes(router, db, verifier);
+        visitRoutes(router, db, verifier, {
+          country: { header: config.VISIT_COUNTRY_HEADER },
+          visitsPerMinute: config.VISITS_PER_MINUTE,
+        });
       },
       async start() {
+        visitorKey = await loadVisitorKey(db, config.VISITOR_HASH_SECRET);
         if (config.DEMO_DATA) await seedDemoCatalogue(db, logger);
       },
     };

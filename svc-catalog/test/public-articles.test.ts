@@ -13,7 +13,10 @@ describe('svc-catalog public articles', () => {
 
   beforeAll(async () => {
     transport = createInProcessTransport();
-    catalog = await startTestService(catalogService, { transport, env: { CATALOG_CACHE_TTL_MS: '60000' } });
+    catalog = await startTestService(catalogService, {
+      transport,
+      env: { CATALOG_CACHE_TTL_MS: '60000', DEMO_DATA: 'true' },
+    });
   }, 60_000);
   afterAll(async () => {
     await catalog?.stop();

@@ -1,10 +1,30 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { env, type ServiceDefinition } from '@edicola/platform';
-import { deadLetters, notify, outbox, processedEvents } from './db/schema';
+import { deadLetters, jobSchedules, jobs, notify, outbox, processedEvents } from './db/schema';
+import { createMailOutbox } from './mail/outbox';
+import { createMailTransport } from './mail/transport';
+import { contactRoutes } from './routes/contact';
+import { newsletterRoutes } from './routes/newsletter';
 
 const settings = z.object({
   PORT: env.port(8104),
+  /** SMTP server for outgoing e-mail (smtp:// or smtps://, credentials in the URL); unset: .eml files under DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of every e-mail. */
+  MAIL_FROM: z.string().min(3).default('Edicola Napoli <noreply@edicola.example>'),
+  /** The shop's mailbox: contact-form messages go there. */
+  SHOP_EMAIL: z.email().default('negozio@edicola.example'),
+  SHOP_NAME: z.string().min(1).default('Edicola Napoli'),
+  /** The storefront's public address, for links in e-mails (unsubscribe). */
+  PUBLIC_WEB_URL: z.url().default('http://localhost:3000'),
+  /** First wait before an e-mail the server refused is tried again (then doubled, 10 tries). */
+  MAIL_RETRY_MS: z.coerce.number().int().positive().default(30_000),
+  NEWSLETTER_SUBSCRIBES_PER_HOUR: z.coerce.number().int().positive().default(10),
+  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().positive().default(5),
 });
 
 export const notifyService: ServiceDefinition<typeof settings> = {
@@ -12,11 +32,40 @@ export const notifyService: ServiceDefinition<typeof settings> = {
   schema: notify.schemaName,
   migrationsFolder: path.join(__dirname, '../drizzle'),
   env: settings,
-  tables: { outbox, processedEvents, deadLetters },
-  build() {
+  tables: { outbox, processedEvents, deadLetters, jobs, jobSchedules },
+  build({ config, database, jobs: jobRunner, logger }) {
+    const db = database.db;
+    const transport = createMailTransport({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.DATA_DIR,
+      logger,
+    });
+    const mail = createMailOutbox(jobRunner, transport, { backoffMs: config.MAIL_RETRY_MS });
+    if (transport.kind === 'file') {
+      logger.warn(
+        { folder: path.resolve(config.DATA_DIR, 'mail') },
+        'SMTP_URL is not set: e-mails are written as .eml files',
+      );
+    }
     return {
-      // Its SPEC §7 paths arrive with their issues; the gateway already routes them here.
-      routes() {},
+      routes(router) {
+        newsletterRoutes(router, db, {
+          mail,
+          webUrl: config.PUBLIC_WEB_URL,
+          shopName: config.SHOP_NAME,
+          subscribesPerHour: config.NEWSLETTER_SUBSCRIBES_PER_HOUR,
+        });
+        contactRoutes(router, db, {
+          mail,
+          shopEmail: config.SHOP_EMAIL,
+          shopName: config.SHOP_NAME,
+          messagesPerHour: config.CONTACT_MESSAGES_PER_HOUR,
+        });
+      },
+      async stop() {
+        transport.close();
+      },
     };
   },
 };

@@ -14,7 +14,14 @@ describe('svc-notify', () => {
     const result = await service.testDatabase.database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'notify' order by table_name`,
     );
-    expect(result.rows.map((r) => r.table_name)).toEqual(['dead_letters', 'outbox', 'processed_events']);
+    expect(result.rows.map((r) => r.table_name)).toEqual([
+      'dead_letters',
+      'job_schedules',
+      'jobs',
+      'newsletter_subscribers',
+      'outbox',
+      'processed_events',
+    ]);
     const ready = await request(service.service.app).get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({
@@ -24,7 +31,7 @@ describe('svc-notify', () => {
     });
   });
 
-  it('answers paths it does not serve yet with 404 in the error shape', async () => {
+  it('answers paths it does not serve with 404 in the error shape', async () => {
     const res = await request(service.service.app).get('/nothing');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Risorsa non trovata' });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { env, localKeySetVerifier, type ServiceDefinition } from '@edicola/platform';
-import { deadLetters, orders, outbox, processedEvents } from './db/schema';
+import { deadLetters, jobSchedules, jobs, orders, outbox, processedEvents } from './db/schema';
 import { authRoutes } from './routes/auth';
 import { loadTokenSigner } from './signing-key';
 import { ensureStaffAdmin } from './staff';
@@ -34,7 +34,7 @@ export const ordersService: ServiceDefinition<typeof settings> = {
   schema: orders.schemaName,
   migrationsFolder: path.join(__dirname, '../drizzle'),
   env: settings,
-  tables: { outbox, processedEvents, deadLetters },
+  tables: { outbox, processedEvents, deadLetters, jobs, jobSchedules },
   async build({ config, database, notice }) {
     const db = database.db;
     const signer = await loadTokenSigner(db, config.JWT_PRIVATE_JWK);

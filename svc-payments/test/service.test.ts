@@ -14,7 +14,13 @@ describe('svc-payments', () => {
     const result = await service.testDatabase.database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'payments' order by table_name`,
     );
-    expect(result.rows.map((r) => r.table_name)).toEqual(['dead_letters', 'outbox', 'processed_events']);
+    expect(result.rows.map((r) => r.table_name)).toEqual([
+      'dead_letters',
+      'job_schedules',
+      'jobs',
+      'outbox',
+      'processed_events',
+    ]);
     const ready = await request(service.service.app).get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({

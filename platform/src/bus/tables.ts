@@ -55,6 +55,7 @@ export function busTables(schema: PgSchema) {
       error: text('error').notNull(),
       attempts: integer('attempts').notNull(),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+      replayedAt: timestamp('replayed_at', { withTimezone: true }),
     },
     // One row per event and consuming service: a dead-lettering interrupted half-way and redone updates it.
     (t) => [uniqueIndex('dead_letters_event_id_idx').on(t.eventId)],

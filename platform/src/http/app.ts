@@ -13,8 +13,11 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Origins allowed to call the API from a browser (the storefront's). */
   corsOrigins: string[];
-  /** Readiness checks by name; the service is ready when all resolve true. */
-  readiness: () => Promise<Record<string, boolean>>;
+  /**
+   * Readiness checks by name; the service is ready when none is false. 'degraded' is shown but keeps the service
+   * ready (a broker outage: the outbox holds the events meanwhile).
+   */
+  readiness: () => Promise<Record<string, boolean | 'degraded'>>;
   /** Mounts the service's routes. */
   routes: (router: Router) => void;
   /** Largest JSON body accepted. */
@@ -82,11 +85,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
   app.get('/readyz', async (_req, res) => {
     const results = await options.readiness().catch(() => ({ readiness: false }));
-    const ok = Object.values(results).every(Boolean);
+    const ok = Object.values(results).every((v) => v !== false);
     const body: Health = {
       status: ok ? 'ok' : 'unavailable',
       service: options.service,
-      checks: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, v ? 'ok' : 'failing'])),
+      checks: Object.fromEntries(
+        Object.entries(results).map(([k, v]) => [k, v === 'degraded' ? v : v ? 'ok' : 'failing']),
+      ),
     };
     res.status(ok ? 200 : 503).json(body);
   });

@@ -32,7 +32,8 @@ export function createBusTablesSql(schema: string): string[] {
       "envelope" jsonb not null,
       "error" text not null,
       "attempts" integer not null,
-      "created_at" timestamp with time zone default now() not null
+      "created_at" timestamp with time zone default now() not null,
+      "replayed_at" timestamp with time zone
     )`,
     `create unique index "dead_letters_event_id_idx" on ${s}."dead_letters" using btree ("event_id")`,
   ];

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import type { z } from 'zod';
 import type { TokenVerifier } from '../auth';
+import { createInProcessTransport } from '../bus';
 import type { Transport } from '../bus/types';
 import { startService, type RunningService, type ServiceDefinition } from '../service';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -11,29 +12,35 @@ export interface TestService<C> {
   stop(): Promise<void>;
 }
 
-/** Starts a real service on a fresh real database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+/**
+ * Starts a real service on a fresh real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), on the given
+ * transport or else an in-process one of its own.
+ */
 export async function startTestService<E extends z.ZodObject>(
   definition: ServiceDefinition<E>,
   options: { env?: Record<string, string>; verifier?: TokenVerifier; transport?: Transport } = {},
 ): Promise<TestService<z.infer<E>>> {
   const testDatabase = await createTestDatabase();
+  const ownTransport = options.transport ? undefined : createInProcessTransport();
   try {
     const service = await startService(definition, {
       env: { BUS_RETRY_DELAYS_MS: '20,40', BUS_RELAY_INTERVAL_MS: '20', ...options.env },
       database: testDatabase.database,
       logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       verifier: options.verifier,
-      transport: options.transport,
+      transport: options.transport ?? ownTransport,
     });
     return {
       service,
       testDatabase,
       async stop() {
         await service.stop();
+        await ownTransport?.close();
         await testDatabase.cleanup();
       },
     };
   } catch (error) {
+    await ownTransport?.close();
     await testDatabase.cleanup();
     throw error;
   }

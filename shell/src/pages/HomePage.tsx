@@ -1,38 +1,81 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { RuntimeConfig } from '@edicola/contracts';
+import type { ShellApi } from '../api';
+import { NewsletterForm } from '../NewsletterForm';
+import { RemoteSlot } from '../RemoteSlot';
+import type { RemoteComponents } from '../remotes';
+import { SHOP } from '../shopInfo';
 import { usePageTitle } from '../usePageTitle';
+import heroImage from '../assets/hero.webp';
 
-const HIGHLIGHTS = ['shipping', 'instalments', 'shop'] as const;
+interface HomePageProps {
+  config: RuntimeConfig;
+  remotes: RemoteComponents;
+  api: ShellApi;
+}
 
-export function HomePage() {
+/** The home page of SPEC §1: hero, banners, pre-sale and reservation, about, newsletter, reviews. */
+export function HomePage({ config, remotes, api }: HomePageProps) {
   const { t } = useTranslation('shell');
   usePageTitle();
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
-        <div className="container">
-          <h1 id="hero-title">{t('home.title')}</h1>
-          <p className="hero-subtitle">{t('home.subtitle')}</p>
-          <Link to="/prodotti" className="button primary large">
-            {t('home.cta')}
-          </Link>
+        <div className="container hero-grid">
+          <div className="hero-text">
+            <h1 id="hero-title">{t('home.title')}</h1>
+            <p className="hero-subtitle">{t('home.subtitle')}</p>
+            <Link to="/prodotti" className="button primary large">
+              {t('home.cta')}
+            </Link>
+            <ul className="social-links" aria-label={t('home.socialLabel')}>
+              {SHOP.social.map((social) => (
+                <li key={social.id}>
+                  <a href={social.url} target="_blank" rel="noopener noreferrer">
+                    {social.name}
+                    <span className="visually-hidden"> {t('nav.newTab')}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <img
+            className="hero-image"
+            src={heroImage}
+            alt={t('home.heroImageAlt')}
+            width={640}
+            height={427}
+            fetchPriority="high"
+            decoding="async"
+          />
         </div>
       </section>
-      <section className="container page-section" aria-labelledby="welcome-title">
-        <h2 id="welcome-title">{t('home.welcomeTitle')}</h2>
+      <section className="container banners" aria-label={t('home.bannersLabel')}>
+        <div className="banner banner-shipping">
+          <h2>{t('home.shippingTitle')}</h2>
+          <p>{t('home.shipping')}</p>
+        </div>
+        <div className="banner banner-instalments">
+          <h2>{t('home.instalmentsTitle')}</h2>
+          <p>{t('home.instalments')}</p>
+        </div>
+      </section>
+      <div className="container page-section home-remote">
+        <RemoteSlot name="mf_catalog" component={remotes.PresaleSection} config={config} />
+      </div>
+      <div className="container page-section home-remote">
+        <RemoteSlot name="mf_catalog" component={remotes.ReservationSection} config={config} />
+      </div>
+      <section className="container page-section about-teaser" aria-labelledby="about-teaser-title">
+        <h2 id="about-teaser-title">{t('home.welcomeTitle')}</h2>
         <p>{t('home.welcome')}</p>
+        <Link to="/chi-siamo">{t('home.aboutLink')}</Link>
       </section>
-      <section className="container page-section" aria-labelledby="highlights-title">
-        <h2 id="highlights-title">{t('home.highlightsTitle')}</h2>
-        <ul className="highlights">
-          {HIGHLIGHTS.map((key) => (
-            <li key={key} className="highlight">
-              <h3>{t(`home.${key}Title`)}</h3>
-              <p>{t(`home.${key}`)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <NewsletterForm api={api} />
+      <div className="container page-section home-remote">
+        <RemoteSlot name="mf_catalog" component={remotes.RecentReviews} config={config} />
+      </div>
     </>
   );
 }

@@ -8,11 +8,13 @@ import {
   integer,
   numeric,
   pgSchema,
+  primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { busTables } from '@edicola/platform';
+import { busTables, jobTables } from '@edicola/platform';
 
 export const catalog = pgSchema('catalog');
 
@@ -25,7 +27,8 @@ export const articles = catalog.table(
   'articles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sku: text('sku').notNull().unique(),
+    /** Unique among the articles not deleted (a deleted article's SKU may be used again). */
+    sku: text('sku').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     category: text('category').notNull(),
@@ -40,6 +43,8 @@ export const articles = catalog.table(
     dimensions: text('dimensions'),
     photoUrl: text('photo_url'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Set by DELETE: the row stays for past orders and reviews but leaves every list. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     shareFacebook: boolean('share_facebook').notNull().default(false),
     shareInstagram: boolean('share_instagram').notNull().default(false),
     shareWhatsapp: boolean('share_whatsapp').notNull().default(false),
@@ -47,6 +52,9 @@ export const articles = catalog.table(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('articles_sku_live_idx')
+      .on(t.sku)
+      .where(sql`${t.deletedAt} is null`),
     index('articles_active_type_idx').on(t.isActive, t.productType),
     index('articles_category_idx').on(sql`lower(${t.category})`),
     check('articles_stock_not_negative', sql`${t.quantityStock} >= 0`),
@@ -66,4 +74,70 @@ export const photos = catalog.table('photos', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Reviews of articles (SPEC §3); shown publicly once approved. Texts are stored as given. */
+export const reviews = catalog.table(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id),
+    orderId: text('order_id'),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    comment: text('comment').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    isVerifiedPurchase: boolean('is_verified_purchase').notNull().default(false),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    approved: boolean('approved').notNull().default(false),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    replyText: text('reply_text'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reviews_article_idx').on(t.articleId, t.approved, t.createdAt),
+    index('reviews_approved_idx').on(t.approved, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check('reviews_helpful_not_negative', sql`${t.helpfulCount} >= 0`),
+  ],
+);
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/** One 'helpful' vote per visitor and review; `voter` is a keyed hash, never an address. */
+export const reviewVotes = catalog.table(
+  'review_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    voter: text('voter').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.voter] })],
+);
+
+/** Page views of the storefront (no address is stored: only the country it maps to). */
+export const visits = catalog.table(
+  'visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+    page: text('page').notNull(),
+    pageTitle: text('page_title'),
+    referrer: text('referrer'),
+    sessionId: text('session_id').notNull(),
+    countryCode: text('country_code').notNull(),
+  },
+  (t) => [index('visits_visited_at_idx').on(t.visitedAt)],
+);
+
+/** Secrets the service makes for itself on first start (e.g. the key of visitor hashes). */
+export const settings = catalog.table('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
 export const { outbox, processedEvents, deadLetters } = busTables(catalog);
+export const { jobs, jobSchedules } = jobTables(catalog);

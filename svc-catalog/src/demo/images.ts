@@ -1,49 +1,106 @@
 import sharp from 'sharp';
+import type { DemoArticle } from './catalogue';
+import {
+  boosterPack,
+  cardBinder,
+  cardFan,
+  collectorBox,
+  f1Car,
+  helmet,
+  modernTruck,
+  scene,
+  stickerAlbum,
+  stickerBox,
+  tuningCar,
+  vintageTruck,
+  type Livery,
+} from './drawings';
 
-const PALETTES: Record<string, [string, string]> = {
-  modellismo: ['#b3121d', '#5c0a10'],
-  pokemon: ['#f7c948', '#2a6fdb'],
-  caschi: ['#d4001a', '#1d1d1d'],
-  trucks: ['#6b4f2a', '#2f2518'],
-  'trucks new': ['#1f5f8b', '#0d2a3f'],
-  tuning: ['#7b2cbf', '#240046'],
-  panini: ['#ffd60a', '#e85d04'],
-};
+type Drawing = (livery: Livery) => string;
 
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
-  );
+/** Liveries by a word of the title: team colours for cars and helmets, brand colours for the rest. */
+const LIVERIES: [RegExp, Livery][] = [
+  [/casco charles leclerc/i, { body: '#f4f4f4', accent: '#d40000', detail: '#1f3b8c' }],
+  [/casco carlos sainz/i, { body: '#c8102e', accent: '#ffcd00', detail: '#1d1d1d' }],
+  [/casco michael schumacher/i, { body: '#d40000', accent: '#ffffff', detail: '#1f3b8c' }],
+  [/f2004/i, { body: '#d40000', accent: '#ffffff', detail: '#1d1d1d' }],
+  [/sf-25/i, { body: '#c8102e', accent: '#1d1d1d', detail: '#ffffff' }],
+  [/ferrari/i, { body: '#d40000', accent: '#f5d000', detail: '#ffffff' }],
+  [/mclaren/i, { body: '#ff8000', accent: '#47c7fc', detail: '#1d1d1d' }],
+  [/red bull/i, { body: '#1e2a5a', accent: '#d71920', detail: '#ffc906' }],
+  [/mercedes-amg|w15/i, { body: '#c5cbd0', accent: '#00a19c', detail: '#111111' }],
+  [/scania 143/i, { body: '#b3261e', accent: '#6e6a52', detail: '#3b2f25' }],
+  [/fiat/i, { body: '#2f6b7a', accent: '#8a7a55', detail: '#2d2d2d' }],
+  [/iveco/i, { body: '#f1f1f1', accent: '#1f4fa0', detail: '#2d2d2d' }],
+  [/scania s730/i, { body: '#17324d', accent: '#f28c28', detail: '#333' }],
+  [/volvo/i, { body: '#eef0f2', accent: '#1f4fa0', detail: '#333' }],
+  [/actros/i, { body: '#a9b0b6', accent: '#111111', detail: '#333' }],
+  [/skyline|gt-r/i, { body: '#1f4fa0', accent: '#e6e6e6', detail: '#c0c0c0' }],
+  [/supra/i, { body: '#ff7a00', accent: '#1d1d1d', detail: '#d8d8d8' }],
+  [/nsx/i, { body: '#f4f4f2', accent: '#c8102e', detail: '#b9b9b9' }],
+  [/charizard/i, { body: '#e4572e', accent: '#ffb347', detail: '#b3261e' }],
+  [/prismatiche/i, { body: '#7b5ea7', accent: '#f7a8d8', detail: '#3b82c4' }],
+  [/151/i, { body: '#2f6fd8', accent: '#f2c521', detail: '#e4572e' }],
+  [/paldea/i, { body: '#2a8c5a', accent: '#f2c521', detail: '#b3261e' }],
+  [/avventure/i, { body: '#e08e0b', accent: '#7cc4f2', detail: '#2f6fd8' }],
+  [/world cup|mondiali/i, { body: '#0f5132', accent: '#d4af37', detail: '#fff' }],
+  [/adrenalyn/i, { body: '#17324d', accent: '#2f6fd8', detail: '#fff' }],
+  [/box 36/i, { body: '#c8102e', accent: '#f2c521', detail: '#fff' }],
+  [/calciatori/i, { body: '#f2c521', accent: '#2a8c5a', detail: '#fff' }],
+];
+const FALLBACK: Livery = { body: '#1d5a85', accent: '#f2c521', detail: '#ffffff' };
 
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && `${line} ${word}`.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
+/** What the photo of an article shows, by category and, within it, by the kind of product. */
+function drawingFor(article: DemoArticle): Drawing {
+  const { category, title } = article;
+  switch (category.toLowerCase()) {
+    case 'modellismo':
+      return f1Car;
+    case 'caschi':
+      return helmet;
+    case 'pokemon':
+      if (/bustina/i.test(title)) return boosterPack;
+      if (/collezione premium/i.test(title)) return cardFan;
+      if (/box|collezione|set/i.test(title)) return collectorBox;
+      return cardFan;
+    case 'trucks':
+      return vintageTruck;
+    case 'trucks new':
+      return modernTruck;
+    case 'tuning':
+      return tuningCar;
+    case 'panini':
+      if (/album/i.test(title)) return stickerAlbum;
+      if (/adrenalyn|starter/i.test(title)) return cardBinder;
+      return stickerBox;
+    default:
+      return cardFan;
   }
-  if (line) lines.push(line);
-  return lines.slice(0, 4);
 }
 
-/** A product picture drawn here from the title and category, so the demo needs no download. */
-export async function renderDemoImage(title: string, category: string): Promise<Buffer> {
-  const [from, to] = PALETTES[category.toLowerCase()] ?? ['#444', '#111'];
-  const lines = wrap(title, 24)
-    .map((l, i) => `<text x="60" y="${250 + i * 62}" class="t">${escapeXml(l)}</text>`)
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-  <style>.t{font:700 48px 'DejaVu Sans',sans-serif;fill:#fff}.c{font:600 30px 'DejaVu Sans',sans-serif;fill:#fff;opacity:.85}.b{font:700 26px 'DejaVu Serif',serif;fill:#fff;opacity:.7}</style>
-  <rect width="800" height="600" fill="url(#g)"/>
-  <circle cx="690" cy="120" r="170" fill="#fff" opacity=".08"/><circle cx="90" cy="560" r="120" fill="#fff" opacity=".06"/>
-  <rect x="60" y="70" rx="22" width="${Math.max(160, category.length * 23 + 50)}" height="54" fill="#000" opacity=".25"/>
-  <text x="85" y="108" class="c">${escapeXml(category.toUpperCase())}</text>
-  ${lines}
-  <text x="60" y="550" class="b">Edicola · Napoli</text>
-</svg>`;
-  return sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
+/** The backdrop's tint by category. */
+const TINTS: Record<string, string> = {
+  modellismo: '#e9e4df',
+  caschi: '#e6e8ec',
+  pokemon: '#e3ebf7',
+  trucks: '#ece4d8',
+  'trucks new': '#dfe7ee',
+  tuning: '#e8e2f0',
+  panini: '#f3ecd2',
+};
+
+/** The article's SVG drawing (exported for tests and for looking at the drawings). */
+export function demoSvg(article: DemoArticle): string {
+  const livery = LIVERIES.find(([pattern]) => pattern.test(article.title))?.[1] ?? FALLBACK;
+  return scene(TINTS[article.category.toLowerCase()] ?? '#e6e6e6', drawingFor(article)(livery));
+}
+
+/**
+ * A product picture drawn here and rasterised with sharp (no download), as a lossless PNG that then
+ * goes through the same checks and re-encoding as a staff upload.
+ */
+export function renderDemoImage(article: DemoArticle): Promise<Buffer> {
+  return sharp(Buffer.from(demoSvg(article)))
+    .png()
+    .toBuffer();
 }

@@ -1,35 +1,36 @@
-import { createHash } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { eurosToCents } from '@edicola/contracts';
 import type { Db, Logger } from '@edicola/platform';
-import { articles, photos } from '../db/schema';
+import { articles, reviews } from '../db/schema';
+import { prepareArticlePhoto } from '../photos/processing';
+import { savePhotoFiles } from '../photos/storage';
 import { DEMO_ARTICLES } from './catalogue';
 import { renderDemoImage } from './images';
+import { DEMO_REVIEWS } from './reviews';
 
-/** Loads the demo catalogue into an empty catalogue; does nothing once any article exists. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Loads the demo catalogue (articles with drawn photos, stored like uploads, and a few approved
+ * reviews) into an empty catalogue; does nothing once any article exists.
+ */
 export async function seedDemoCatalogue(db: Db, logger: Logger): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(articles);
   if ((existing?.n ?? 0) > 0) return 0;
 
   const started = Date.now();
-  const images = await Promise.all(DEMO_ARTICLES.map((a) => renderDemoImage(a.title, a.category)));
+  const photos = await Promise.all(
+    DEMO_ARTICLES.map(async (a) => prepareArticlePhoto(await renderDemoImage(a))),
+  );
   const now = Date.now();
   await db.transaction(async (tx) => {
+    const ids = new Map<string, string>();
     for (const [i, demo] of DEMO_ARTICLES.entries()) {
-      const image = images[i]!;
-      const path = `articles/demo-${demo.sku.toLowerCase()}.webp`;
-      await tx
-        .insert(photos)
-        .values({
-          path,
-          contentType: 'image/webp',
-          data: image,
-          sha256: createHash('sha256').update(image).digest('hex'),
-        })
-        .onConflictDoNothing();
+      const photo = photos[i]!;
+      await savePhotoFiles(tx, photo.files);
       // Listed newest first: the first demo article is the newest.
       const createdAt = new Date(now - i * 60_000);
-      await tx
+      const [row] = await tx
         .insert(articles)
         .values({
           sku: demo.sku,
@@ -43,15 +44,36 @@ export async function seedDemoCatalogue(db: Db, logger: Logger): Promise<number>
           quantityStock: demo.quantity_stock,
           weightKg: demo.weight,
           dimensions: demo.dimensions,
-          photoUrl: `/media/${path}`,
+          photoUrl: photo.url,
           shareFacebook: true,
           shareWhatsapp: true,
           createdAt,
           updatedAt: createdAt,
         })
-        .onConflictDoNothing({ target: articles.sku });
+        .returning({ id: articles.id });
+      ids.set(demo.sku, row!.id);
+    }
+    for (const review of DEMO_REVIEWS) {
+      const createdAt = new Date(now - review.days_ago * DAY_MS);
+      await tx.insert(reviews).values({
+        articleId: ids.get(review.sku)!,
+        rating: review.rating,
+        title: review.title,
+        comment: review.comment,
+        customerName: review.customer_name,
+        customerEmail: review.customer_email,
+        helpfulCount: review.helpful_count,
+        approved: true,
+        approvedAt: createdAt,
+        replyText: review.reply ?? null,
+        repliedAt: review.reply ? new Date(createdAt.getTime() + DAY_MS / 2) : null,
+        createdAt,
+      });
     }
   });
-  logger.info({ articles: DEMO_ARTICLES.length, ms: Date.now() - started }, 'demo catalogue loaded');
+  logger.info(
+    { articles: DEMO_ARTICLES.length, reviews: DEMO_REVIEWS.length, ms: Date.now() - started },
+    'demo catalogue loaded',
+  );
   return DEMO_ARTICLES.length;
 }

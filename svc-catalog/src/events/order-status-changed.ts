@@ -1,7 +1,6 @@
 import type { Event } from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
-import { releaseStock } from '../articles';
-import { releasesStock } from '../stock';
+import { releaseStock, releasesStock } from '../stock/release';
 
 /** svc-catalog's answer to an order's status change: a cancelled order gives its stock back. */
 export async function onOrderStatusChanged(tx: Db, event: Event<'order.status_changed'>): Promise<boolean> {

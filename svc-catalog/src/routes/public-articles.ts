@@ -1,8 +1,8 @@
 import type { Response, Router } from 'express';
 import type { ProductType } from '@edicola/contracts';
 import { handle, type Db } from '@edicola/platform';
-import { listActiveArticles } from '../articles';
-import type { CachedBody, ResponseCache } from '../response-cache';
+import { listActiveArticles } from '../articles/queries';
+import type { CachedBody, ResponseCache } from '../cache/response-cache';
 
 function sendCached(res: Response, cached: CachedBody) {
   res.set({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { busTables } from '@edicola/platform';
+import { busTables, jobTables } from '@edicola/platform';
 
 export const orders = pgSchema('orders');
 
@@ -27,3 +27,4 @@ export const signingKeys = orders.table('signing_keys', {
 });
 
 export const { outbox, processedEvents, deadLetters } = busTables(orders);
+export const { jobs, jobSchedules } = jobTables(orders);

@@ -1,0 +1,60 @@
+import { ArticleForm, photoSrcSet } from './catalog';
+
+const valid = {
+  sku: ' F1-1 ',
+  title: 'Ferrari',
+  description: 'Modello',
+  category: 'Modellismo',
+  price: '12.50',
+  iva_percentage: '22',
+  quantity_stock: '3',
+};
+
+describe('ArticleForm', () => {
+  it('reads multipart text fields into typed values', () => {
+    const form = ArticleForm.parse({
+      ...valid,
+      share_whatsapp: 'true',
+      weight: '',
+      availability_date: '2027-01-01',
+    });
+    expect(form).toMatchObject({
+      sku: 'F1-1',
+      price: 12.5,
+      iva_percentage: 22,
+      quantity_stock: 3,
+      product_type: 'normale',
+      availability_date: null,
+      weight: null,
+      is_active: true,
+      share_whatsapp: true,
+      share_facebook: false,
+    });
+  });
+
+  it.each([
+    [{ sku: '   ' }, 'sku'],
+    [{ price: '-1' }, 'price'],
+    [{ price: '1.005' }, 'price'],
+    [{ quantity_stock: '1.5' }, 'quantity_stock'],
+    [{ iva_percentage: '21' }, 'iva_percentage'],
+    [{ product_type: 'usato' }, 'product_type'],
+    [{ product_type: 'prevendita' }, 'availability_date'],
+  ])('refuses %j', (change, field) => {
+    const result = ArticleForm.safeParse({ ...valid, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.path[0])).toContain(field);
+  });
+});
+
+describe('photoSrcSet', () => {
+  it('lists every stored width of a sized photo', () => {
+    expect(photoSrcSet('http://x/', '/media/articles/ab12-400.webp')).toBe(
+      'http://x/media/articles/ab12-400.webp 400w, http://x/media/articles/ab12-800.webp 800w',
+    );
+  });
+  it('is null for a photo stored in one size', () => {
+    expect(photoSrcSet('http://x', '/media/articles/demo-f1.webp')).toBeNull();
+    expect(photoSrcSet('http://x', null)).toBeNull();
+  });
+});

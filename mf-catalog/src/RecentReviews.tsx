@@ -1,0 +1,41 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublicReview as Review, RemoteProps } from '@edicola/contracts';
+import { createCatalogApi } from './api';
+import { registerTranslations } from './i18n';
+import { ReviewItem } from './ReviewsModal';
+import './catalog.css';
+
+registerTranslations();
+
+/** Home: the six latest customer reviews (GET /reviews/recent?limit=6; exposed as mf_catalog/RecentReviews). */
+export default function RecentReviews({ config }: RemoteProps) {
+  const { t } = useTranslation('catalog');
+  const api = useMemo(() => createCatalogApi(config.apiBaseUrl), [config.apiBaseUrl]);
+  const [reviews, setReviews] = useState<Review[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.recentReviews(controller.signal).then(setReviews, () => {
+      if (!controller.signal.aborted) setFailed(true);
+    });
+    return () => controller.abort();
+  }, [api]);
+
+  return (
+    <section className="cat-home-section" aria-labelledby="home-reviews-title" data-testid="home-reviews">
+      <h2 id="home-reviews-title">{t('home.reviews.title')}</h2>
+      {!reviews && !failed && <p role="status">{t('reviews.loading')}</p>}
+      {failed && <p>{t('home.unavailable')}</p>}
+      {reviews && reviews.length === 0 && <p>{t('home.reviews.none')}</p>}
+      {reviews && reviews.length > 0 && (
+        <ul className="cat-review-list cat-review-grid">
+          {reviews.map((review) => (
+            <ReviewItem key={review.id} review={review} showArticle />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { RemoteProps } from '@edicola/contracts';
+import { createCatalogApi } from './api';
+import { registerTranslations } from './i18n';
+import { ReviewForm } from './ReviewForm';
+import './catalog.css';
+
+registerTranslations();
+
+/** /review?article_id=..&order_id=..&email=..: the review link of an order e-mail (exposed as mf_catalog/ReviewPage). */
+export default function ReviewPage({ config }: RemoteProps) {
+  const { t } = useTranslation('catalog');
+  const api = useMemo(() => createCatalogApi(config.apiBaseUrl), [config.apiBaseUrl]);
+  const [params] = useSearchParams();
+  const articleId = params.get('article_id')?.trim() ?? '';
+  return (
+    <section className="cat-page cat-review-page" aria-labelledby="review-page-title">
+      <h1 id="review-page-title">{t('reviewPage.title')}</h1>
+      {articleId ? (
+        <>
+          <p>{t('reviewPage.intro')}</p>
+          <ReviewForm
+            api={api}
+            articleId={articleId}
+            orderId={params.get('order_id')?.trim() || null}
+            initialEmail={params.get('email')?.trim() ?? ''}
+            reportMissing
+          />
+        </>
+      ) : (
+        <p role="alert">{t('reviewPage.missingArticle')}</p>
+      )}
+      <p>
+        <Link to="/prodotti">{t('reviewPage.backToCatalogue')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+export { jobTables, type JobTables } from './tables';
+export {
+  createJobRunner,
+  type EnqueueOptions,
+  type HandleOptions,
+  type JobContext,
+  type JobHandler,
+  type JobRunner,
+  type JobRunnerOptions,
+  type Jobs,
+} from './job-runner';
+export { purgeFinished, type RetentionOptions } from './retention';

@@ -1,0 +1,35 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ReviewCreate } from '@edicola/contracts';
+import { notFound, type Db } from '@edicola/platform';
+import { articles, reviews, type ReviewRow } from '../db/schema';
+
+/**
+ * Records a visitor's review, pending until staff approve it. It is not a verified purchase yet: that
+ * is marked when order events arrive. The article must exist (an inactive one may still be reviewed).
+ */
+export async function createReview(
+  db: Db,
+  input: ReviewCreate & { rating: number },
+): Promise<{ review: ReviewRow; articleTitle: string }> {
+  const [article] = await db
+    .select({ title: articles.title })
+    .from(articles)
+    .where(and(eq(articles.id, input.article_id), isNull(articles.deletedAt)))
+    .limit(1);
+  if (!article) throw notFound('Articolo non trovato');
+  const [review] = await db
+    .insert(reviews)
+    .values({
+      articleId: input.article_id,
+      orderId: input.order_id ?? null,
+      rating: input.rating,
+      title: input.title,
+      comment: input.comment,
+      customerName: input.customer_name,
+      customerEmail: input.customer_email.toLowerCase(),
+      approved: false,
+      isVerifiedPurchase: false,
+    })
+    .returning();
+  return { review: review!, articleTitle: article.title };
+}

@@ -1,0 +1,74 @@
+import type { Router } from 'express';
+import {
+  ArticleReviewsParams,
+  RecentReviewsQuery,
+  ReviewCreate,
+  ReviewIdParams,
+  type HelpfulVote,
+  type PublicReview,
+  type ReviewSummary,
+} from '@edicola/contracts';
+import { handle, notFound, type Db } from '@edicola/platform';
+import { voteHelpful } from '../reviews/helpful';
+import { toPublicReview } from '../reviews/mapping';
+import { approvedReviewsOf, recentApprovedReviews } from '../reviews/queries';
+import { reviewSummary } from '../reviews/stats';
+import { createReview } from '../reviews/writing';
+import { visitorId } from '../visitors/identity';
+import { perAddressLimit } from '../visitors/rate-limit';
+
+export interface ReviewRouteOptions {
+  visitorKey: () => string;
+  reviewsPerHour: number;
+}
+
+/** The storefront's reviews: approved lists and stats, writing a review, 'helpful' votes. */
+export function reviewRoutes(router: Router, db: Db, options: ReviewRouteOptions) {
+  router.get(
+    '/articles/:id/reviews',
+    handle({ params: ArticleReviewsParams }, async ({ params }): Promise<PublicReview[]> => {
+      const found = await approvedReviewsOf(db, params.id);
+      return found.map((r) => toPublicReview(r.review, r.articleTitle));
+    }),
+  );
+
+  router.get(
+    '/reviews/stats/:id',
+    handle({ params: ArticleReviewsParams }, ({ params }): Promise<ReviewSummary> =>
+      reviewSummary(db, params.id),
+    ),
+  );
+
+  router.get(
+    '/reviews/recent',
+    handle({ query: RecentReviewsQuery }, async ({ query }): Promise<PublicReview[]> => {
+      const found = await recentApprovedReviews(db, query.limit);
+      return found.map((r) => toPublicReview(r.review, r.articleTitle));
+    }),
+  );
+
+  router.post(
+    '/reviews',
+    perAddressLimit({
+      windowMs: 60 * 60 * 1000,
+      limit: options.reviewsPerHour,
+      detail: 'Troppe recensioni inviate. Riprova più tardi.',
+      successesOnly: true,
+    }),
+    handle({ body: ReviewCreate }, async ({ body }, _req, res): Promise<PublicReview> => {
+      const created = await createReview(db, body);
+      res.status(201);
+      return toPublicReview(created.review, created.articleTitle);
+    }),
+  );
+
+  router.post(
+    '/reviews/:id/helpful',
+    perAddressLimit({ windowMs: 60 * 1000, limit: 60, detail: 'Troppe richieste. Riprova tra poco.' }),
+    handle({ params: ReviewIdParams }, async ({ params }, req): Promise<HelpfulVote> => {
+      const vote = await voteHelpful(db, params.id, visitorId(options.visitorKey(), req));
+      if (!vote) throw notFound('Recensione non trovata');
+      return vote;
+    }),
+  );
+}

@@ -1,0 +1,35 @@
+import type { Router } from 'express';
+import { VisitRequest, type VisitStats } from '@edicola/contracts';
+import { handle, requireAuth, type Db, type TokenVerifier } from '@edicola/platform';
+import { countryOf, type CountrySource } from '../visits/country';
+import { recordVisit } from '../visits/recording';
+import { visitStats } from '../visits/stats';
+import { perAddressLimit } from '../visitors/rate-limit';
+
+export interface VisitRouteOptions {
+  country: CountrySource;
+  visitsPerMinute: number;
+}
+
+/** Visit tracking from the storefront (public) and the statistics panel (staff). */
+export function visitRoutes(router: Router, db: Db, verifier: TokenVerifier, options: VisitRouteOptions) {
+  router.post(
+    '/analytics/visit',
+    perAddressLimit({
+      windowMs: 60 * 1000,
+      limit: options.visitsPerMinute,
+      detail: 'Troppe richieste. Riprova tra poco.',
+    }),
+    handle({ body: VisitRequest }, async ({ body }, req, res) => {
+      await recordVisit(db, body, countryOf(req, options.country));
+      res.status(201);
+      return { recorded: true as const };
+    }),
+  );
+
+  router.get(
+    '/analytics/stats',
+    requireAuth(verifier, { kind: 'staff' }),
+    handle({}, (): Promise<VisitStats> => visitStats(db)),
+  );
+}

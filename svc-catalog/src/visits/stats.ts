@@ -1,0 +1,62 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { VisitStats } from '@edicola/contracts';
+import type { Db } from '@edicola/platform';
+import { visits } from '../db/schema';
+import { countryName } from './country';
+
+/** Days and weeks are the shop's, in Naples. */
+const ZONE = 'Europe/Rome';
+const localDay = sql`(${visits.visitedAt} at time zone ${sql.raw(`'${ZONE}'`)})::date`;
+const today = sql`(now() at time zone ${sql.raw(`'${ZONE}'`)})::date`;
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  // Both drivers (pg and PGlite) answer raw SQL with `rows`.
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * SPEC §3 visit statistics: totals, distinct visit sessions, today's and this week's (from Monday)
+ * visits, the 10 most visited pages, the last 7 days oldest first with empty days as 0, the 10
+ * countries with most visits.
+ */
+export async function visitStats(db: Db): Promise<VisitStats> {
+  const [totals] = await rows<{ total: number; unique: number; today: number; week: number }>(
+    db,
+    sql`select count(*)::int as total,
+               count(distinct ${visits.sessionId})::int as unique,
+               (count(*) filter (where ${localDay} = ${today}))::int as today,
+               (count(*) filter (where ${localDay} >= date_trunc('week', ${today})::date))::int as week
+          from ${visits}`,
+  );
+  const pages = await rows<{ page: string; visits: number }>(
+    db,
+    sql`select ${visits.page} as page, count(*)::int as visits from ${visits}
+         group by ${visits.page} order by visits desc, page limit 10`,
+  );
+  const days = await rows<{ date: string; visits: number }>(
+    db,
+    sql`select to_char(d, 'YYYY-MM-DD') as date, count(${visits.id})::int as visits
+          from generate_series(${today} - 6, ${today}, interval '1 day') as d
+          left join ${visits} on ${localDay} = d::date and ${visits.visitedAt} > now() - interval '8 days'
+         group by d order by d`,
+  );
+  const countries = await rows<{ code: string; visits: number }>(
+    db,
+    sql`select ${visits.countryCode} as code, count(*)::int as visits from ${visits}
+         group by ${visits.countryCode} order by visits desc, code limit 10`,
+  );
+  return {
+    total_visits: totals?.total ?? 0,
+    unique_visitors: totals?.unique ?? 0,
+    today_visits: totals?.today ?? 0,
+    this_week_visits: totals?.week ?? 0,
+    popular_pages: pages,
+    visits_by_day: days,
+    visits_by_country: countries.map((c) => ({
+      country: countryName(c.code),
+      country_code: c.code,
+      visits: c.visits,
+    })),
+  };
+}

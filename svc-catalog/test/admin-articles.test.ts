@@ -1,0 +1,266 @@
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+import request from 'supertest';
+import { Article, ArticleList, IvaOptionList, PHOTO_ERRORS, photoSrcSet } from '@edicola/contracts';
+import { startTestService, type TestService } from '@edicola/platform/testing';
+import { catalogService } from '../src/service';
+import { makeTokens, type Tokens } from './staff-token';
+
+const fields = {
+  sku: 'TEST-001',
+  title: 'Ferrari 312T Niki Lauda 1:43',
+  description: 'Campione del mondo 1975',
+  category: 'Modellismo',
+  product_type: 'normale',
+  price: '49.90',
+  iva_percentage: '22',
+  quantity_stock: '3',
+  weight: '0.4',
+  dimensions: '10 x 5 x 4 cm',
+  share_facebook: 'true',
+};
+
+/** A PNG whose header claims a size far beyond the pixel limit (a decompression bomb's shape). */
+async function pngClaiming(width: number, height: number): Promise<Buffer> {
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
+  // IHDR data starts at byte 16 (8 signature + 4 length + 4 type); its CRC covers type + data.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
+describe('svc-catalog staff articles', () => {
+  let catalog: TestService<unknown>;
+  let tokens: Tokens;
+  const api = () => request(catalog.service.app);
+  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    tokens = await makeTokens();
+    catalog = await startTestService(catalogService, {
+      verifier: tokens.verifier,
+      env: { DEMO_DATA: 'false', CATALOG_CACHE_TTL_MS: '60000' },
+    });
+  }, 60_000);
+  afterAll(() => catalog?.stop());
+
+  const post = (form: Record<string, string>, photo?: { data: Buffer; name: string; type?: string }) => {
+    const req = api().post('/api/articles').set(as(tokens.staff));
+    for (const [k, v] of Object.entries(form)) void req.field(k, v);
+    if (photo)
+      void req.attach('photo', photo.data, { filename: photo.name, contentType: photo.type ?? 'image/jpeg' });
+    return req;
+  };
+
+  it('refuses every staff route without a staff token', async () => {
+    for (const [method, path] of [
+      ['get', '/api/articles'],
+      ['post', '/api/articles'],
+      ['put', '/api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11'],
+      ['delete', '/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11'],
+      ['get', '/api/admin/articles/prevendita'],
+      ['get', '/api/admin/articles/prenotazione'],
+      ['get', '/api/config/iva-options'],
+    ] as const) {
+      expect((await api()[method](path)).status).toBe(401);
+      const asCustomer = await api()[method](path).set(as(tokens.customer));
+      expect(asCustomer.status).toBe(403);
+      expect(asCustomer.body).toEqual({ detail: 'Permesso negato' });
+    }
+  });
+
+  it('gives staff the IVA options of SPEC §9', async () => {
+    const res = await api().get('/api/config/iva-options').set(as(tokens.admin));
+    expect(res.status).toBe(200);
+    expect(IvaOptionList.parse(res.body).map((o) => o.value)).toEqual([22, 10, 4, 0]);
+    expect(res.body[3].label).toBe('0% - Esente IVA');
+  });
+
+  it('creates an article from a multipart form with a JPEG, stored as WebP in two widths', async () => {
+    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c00' } })
+      .jpeg()
+      .toBuffer();
+    const res = await post(fields, { data: jpeg, name: 'foto.jpg' });
+    expect(res.status).toBe(201);
+    const article = Article.parse(res.body);
+    expect(article).toMatchObject({
+      sku: 'TEST-001',
+      price: 49.9,
+      iva_percentage: 22,
+      quantity_stock: 3,
+      weight: 0.4,
+      is_active: true,
+      share_facebook: true,
+      share_instagram: false,
+      availability_date: null,
+      shipping_cost_national: 0,
+    });
+    expect(article.photo_url).toMatch(/^\/media\/articles\/[0-9a-f]{24}-400\.webp$/);
+    const srcset = photoSrcSet('', article.photo_url)!;
+    for (const [url, width] of srcset.split(', ').map((s) => s.split(' '))) {
+      const file = await api().get(url!).buffer(true);
+      expect(file.status).toBe(200);
+      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(file.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(file.body as Buffer).metadata();
+      expect(meta.format).toBe('webp');
+      expect(`${meta.width}w`).toBe(width);
+    }
+    // The new article is on the public list at once (the cache was dropped after the write).
+    const list = ArticleList.parse((await api().get('/public/articles')).body);
+    expect(list.map((a) => a.sku)).toContain('TEST-001');
+  });
+
+  it('answers a taken SKU with 409 and writes nothing', async () => {
+    const res = await post({ ...fields, title: 'Altro' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ detail: 'Esiste già un articolo con SKU TEST-001' });
+    const all = ArticleList.parse((await api().get('/api/articles').set(as(tokens.staff))).body);
+    expect(all.filter((a) => a.sku === 'TEST-001')).toHaveLength(1);
+  });
+
+  it.each([
+    [{ sku: '  ' }, 'body.sku: SKU è obbligatorio'],
+    [{ title: '' }, 'body.title: Il titolo è obbligatorio'],
+    [{ price: '-1' }, 'body.price: Il prezzo non può essere negativo'],
+    [{ price: '1.999' }, 'body.price: Il prezzo ammette al massimo 2 decimali'],
+    [{ quantity_stock: '2.5' }, 'body.quantity_stock: La quantità deve essere un numero intero'],
+    [{ iva_percentage: '21' }, 'body.iva_percentage: Aliquota IVA non valida (22, 10, 4 o 0)'],
+    [
+      { product_type: 'prevendita' },
+      'body.availability_date: La data di disponibilità è obbligatoria per la prevendita',
+    ],
+  ])('refuses %j with 422 naming the field', async (change, detail) => {
+    const res = await post({ ...fields, sku: 'BAD-1', ...change });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toContain(detail);
+  });
+
+  it('keeps availability_date for pre-sale articles only', async () => {
+    const presale = await post({
+      ...fields,
+      sku: 'PRE-1',
+      product_type: 'prevendita',
+      availability_date: '2027-03-01',
+    });
+    expect(presale.status).toBe(201);
+    expect(presale.body.availability_date).toBe('2027-03-01');
+    const normal = await post({ ...fields, sku: 'NOR-1', availability_date: '2027-03-01' });
+    expect(normal.body.availability_date).toBeNull();
+    const listed = ArticleList.parse(
+      (await api().get('/api/admin/articles/prevendita').set(as(tokens.staff))).body,
+    );
+    expect(listed.map((a) => a.sku)).toEqual(['PRE-1']);
+    const reserved = await api().get('/api/admin/articles/prenotazione').set(as(tokens.staff));
+    expect(reserved.body).toEqual([]);
+  });
+
+  it('checks photos by their content, not their name or declared type', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF');
+    const asJpeg = await post(
+      { ...fields, sku: 'PH-1' },
+      { data: pdf, name: 'foto.jpg', type: 'image/jpeg' },
+    );
+    expect(asJpeg.status).toBe(422);
+    expect(asJpeg.body).toEqual({ detail: PHOTO_ERRORS.type });
+
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    const svgRes = await post({ ...fields, sku: 'PH-2' }, { data: svg, name: 'x.png', type: 'image/png' });
+    expect(svgRes.status).toBe(422);
+    expect(svgRes.body).toEqual({ detail: PHOTO_ERRORS.type });
+
+    const big = Buffer.alloc(5_242_881, 1);
+    const bigRes = await post({ ...fields, sku: 'PH-3' }, { data: big, name: 'big.jpg' });
+    expect(bigRes.status).toBe(413);
+    expect(bigRes.body).toEqual({ detail: PHOTO_ERRORS.size });
+
+    const bomb = await pngClaiming(100_000, 100_000);
+    const bombRes = await post(
+      { ...fields, sku: 'PH-4' },
+      { data: bomb, name: 'bomb.png', type: 'image/png' },
+    );
+    expect(bombRes.status).toBe(422);
+    expect(bombRes.body.detail).toMatch(/megapixel/);
+
+    const gif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a0' } })
+      .gif()
+      .toBuffer();
+    const gifRes = await post({ ...fields, sku: 'PH-5' }, { data: gif, name: 'anim.gif', type: 'image/gif' });
+    expect(gifRes.status).toBe(201);
+    const small = await api().get(gifRes.body.photo_url).buffer(true);
+    // Never enlarged: a 300 px photo stays 300 px wide.
+    expect((await sharp(small.body as Buffer).metadata()).width).toBe(300);
+
+    const all = ArticleList.parse((await api().get('/api/articles').set(as(tokens.staff))).body);
+    expect(all.map((a) => a.sku).filter((s) => s.startsWith('PH-'))).toEqual(['PH-5']);
+  });
+
+  it('edits an article: every field replaced, the photo kept when none is sent', async () => {
+    const all = ArticleList.parse((await api().get('/api/articles').set(as(tokens.staff))).body);
+    const before = all.find((a) => a.sku === 'TEST-001')!;
+    const res = await api()
+      .put(`/api/articles/${before.id}`)
+      .set(as(tokens.admin))
+      .field({
+        ...fields,
+        title: 'Ferrari 312T (edizione 2)',
+        price: '55,00',
+        is_active: 'false',
+        weight: '',
+      });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: before.id,
+      title: 'Ferrari 312T (edizione 2)',
+      price: 55,
+      is_active: false,
+      weight: null,
+      photo_url: before.photo_url,
+    });
+    // Inactive: staff still see it, the public list no longer does.
+    const publicList = ArticleList.parse((await api().get('/public/articles')).body);
+    expect(publicList.map((a) => a.id)).not.toContain(before.id);
+    const missing = await api()
+      .put('/api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11')
+      .set(as(tokens.staff))
+      .field(fields);
+    expect(missing.status).toBe(404);
+    const taken = await api()
+      .put(`/api/articles/${before.id}`)
+      .set(as(tokens.staff))
+      .field({ ...fields, sku: 'PRE-1' });
+    expect(taken.status).toBe(409);
+  });
+
+  it('accepts the same form as JSON', async () => {
+    const res = await api()
+      .post('/api/articles')
+      .set(as(tokens.staff))
+      .send({
+        ...fields,
+        sku: 'JSON-1',
+        price: 10,
+        quantity_stock: 1,
+        iva_percentage: 0,
+        share_facebook: false,
+      });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ sku: 'JSON-1', price: 10, iva_percentage: 0, photo_url: null });
+  });
+
+  it('deletes an article: gone from every list, SKU free again, the row kept for history', async () => {
+    const all = ArticleList.parse((await api().get('/api/articles').set(as(tokens.staff))).body);
+    const target = all.find((a) => a.sku === 'NOR-1')!;
+    const res = await api().delete(`/articles/${target.id}`).set(as(tokens.staff));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Articolo eliminato con successo!', id: target.id });
+    const after = ArticleList.parse((await api().get('/api/articles').set(as(tokens.staff))).body);
+    expect(after.map((a) => a.id)).not.toContain(target.id);
+    expect((await api().delete(`/articles/${target.id}`).set(as(tokens.staff))).status).toBe(404);
+    expect((await post({ ...fields, sku: 'NOR-1' })).status).toBe(201);
+    expect((await api().delete('/articles/not-a-uuid').set(as(tokens.staff))).status).toBe(422);
+  });
+});
