@@ -60,6 +60,11 @@ export function createArticleSource({
 
   return {
     list,
+    /** The list if one is at hand, never waiting for the API (a stale one starts a refresh). */
+    peek(): PublicArticle[] | undefined {
+      if (!cached || cached.until <= Date.now()) void list();
+      return cached?.articles;
+    },
     async find(id: string): Promise<PublicArticle | undefined> {
       return (await list()).find((article) => article.id === id);
     },

@@ -1,25 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '@edicola/contracts';
 import { escapeHtml } from './storefront-page';
 
-/** The remote modules each page renders at once (shell/src/App.tsx, Header.tsx, Layout.tsx). */
+/**
+ * The remote module that holds a page's main content (its largest element), if any. Only that one is
+ * preloaded: the header's and the cart's remotes, and the home page's widgets below the hero, are not
+ * what the visitor waits for, and fetching them early only competes with what they wait for.
+ */
 export function exposesFor(pathname: string): Array<[RemoteName, string]> {
-  const always: Array<[RemoteName, string]> = [
-    ['mf_account', 'AccountMenu'],
-    ['mf_checkout', 'CartButton'],
-  ];
-  if (pathname === '/prodotti') return [['mf_catalog', 'CatalogPage'], ...always];
-  if (pathname === '/review') return [['mf_catalog', 'ReviewPage'], ...always];
-  if (pathname === '/' || pathname === '/home')
-    return [
-      ['mf_catalog', 'PresaleSection'],
-      ['mf_catalog', 'ReservationSection'],
-      ['mf_catalog', 'RecentReviews'],
-      ...always,
-    ];
+  if (pathname === '/prodotti') return [['mf_catalog', 'CatalogPage']];
+  if (pathname === '/review') return [['mf_catalog', 'ReviewPage']];
   if (pathname === '/gestione' || pathname.startsWith('/gestione/')) return [['mf_admin', 'AdminApp']];
-  return always;
+  return [];
 }
 
 interface Manifest {
@@ -69,4 +62,19 @@ export function createRemotePreloads(root: string, slices: Record<RemoteName, st
     }
     return [...links].join('\n    ');
   };
+}
+
+/**
+ * The home page's hero image (shell/src/assets/hero.webp, built to shell/dist/images/hero.<hash>.webp):
+ * its largest element, which the browser would otherwise find only once the shell has rendered.
+ */
+export function findHeroImage(root: string): string | undefined {
+  try {
+    const file = readdirSync(path.join(root, 'shell', 'dist', 'images')).find((name) =>
+      /^hero\.[0-9a-f]{8,}\.(webp|avif|jpe?g|png)$/.test(name),
+    );
+    return file && `/images/${file}`;
+  } catch {
+    return undefined;
+  }
 }

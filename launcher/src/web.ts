@@ -5,7 +5,7 @@ import expressStaticGzip from 'express-static-gzip';
 import type { RemoteName, RuntimeConfig } from '@edicola/contracts';
 import { createArticleSource } from './storefront-articles';
 import { articleMeta, escapeHtml, genericMeta, renderPage } from './storefront-page';
-import { createRemotePreloads } from './storefront-preload';
+import { createRemotePreloads, findHeroImage } from './storefront-preload';
 import { robotsTxt, sitemapXml } from './storefront-seo';
 
 export const SLICES: Record<RemoteName, string> = {
@@ -140,12 +140,25 @@ export function createWebApp(options: WebOptions): Express {
   // is index.html with the runtime configuration inline and the preview tags of the page asked for.
   let template: Promise<string> | undefined;
   const remotePreloads = options.remotesBaseUrl ? () => '' : createRemotePreloads(options.root, SLICES);
-  const hintsFor = (pathname: string, config: RuntimeConfig) => {
-    const hints = [remotePreloads(pathname)];
-    // The catalogue's first request, started with the page instead of after the catalogue's code.
-    if (pathname === '/prodotti') {
-      const articles = escapeHtml(`${config.apiBaseUrl.replace(/\/+$/, '')}/public/articles`);
-      hints.push(`<link rel="preload" href="${articles}" as="fetch" crossorigin />`);
+  let hero: string | undefined | null = null;
+  const image = (href: string) =>
+    `<link rel="preload" href="${escapeHtml(href)}" as="image" fetchpriority="high" />`;
+  const hintsFor = (req: Request, config: RuntimeConfig) => {
+    const hints = [remotePreloads(req.path)];
+    if (req.path === '/' || req.path === '/home') {
+      if (hero === null) hero = findHeroImage(options.root);
+      if (hero) hints.push(image(hero));
+    }
+    if (req.path === '/prodotti') {
+      // The catalogue's first request, started with the page instead of after the catalogue's code.
+      const api = config.apiBaseUrl.replace(/\/+$/, '');
+      hints.push(
+        `<link rel="preload" href="${escapeHtml(`${api}/public/articles`)}" as="fetch" crossorigin />`,
+      );
+      // And the first card's photo, the page's largest element: the unfiltered catalogue shows the
+      // articles in the API's order (a filtered or deep-linked one starts elsewhere: no guess then).
+      const first = Object.keys(req.query).length === 0 ? articles.peek()?.[0] : undefined;
+      if (first?.photo_url) hints.push(image(new URL(first.photo_url, `${config.mediaBaseUrl}/`).href));
     }
     return hints.filter(Boolean).join('\n    ');
   };
@@ -164,7 +177,7 @@ export function createWebApp(options: WebOptions): Express {
     res
       .set('Cache-Control', 'no-cache')
       .type('html')
-      .send(renderPage(html, meta, config, hintsFor(req.path, config)));
+      .send(renderPage(html, meta, config, hintsFor(req, config)));
   });
 
   // Errors answer with a status and a short text: never a stack trace or a file path.

@@ -100,6 +100,8 @@ describe('storefront server', () => {
       }),
       'mf-stats.json': '{"build":"/home/dev/edicola"}',
     });
+    mkdirSync(path.join(root, 'shell/dist/images'));
+    writeFileSync(path.join(root, 'shell/dist/images/hero.0123abcd.webp'), 'RIFF');
     api = await startApi();
     options = {
       root,
@@ -184,9 +186,26 @@ describe('storefront server', () => {
         'style /mf/catalog/expose.css',
         'fetch http://api.test:8080/public/articles',
       ]);
+      // No photo guessed before the article list is at hand (the page never waits for the API).
+      expect(res.text).not.toContain('as="image"');
       // Another page of the shop needs no catalogue.
       const about = await request(createWebApp(options)).get('/chi-siamo');
       expect(about.text).not.toContain('<link rel="preload" href="/mf/catalog/');
+    });
+
+    it("preloads each page's largest image: the home hero, the catalogue's first photo", async () => {
+      const app = createWebApp(options);
+      const home = await request(app).get('/');
+      expect(home.text).toContain(
+        '<link rel="preload" href="/images/hero.0123abcd.webp" as="image" fetchpriority="high" />',
+      );
+      await request(app).get('/sitemap.xml'); // the article list is at hand once fetched
+      const catalogue = await request(app).get('/prodotti');
+      expect(catalogue.text).toContain(
+        '<link rel="preload" href="http://api.test:8080/media/articles/sf24.webp" as="image" fetchpriority="high" />',
+      );
+      const filtered = await request(app).get('/prodotti?category=caschi');
+      expect(filtered.text).not.toContain('as="image"');
     });
 
     it('gives a shared article link its own preview, every value escaped', async () => {
