@@ -79,16 +79,10 @@ function loader(remote: RemoteName, expose: string): RemoteLoader {
 export function registerRuntimeRemotes(config: RuntimeConfig, ms = REMOTE_TIMEOUT_MS): RemoteLoaders {
   registerPlugins([timeoutPlugin(ms)]);
   registerRemotes(REMOTES.map((name) => ({ name, entry: config.remotes[name] })));
-  return {
-    CatalogPage: loader(REMOTE_OF.CatalogPage, 'CatalogPage'),
-    PresaleSection: loader(REMOTE_OF.PresaleSection, 'PresaleSection'),
-    ReservationSection: loader(REMOTE_OF.ReservationSection, 'ReservationSection'),
-    RecentReviews: loader(REMOTE_OF.RecentReviews, 'RecentReviews'),
-    ReviewPage: loader(REMOTE_OF.ReviewPage, 'ReviewPage'),
-    CartButton: loader(REMOTE_OF.CartButton, 'CartButton'),
-    AccountMenu: loader(REMOTE_OF.AccountMenu, 'AccountMenu'),
-    AdminApp: loader(REMOTE_OF.AdminApp, 'AdminApp'),
-  };
+  // One loader per slot of REMOTE_OF: a slot added there needs nothing here.
+  return Object.fromEntries(
+    Object.entries(REMOTE_OF).map(([slot, remote]) => [slot, loader(remote, slot)]),
+  ) as RemoteLoaders;
 }
 
 /** A lazy remote component that can be told to load again after it failed (RemoteSlot's retry button). */
