@@ -82,7 +82,7 @@ export function registerRuntimeRemotes(config: RuntimeConfig, ms = REMOTE_TIMEOU
   // One loader per slot of REMOTE_OF: a slot added there needs nothing here.
   return Object.fromEntries(
     Object.entries(REMOTE_OF).map(([slot, remote]) => [slot, loader(remote, slot)]),
-  ) as RemoteLoaders;
+  ) as Record<keyof RemoteLoaders, RemoteLoader>;
 }
 
 /** A lazy remote component that can be told to load again after it failed (RemoteSlot's retry button). */
