@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emitDomEvent, grossPrice, SHOP_INFO, type Article, type ReviewSummary } from '@edicola/contracts';
 import { ArticlePhoto } from './ArticlePhoto';
@@ -16,6 +16,8 @@ interface ArticleCardProps {
   highlighted?: boolean;
   onReadReviews: () => void;
   onWriteReview: () => void;
+  /** Called once when the card comes near the viewport (right away where IntersectionObserver is missing). */
+  onNearViewport?: (articleId: string) => void;
 }
 
 /** One catalogue card (SPEC §2): photo, texts, net and final price, SKU, stock, rating and the cart button. */
@@ -27,9 +29,29 @@ export function ArticleCard({
   highlighted = false,
   onReadReviews,
   onWriteReview,
+  onNearViewport,
 }: ArticleCardProps) {
   const { t, i18n } = useTranslation('catalog');
   const [cartDown, setCartDown] = useState(false);
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = card.current;
+    if (!onNearViewport || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      onNearViewport(article.id);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        onNearViewport(article.id);
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [article.id, onNearViewport]);
   const inStock = article.quantity_stock > 0;
   const titleId = `article-${article.id}-title`;
   const addToCart = () => {
@@ -38,6 +60,7 @@ export function ArticleCard({
   };
   return (
     <article
+      ref={card}
       id={`article-${article.id}`}
       className={highlighted ? 'cat-card cat-highlight' : 'cat-card'}
       data-testid="article-card"

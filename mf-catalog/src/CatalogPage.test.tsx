@@ -203,6 +203,33 @@ describe('CatalogPage', () => {
     }
   });
 
+  it("asks for a card's rating only when the card comes near the viewport", async () => {
+    const observed = new Map<Element, (entries: { isIntersecting: boolean }[]) => void>();
+    class FakeObserver {
+      constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
+      observe(element: Element) {
+        observed.set(element, this.callback);
+      }
+      disconnect() {}
+    }
+    Object.assign(window, { IntersectionObserver: FakeObserver });
+    try {
+      serve(200, [ferrari, panini], { b1: { average_rating: 4, total_reviews: 1 } });
+      renderPage();
+      await screen.findAllByTestId('article-card');
+      const statsCalls = () =>
+        (global.fetch as jest.Mock).mock.calls.filter(([url]) => String(url).includes('/reviews/stats/'));
+      expect(statsCalls()).toHaveLength(0);
+
+      const card = document.getElementById('article-b1')!;
+      await act(async () => observed.get(card)!([{ isIntersecting: true }]));
+      expect(statsCalls().map(([url]) => url)).toEqual(['http://api.test:8080/reviews/stats/b1']);
+      expect(within(card).getByRole('button', { name: 'Leggi recensioni' })).toBeTruthy();
+    } finally {
+      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
+
   it('loads the first row of photos eagerly with a high priority and the rest lazily', async () => {
     const many = Array.from({ length: 6 }, (_, i) => makeArticle({ id: `a${i}`, title: `Articolo ${i}` }));
     serve(200, many);

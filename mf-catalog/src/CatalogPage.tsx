@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SHOP_INFO, type Article, type RemoteProps, type ReviewSummary } from '@edicola/contracts';
@@ -56,26 +56,27 @@ export default function CatalogPage({ config }: RemoteProps) {
     [api],
   );
 
-  // Ratings of every card; the deep-linked article's first.
-  const articles = state.status === 'ready' ? state.articles : null;
-  useEffect(() => {
-    if (!articles) return;
-    const controller = new AbortController();
-    const ordered = [...articles].sort((a) => (a.id === articleParam ? -1 : 0));
-    for (const article of ordered) void loadStats(article.id, controller.signal);
-    return () => controller.abort();
-    // The deep link only reorders the first load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [articles, loadStats]);
+  // Ratings are asked for when a card comes near the viewport (few requests competing with the photos).
+  const requested = useRef(new Set<string>());
+  const requestStats = useCallback(
+    (articleId: string) => {
+      if (requested.current.has(articleId)) return;
+      requested.current.add(articleId);
+      void loadStats(articleId);
+    },
+    [loadStats],
+  );
 
+  const articles = state.status === 'ready' ? state.articles : null;
   // ?article={id}: scroll to it and highlight it for 3 s.
   useEffect(() => {
     if (!articles || !articleParam || !articles.some((article) => article.id === articleParam)) return;
+    requestStats(articleParam);
     const card = document.getElementById(`article-${articleParam}`);
     card?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
     const timer = setTimeout(() => setHighlightDone(articleParam), HIGHLIGHT_MS);
     return () => clearTimeout(timer);
-  }, [articles, articleParam]);
+  }, [articles, articleParam, requestStats]);
 
   const selectCategory = (slug: string | null) => {
     const next = new URLSearchParams(params);
@@ -160,6 +161,7 @@ export default function CatalogPage({ config }: RemoteProps) {
                     article={article}
                     mediaBaseUrl={config.mediaBaseUrl}
                     stats={stats[article.id]}
+                    onNearViewport={requestStats}
                     priority={index < FIRST_ROW}
                     highlighted={highlighted === article.id}
                     onReadReviews={() => setReviews({ article, writing: false })}

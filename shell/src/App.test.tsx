@@ -122,6 +122,11 @@ describe('shell layout', () => {
       screen.getByText('Right of withdrawal: you can return products within 14 days of delivery.'),
     ).toBeTruthy();
     expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
+    // Opening hours from the shop configuration, weekday names from Intl in the new language.
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('Monday – Saturday:', { exact: false })).toBeTruthy();
+    expect(within(footer).getByText('8:00 – 13:00 and 16:00 – 20:00')).toBeTruthy();
+    expect(within(footer).getByText('Sunday: closed')).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
   });
 

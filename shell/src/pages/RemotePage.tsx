@@ -16,5 +16,10 @@ interface RemotePageProps {
 export function RemotePage({ name, component, config, page }: RemotePageProps) {
   const { t } = useTranslation('shell');
   usePageTitle(t(`meta.${page}.title`), t(`meta.${page}.description`));
-  return <RemoteSlot name={name} component={component} config={config} />;
+  // The page's space is reserved while the remote loads, so the footer does not jump (CLS).
+  return (
+    <div className="remote-page">
+      <RemoteSlot name={name} component={component} config={config} />
+    </div>
+  );
 }

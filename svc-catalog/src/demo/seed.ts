@@ -10,14 +10,15 @@ import { DEMO_REVIEWS } from './reviews';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Loads the demo catalogue (articles with drawn photos, stored like uploads, and a few approved
- * reviews) into an empty catalogue; does nothing once any article exists.
- */
+/** Loads the demo catalogue into an empty catalogue; does nothing once any article exists. */
 export async function seedDemoCatalogue(db: Db, logger: Logger): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(articles);
   if ((existing?.n ?? 0) > 0) return 0;
+  return loadDemoCatalogue(db, logger);
+}
 
+/** Adds the demo articles (with drawn photos, stored like uploads) and a few approved reviews. */
+export async function loadDemoCatalogue(db: Db, logger: Logger): Promise<number> {
   const started = Date.now();
   const photos = await Promise.all(
     DEMO_ARTICLES.map(async (a) => prepareArticlePhoto(await renderDemoImage(a))),

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { ReviewCreate } from '@edicola/contracts';
 import { notFound, type Db } from '@edicola/platform';
 import { articles, reviews, type ReviewRow } from '../db/schema';
@@ -9,7 +10,7 @@ import { articles, reviews, type ReviewRow } from '../db/schema';
  */
 export async function createReview(
   db: Db,
-  input: ReviewCreate & { rating: number },
+  input: z.output<typeof ReviewCreate>,
 ): Promise<{ review: ReviewRow; articleTitle: string }> {
   const [article] = await db
     .select({ title: articles.title })

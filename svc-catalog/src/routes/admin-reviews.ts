@@ -12,6 +12,11 @@ const asReviews = (found: ReviewWithArticle[]): Review[] =>
 /** The back office's reviews panel (staff, both roles): lists, approval, replies, statistics. */
 export function adminReviewRoutes(router: Router, db: Db, verifier: TokenVerifier) {
   const staff = requireAuth(verifier, { kind: 'staff' });
+  const reviewFor = async (id: string): Promise<Review> => {
+    const found = await findReview(db, id);
+    if (!found) throw notFound('Recensione non trovata');
+    return toReview(found.review, found.articleTitle);
+  };
 
   router.get(
     '/api/admin/reviews/all',
@@ -33,9 +38,8 @@ export function adminReviewRoutes(router: Router, db: Db, verifier: TokenVerifie
     '/api/admin/reviews/:id/approve',
     staff,
     handle({ params: ReviewIdParams }, async ({ params }): Promise<Review> => {
-      const row = await approveReview(db, params.id);
-      if (!row) throw notFound('Recensione non trovata');
-      return toReview(row, (await findReview(db, row.id))?.articleTitle ?? null);
+      if (!(await approveReview(db, params.id))) throw notFound('Recensione non trovata');
+      return reviewFor(params.id);
     }),
   );
 
@@ -45,9 +49,9 @@ export function adminReviewRoutes(router: Router, db: Db, verifier: TokenVerifie
     handle(
       { params: ReviewIdParams, body: ReviewReplyRequest },
       async ({ params, body }): Promise<Review> => {
-        const row = await replyToReview(db, params.id, body.response_text);
-        if (!row) throw notFound('Recensione non trovata');
-        return toReview(row, (await findReview(db, row.id))?.articleTitle ?? null);
+        if (!(await replyToReview(db, params.id, body.response_text)))
+          throw notFound('Recensione non trovata');
+        return reviewFor(params.id);
       },
     ),
   );
