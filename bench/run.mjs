@@ -7,6 +7,8 @@
 //  4. POST /orders through the gateway, 32 concurrent buyers (bench/orders.mjs): the all-in-one process on
 //     its embedded database, the same on PostgreSQL + RabbitMQ, and each service its own process on
 //     PostgreSQL + RabbitMQ. `npm run bench -- orders` runs this part only.
+//  5. Lighthouse on / and /prodotti as a new visitor on a phone (bench/lighthouse.mjs); skipped with
+//     BENCH_LIGHTHOUSE=0; `npm run bench:lighthouse` runs it alone.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { runLighthouse } from './lighthouse.mjs';
 import { benchOrders } from './orders.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -207,12 +210,15 @@ async function main() {
     target_ratio: 0.5,
   };
   results.orders = await orders();
+  // 5: the storefront in Lighthouse (a freshly started shop of its own).
+  if (process.env.BENCH_LIGHTHOUSE !== '0') results.lighthouse = await runLighthouse();
   write(results);
   const ok =
     results.startup.restart_s < 10 &&
     Math.max(results.idle_rss.mb, results.idle_rss.first_start_mb) < 700 &&
     results.articles_1000.ratio >= 0.5 &&
-    ordersMet(results.orders);
+    ordersMet(results.orders) &&
+    (results.lighthouse?.met ?? true);
   console.log(ok ? 'all targets met' : 'SOME TARGETS MISSED');
 }
 

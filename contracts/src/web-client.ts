@@ -1,4 +1,4 @@
-import { ErrorBody } from './errors';
+import type { ErrorBody } from './errors';
 
 /** An API answer that was not 2xx; `message` is the server's `detail` when it sent one. */
 export class ApiError extends Error {
@@ -13,12 +13,16 @@ export class ApiError extends Error {
   }
 }
 
-/** Reads a failed answer into an ApiError, keeping the server's `detail` when the body has one. */
+/**
+ * Reads a failed answer into an ApiError, keeping the server's `detail` when the body has one. A plain
+ * check rather than the ErrorBody schema: this runs in every browser slice, and zod is kept off the
+ * shell's first paint (docs/decisions/0011-storefront-speed.md).
+ */
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
   let detail: string | undefined;
   try {
-    const body = ErrorBody.safeParse(await response.json());
-    if (body.success) detail = body.data.detail;
+    const body = (await response.json()) as Partial<ErrorBody> | null;
+    if (typeof body?.detail === 'string') detail = body.detail;
   } catch {
     // Not JSON (a proxy's error page, say): fall back to the status line.
   }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -74,6 +75,68 @@ describe('a remote that fails to load', () => {
       .getByRole('link', { name: 'Home', exact: true })
       .click();
     await page.getByRole('heading', { name: 'Il paradiso dei collezionisti a Napoli' }).waitFor();
+    await context.close();
+  });
+});
+
+// Remotes served by a host that accepts connections and never answers: each slot must give up after its
+// timeout and offer a retry, instead of 'Caricamento…' forever.
+describe('remotes on a server that never answers', () => {
+  let browser: Browser;
+  let web: ChildProcess;
+  let hung: http.Server;
+  let webUrl: string;
+
+  beforeAll(async () => {
+    hung = http.createServer(() => {});
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const remotesBase = `http://127.0.0.1:${(hung.address() as net.AddressInfo).port}/mf`;
+    const port = await freePort();
+    webUrl = `http://localhost:${port}`;
+    web = spawn(process.execPath, [path.join(root, 'launcher/dist/cli.js'), 'web'], {
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        WEB_PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_API_URL: shop.apiUrl,
+        REMOTES_BASE_URL: remotesBase,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    while (
+      !(await fetch(`${webUrl}/config.json`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    web?.kill();
+    hung?.closeAllConnections();
+    await new Promise((resolve) => hung?.close(resolve));
+  });
+
+  it('shows the fallback with a retry after the timeout, and the page around it works', async () => {
+    const context = await browser.newContext({ locale: 'it-IT' });
+    const page = await context.newPage();
+    const started = Date.now();
+    await page.goto(`${webUrl}/prodotti`);
+    await page.getByRole('status').filter({ hasText: 'Caricamento' }).waitFor();
+    const fallback = page.getByTestId('remote-fallback-mf_catalog');
+    await fallback.waitFor({ timeout: 20_000 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    await fallback.getByRole('button', { name: 'Riprova' }).waitFor();
+    expect(await page.getByRole('contentinfo').textContent()).toContain('14 giorni');
+    // A retry asks again (and, the server still hung, ends in the fallback again).
+    await fallback.getByRole('button', { name: 'Riprova' }).click();
+    await page.getByRole('status').filter({ hasText: 'Caricamento' }).waitFor();
+    await page.getByTestId('remote-fallback-mf_catalog').waitFor({ timeout: 20_000 });
     await context.close();
   });
 });

@@ -26,8 +26,11 @@ describe('storefront', () => {
     for (const name of ['Home', 'Prodotti', 'Chi siamo', 'Contatto', 'Termini']) {
       await nav.getByRole('link', { name, exact: true }).waitFor();
     }
-    expect(await nav.getByRole('link', { name: /Gestione/ }).getAttribute('target')).toBe('_blank');
-    expect(await page.getByRole('contentinfo').textContent()).toContain('14 giorni');
+    // The back office is not in the shop's navigation, only a discreet footer link (decision 0011).
+    expect(await nav.getByRole('link', { name: /Gestione|personale/ }).count()).toBe(0);
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('link', { name: /personale/ }).getAttribute('target')).toBe('_blank');
+    expect(await footer.textContent()).toContain('14 giorni');
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -61,6 +61,12 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
+/** The address this process reaches its own API on: loopback unless bound to one interface only. */
+function loopbackOr(host: string): string {
+  if (['0.0.0.0', '::', ''].includes(host)) return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 /**
  * Service-to-service calls in one process: a loopback-only port where `/<service>/internal/...` reaches
  * that service's app, so the internal client works as it does between separate processes.
@@ -108,7 +114,9 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
       root: path.resolve(__dirname, '../..'),
       apiPort,
       apiBaseUrl: config.PUBLIC_API_URL,
+      apiInternalUrl: `http://${loopbackOr(config.HOST)}:${apiPort}`,
       demoMode: true,
+      logger,
     }),
   );
   const webPort = await listen(web, config.WEB_PORT, config.HOST);

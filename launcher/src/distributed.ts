@@ -42,6 +42,8 @@ const webEnv = z.object({
   API_PORT: env.port(8080),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_API_URL: z.url().optional(),
+  /** Where the storefront server itself reaches the API (sitemap, link previews); PUBLIC_API_URL by default. */
+  API_INTERNAL_URL: z.url().optional(),
   REMOTES_BASE_URL: z.url().optional(),
   /** Folder holding the built slices (shell/dist, mf-catalog/dist, …); the repository by default. */
   WEB_ROOT: z.string().optional(),
@@ -58,7 +60,9 @@ export async function startWeb(vars: NodeJS.ProcessEnv = process.env) {
     apiPort: config.API_PORT,
     apiBaseUrl: config.PUBLIC_API_URL,
     remotesBaseUrl: config.REMOTES_BASE_URL,
+    apiInternalUrl: config.API_INTERNAL_URL,
     demoMode: config.DEMO_MODE,
+    logger,
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(config.WEB_PORT, config.HOST, resolve));

@@ -1,6 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import express, { type Express, type Request } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { RemoteName, RuntimeConfig } from '@edicola/contracts';
+import { createArticleSource } from './storefront-articles';
+import { articleMeta, escapeHtml, genericMeta, renderPage } from './storefront-page';
+import { createRemotePreloads, findHeroImage } from './storefront-preload';
+import { robotsTxt, sitemapXml } from './storefront-seo';
 
 export const SLICES: Record<RemoteName, string> = {
   mf_catalog: 'mf-catalog',
@@ -18,9 +24,17 @@ export interface WebOptions {
   /** Public base of the remotes; when absent, this server itself under /mf/<slice>/. */
   remotesBaseUrl?: string;
   demoMode: boolean;
+  /** Where this server itself reaches the API (sitemap, link previews); apiBaseUrl or the local API port by default. */
+  apiInternalUrl?: string;
+  /** How long the server waits for the API, and reuses its article list (sitemap, link previews). */
+  apiTimeoutMs?: number;
+  articleCacheMs?: number;
+  logger?: { error(fields: object, message: string): void };
 }
 
-const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp)$/;
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp)(\.br|\.gz)?$/;
+/** Build by-products that stay on the machine: source maps and the federation build statistics. */
+const PRIVATE_FILE = /(\.map|\/mf-stats\.json)(\.br|\.gz)?$/;
 
 /** The runtime configuration for the browser asking, built from the address it used. */
 export function runtimeConfigFor(req: Request, options: WebOptions): RuntimeConfig {
@@ -71,12 +85,42 @@ export function createWebApp(options: WebOptions): Express {
     res.set('Cache-Control', 'no-store').json(runtimeConfigFor(req, options));
   });
 
-  const staticOptions = {
-    index: false,
-    setHeaders(res: express.Response, file: string) {
-      res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  };
+  // Source maps and build statistics are for us, not for the public.
+  app.use((req, res, next) => (PRIVATE_FILE.test(req.path) ? res.status(404).end() : next()));
+
+  const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
+  const articles = createArticleSource({
+    apiUrl: options.apiInternalUrl ?? options.apiBaseUrl ?? `http://127.0.0.1:${options.apiPort}`,
+    timeoutMs: options.apiTimeoutMs,
+    ttlMs: options.articleCacheMs,
+  });
+  app.get('/robots.txt', (req, res) => {
+    res
+      .set('Cache-Control', 'public, max-age=3600')
+      .type('text/plain')
+      .send(robotsTxt(origin(req)));
+  });
+  app.get('/sitemap.xml', async (req, res) => {
+    const xml = sitemapXml(origin(req), await articles.list());
+    res.set('Cache-Control', 'public, max-age=300').type('application/xml').send(xml);
+  });
+
+  // Each bundle was compressed at build time (.br, .gz next to it): the twin the browser accepts is sent.
+  const staticFiles = (dir: string) =>
+    expressStaticGzip(dir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: {
+        index: false,
+        setHeaders(res, file) {
+          res.setHeader(
+            'Cache-Control',
+            HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      },
+    });
   for (const dir of Object.values(SLICES)) {
     app.use(
       `/mf/${dir.slice(3)}`,
@@ -85,16 +129,69 @@ export function createWebApp(options: WebOptions): Express {
         res.setHeader('Access-Control-Allow-Origin', '*');
         next();
       },
-      express.static(path.join(options.root, dir, 'dist'), staticOptions),
+      staticFiles(path.join(options.root, dir, 'dist')),
       (_req, res) => res.status(404).end(),
     );
   }
   const shellDist = path.join(options.root, 'shell', 'dist');
-  app.use(express.static(shellDist, staticOptions));
-  // Every other path is a storefront route: the shell's router decides (unknown paths show home).
-  app.use((req, res, next) => {
+  app.use(staticFiles(shellDist));
+
+  // Every other path is a storefront route: the shell's router decides (unknown paths show home). The page
+  // is index.html with the runtime configuration inline and the preview tags of the page asked for.
+  let template: Promise<string> | undefined;
+  const remotePreloads = options.remotesBaseUrl ? () => '' : createRemotePreloads(options.root, SLICES);
+  let hero: string | undefined | null = null;
+  const image = (href: string) =>
+    `<link rel="preload" href="${escapeHtml(href)}" as="image" fetchpriority="high" />`;
+  const hintsFor = (req: Request, config: RuntimeConfig) => {
+    const hints = [remotePreloads(req.path)];
+    if (req.path === '/' || req.path === '/home') {
+      if (hero === null) hero = findHeroImage(options.root);
+      if (hero) hints.push(image(hero));
+    }
+    if (req.path === '/prodotti') {
+      // The catalogue's first request, started with the page instead of after the catalogue's code.
+      const api = config.apiBaseUrl.replace(/\/+$/, '');
+      hints.push(
+        `<link rel="preload" href="${escapeHtml(`${api}/public/articles`)}" as="fetch" crossorigin />`,
+      );
+      // And the first card's photo, the page's largest element: the unfiltered catalogue shows the
+      // articles in the API's order (a filtered or deep-linked one starts elsewhere: no guess then).
+      const first = Object.keys(req.query).length === 0 ? articles.peek()?.[0] : undefined;
+      if (first?.photo_url) hints.push(image(new URL(first.photo_url, `${config.mediaBaseUrl}/`).href));
+    }
+    return hints.filter(Boolean).join('\n    ');
+  };
+  app.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    res.set('Cache-Control', 'no-cache').sendFile(path.join(shellDist, 'index.html'));
+    template ??= readFile(path.join(shellDist, 'index.html'), 'utf8');
+    const html = await template.catch((error: unknown) => {
+      template = undefined;
+      throw error;
+    });
+    const config = runtimeConfigFor(req, options);
+    const generic = genericMeta(html, origin(req) + req.originalUrl);
+    const id = req.path === '/prodotti' ? req.query.article : undefined;
+    const article = typeof id === 'string' && id ? await articles.find(id) : undefined;
+    const meta = article ? articleMeta(article, generic, config.mediaBaseUrl) : generic;
+    res
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(renderPage(html, meta, config, hintsFor(req, config)));
   });
+
+  // Errors answer with a status and a short text: never a stack trace or a file path.
+  const errors: ErrorRequestHandler = (error: { status?: number; statusCode?: number }, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = error.status ?? error.statusCode ?? 500;
+    if (status >= 500) options.logger?.error({ err: error, path: req.path }, 'storefront request failed');
+    res
+      .status(status >= 400 && status < 600 ? status : 500)
+      .type('text/plain')
+      .send(
+        status === 404 ? 'Pagina non trovata' : status < 500 ? 'Richiesta non valida' : 'Errore del server',
+      );
+  };
+  app.use(errors);
   return app;
 }

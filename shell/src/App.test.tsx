@@ -58,7 +58,7 @@ beforeEach(async () => {
 });
 
 describe('shell layout', () => {
-  it('renders the nav links of the SPEC, /gestione in a new tab', async () => {
+  it('renders the nav links of the SPEC; the back office only as a footer link in a new tab', async () => {
     await renderApp();
     const nav = screen.getByRole('navigation', { name: 'Navigazione principale' });
     const hrefs = within(nav)
@@ -70,12 +70,13 @@ describe('shell layout', () => {
       '/chi-siamo',
       '/contatto',
       '/termini',
-      '/gestione',
       '/accedi',
       '/registrati',
       '/profilo',
     ]);
-    const admin = within(nav).getByRole('link', { name: /Gestione/ });
+    const footer = screen.getByRole('contentinfo');
+    const admin = within(footer).getByRole('link', { name: /Area riservata al personale/ });
+    expect(admin.getAttribute('href')).toBe('/gestione');
     expect(admin.getAttribute('target')).toBe('_blank');
     expect(admin.getAttribute('rel')).toContain('noopener');
     expect(await screen.findByTestId('remote-AccountMenu')).toBeTruthy();
@@ -238,9 +239,10 @@ describe('remote failures', () => {
       });
       const fallback = await screen.findByTestId('remote-fallback-mf_catalog');
       expect(fallback.getAttribute('role')).toBe('alert');
-      expect(fallback.textContent).toBe(
+      expect(fallback.textContent).toContain(
         'La sezione «Catalogo» non è disponibile in questo momento. Riprova tra qualche minuto.',
       );
+      expect(within(fallback).getByRole('button', { name: 'Riprova' })).toBeTruthy();
       expect(await screen.findByTestId('remote-fallback-mf_checkout')).toBeTruthy();
       expect(await screen.findByTestId('remote-AccountMenu')).toBeTruthy();
       expect(screen.getByRole('navigation', { name: 'Navigazione principale' })).toBeTruthy();

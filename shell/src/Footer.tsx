@@ -33,6 +33,12 @@ export function Footer() {
       <div className="container footer-legal">
         <p className="withdrawal">{t('footer.withdrawal')}</p>
         <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <p className="footer-staff">
+          <a href="/gestione" target="_blank" rel="noopener">
+            {t('footer.staff')}
+            <span className="visually-hidden"> {t('nav.newTab')}</span>
+          </a>
+        </p>
       </div>
     </footer>
   );

@@ -6,14 +6,16 @@ import { LanguageSelector } from './LanguageSelector';
 import { RemoteSlot } from './RemoteSlot';
 import type { RemoteComponents } from './remotes';
 
-/** The nav links of SPEC §2, in order; /gestione opens in a new tab. */
+/**
+ * The nav links of SPEC §2, in order, without the back office: shoppers have no use for it, so its link
+ * is a discreet one in the footer (docs/decisions/0011-storefront-speed.md).
+ */
 export const NAV_LINKS = [
   { to: '/', label: 'nav.home' },
   { to: '/prodotti', label: 'nav.products' },
   { to: '/chi-siamo', label: 'nav.about' },
   { to: '/contatto', label: 'nav.contact' },
   { to: '/termini', label: 'nav.terms' },
-  { to: '/gestione', label: 'nav.admin', newTab: true },
   { to: '/accedi', label: 'nav.login' },
   { to: '/registrati', label: 'nav.register' },
   { to: '/profilo', label: 'nav.profile' },
@@ -24,55 +26,65 @@ interface HeaderProps {
   remotes: RemoteComponents;
 }
 
+/**
+ * One row on every screen: brand, account menu, language and, on a phone, a menu button that opens the
+ * nav (with the language selector inside it). The cart is mf-checkout's floating button.
+ */
 export function Header({ config, remotes }: HeaderProps) {
   const { t } = useTranslation('shell');
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   return (
-    <header className="site-header">
+    <>
+      {/* Above the sticky header, so it scrolls away instead of taking a phone's screen for good. */}
       {config.demoMode && <p className="demo-notice">{t('demo.notice')}</p>}
-      <div className="container header-bar">
-        <Link to="/" className="brand" aria-label={t('brand.homeLink')} onClick={closeMenu}>
-          <span className="brand-mark" aria-hidden="true">
-            E
-          </span>
-          <span className="brand-text">
-            <span className="brand-name">{t('brand.name')}</span>
-            <span className="brand-tagline">{t('brand.tagline')}</span>
-          </span>
-        </Link>
-        <div className="header-tools">
-          <RemoteSlot name="mf_account" component={remotes.AccountMenu} config={config} compact />
-          <LanguageSelector />
-          <button
-            type="button"
-            className="nav-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="main-nav"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {t('nav.menu')}
-          </button>
+      <header className="site-header">
+        <div className="container header-bar">
+          <Link to="/" className="brand" aria-label={t('brand.homeLink')} onClick={closeMenu}>
+            <span className="brand-mark" aria-hidden="true">
+              E
+            </span>
+            <span className="brand-text">
+              <span className="brand-name">{t('brand.name')}</span>
+              <span className="brand-tagline">{t('brand.tagline')}</span>
+            </span>
+          </Link>
+          <div className="header-tools">
+            <RemoteSlot name="mf_account" component={remotes.AccountMenu} config={config} compact />
+            <div className="header-language">
+              <LanguageSelector />
+            </div>
+            <button
+              type="button"
+              className="nav-toggle"
+              aria-expanded={menuOpen}
+              aria-controls="main-nav"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <svg className="nav-toggle-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M3 6h18M3 12h18M3 18h18" />
+              </svg>
+              <span className="nav-toggle-text">{t('nav.menu')}</span>
+            </button>
+          </div>
         </div>
-      </div>
-      <nav id="main-nav" className={menuOpen ? 'main-nav open' : 'main-nav'} aria-label={t('nav.label')}>
-        <ul className="container">
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              {'newTab' in link ? (
-                <a href={link.to} target="_blank" rel="noopener" onClick={closeMenu}>
-                  {t(link.label)}
-                  <span className="visually-hidden"> {t('nav.newTab')}</span>
-                </a>
-              ) : (
+        <nav id="main-nav" className={menuOpen ? 'main-nav open' : 'main-nav'} aria-label={t('nav.label')}>
+          <ul className="container">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
                 <NavLink to={link.to} end onClick={closeMenu}>
                   {t(link.label)}
                 </NavLink>
-              )}
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
+              </li>
+            ))}
+          </ul>
+          {menuOpen && (
+            <div className="container nav-language">
+              <LanguageSelector />
+            </div>
+          )}
+        </nav>
+      </header>
+    </>
   );
 }

@@ -1,6 +1,7 @@
-import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemoteName, RemoteProps, RuntimeConfig } from '@edicola/contracts';
+import type { RemoteComponent } from './remotes';
 
 interface BoundaryProps {
   fallback: ReactNode;
@@ -29,17 +30,31 @@ interface RemoteSlotProps {
   compact?: boolean;
 }
 
-/** Renders one federated component with its own loading state and a translated fallback. */
+/**
+ * Renders one federated component with its own loading state and, when it fails or times out
+ * (remotes.ts), a translated fallback with a retry button. The slot keeps its size meanwhile
+ * (styles.css: .remote-slot-<slot>), so nothing below it jumps when the remote arrives.
+ */
 export function RemoteSlot({ name, component: Remote, config, compact = false }: RemoteSlotProps) {
   const { t } = useTranslation('shell');
+  const [attempt, setAttempt] = useState(0);
   const section = t(`remote.names.${name}`);
+  const retry = () => {
+    (Remote as Partial<RemoteComponent>).retry?.();
+    setAttempt((n) => n + 1);
+  };
   const fallback = (
     <div
       role="alert"
       data-testid={`remote-fallback-${name}`}
       className={compact ? 'remote-fallback compact' : 'remote-fallback'}
     >
-      {compact ? t('remote.unavailableShort', { section }) : t('remote.unavailable', { section })}
+      <span>
+        {compact ? t('remote.unavailableShort', { section }) : t('remote.unavailable', { section })}
+      </span>
+      <button type="button" className="remote-retry" onClick={retry}>
+        {t('remote.retry')}
+      </button>
     </div>
   );
   const loading = compact ? null : (
@@ -48,10 +63,12 @@ export function RemoteSlot({ name, component: Remote, config, compact = false }:
     </div>
   );
   return (
-    <RemoteErrorBoundary fallback={fallback}>
-      <Suspense fallback={loading}>
-        <Remote config={config} />
-      </Suspense>
-    </RemoteErrorBoundary>
+    <div className={`remote-slot remote-slot-${Remote.displayName ?? name}`}>
+      <RemoteErrorBoundary key={attempt} fallback={fallback}>
+        <Suspense fallback={loading}>
+          <Remote config={config} />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import { App } from './App';
 import { initI18n } from './i18n';
 import { lazyRemotes, registerRuntimeRemotes } from './remotes';
-import { fetchRuntimeConfig } from './runtimeConfig';
+import { loadRuntimeConfig } from './runtimeConfig';
 import './styles.css';
 
 async function start() {
@@ -13,7 +13,7 @@ async function start() {
   await initI18n();
   let config;
   try {
-    config = await fetchRuntimeConfig();
+    config = await loadRuntimeConfig();
   } catch {
     root.render(
       <main className="container startup-error">

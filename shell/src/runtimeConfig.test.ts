@@ -1,4 +1,4 @@
-import { fetchRuntimeConfig } from './runtimeConfig';
+import { fetchRuntimeConfig, loadRuntimeConfig } from './runtimeConfig';
 
 const valid = {
   apiBaseUrl: 'http://localhost:8080',
@@ -34,5 +34,27 @@ describe('fetchRuntimeConfig', () => {
 
   it('rejects when the server does not answer 2xx', async () => {
     await expect(fetchRuntimeConfig('/config.json', respond(404, {}))).rejects.toThrow(/404/);
+  });
+});
+
+describe('loadRuntimeConfig', () => {
+  afterEach(() => document.getElementById('edicola-config')?.remove());
+
+  it('reads the configuration the server put inline in index.html, with no request', async () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'edicola-config';
+    element.textContent = JSON.stringify(valid);
+    document.head.append(element);
+    await expect(loadRuntimeConfig(document)).resolves.toEqual(valid);
+  });
+
+  it('refuses an inline configuration that is not valid', async () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'edicola-config';
+    element.textContent = JSON.stringify({ ...valid, apiBaseUrl: 'nope' });
+    document.head.append(element);
+    await expect(loadRuntimeConfig(document)).rejects.toThrow(/not a valid/);
   });
 });

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { Article } from '@edicola/contracts';
+
+/** What the storefront server needs of an article: its address (sitemap) and its link preview. */
+export const PublicArticle = Article.pick({ id: true, title: true, description: true, photo_url: true });
+export type PublicArticle = z.infer<typeof PublicArticle>;
+const PublicArticleList = z.array(PublicArticle);
+
+export interface ArticleSourceOptions {
+  /** Where this server reaches the API (the gateway), e.g. http://127.0.0.1:8080. */
+  apiUrl: string;
+  /** How long a fetched list is reused. */
+  ttlMs?: number;
+  /** How long one request to the API may take before it counts as failed. */
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * The public article list (GET /public/articles), fetched with a timeout and kept for a short while so
+ * that crawlers and link previews never load the API. When the API fails, the last good list is used
+ * (or an empty one) and the failure is retried on the next request after a short pause.
+ */
+export function createArticleSource({
+  apiUrl,
+  ttlMs = 60_000,
+  timeoutMs = 3_000,
+  fetchImpl = fetch,
+}: ArticleSourceOptions) {
+  let cached: { articles: PublicArticle[]; until: number } | undefined;
+  let pending: Promise<PublicArticle[]> | undefined;
+
+  async function fetchList(): Promise<PublicArticle[]> {
+    const response = await fetchImpl(`${apiUrl.replace(/\/+$/, '')}/public/articles`, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) throw new Error(`GET /public/articles answered ${response.status}`);
+    return PublicArticleList.parse(await response.json());
+  }
+
+  async function list(): Promise<PublicArticle[]> {
+    if (cached && cached.until > Date.now()) return cached.articles;
+    pending ??= fetchList()
+      .then((articles) => {
+        cached = { articles, until: Date.now() + ttlMs };
+        return articles;
+      })
+      .catch(() => {
+        // Keep what we had; ask again in a few seconds, not on every request of a crawler.
+        const articles = cached?.articles ?? [];
+        cached = { articles, until: Date.now() + Math.min(ttlMs, 5_000) };
+        return articles;
+      })
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  }
+
+  return {
+    list,
+    /** The list if one is at hand, never waiting for the API (a stale one starts a refresh). */
+    peek(): PublicArticle[] | undefined {
+      if (!cached || cached.until <= Date.now()) void list();
+      return cached?.articles;
+    },
+    async find(id: string): Promise<PublicArticle | undefined> {
+      return (await list()).find((article) => article.id === id);
+    },
+  };
+}
+
+export type ArticleSource = ReturnType<typeof createArticleSource>;

@@ -1,0 +1,105 @@
+import type { RuntimeConfig } from '@edicola/contracts';
+import type { PublicArticle } from './storefront-articles';
+
+/** The id of the script element that carries the runtime configuration inside index.html. */
+export const CONFIG_ELEMENT_ID = 'edicola-config';
+const DESCRIPTION_LIMIT = 200;
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const HTML_UNESCAPES = Object.fromEntries(Object.entries(HTML_ESCAPES).map(([c, e]) => [e, c]));
+
+/** Text made safe for an HTML text node or a double-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (e) => HTML_UNESCAPES[e]!);
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute address of the page. */
+  url: string;
+  /** Absolute address of the preview image, when there is one. */
+  image?: string;
+}
+
+/** The title and description index.html ships with: the generic preview of every page. */
+export function genericMeta(template: string, url: string): PageMeta {
+  const title = /<title>([^<]*)<\/title>/.exec(template)?.[1] ?? '';
+  const description = /<meta\s+name="description"\s+content="([^"]*)"/.exec(template)?.[1] ?? '';
+  return { title: unescapeHtml(title.trim()), description: unescapeHtml(description.trim()), url };
+}
+
+function shorten(text: string, limit: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= limit ? flat : `${flat.slice(0, limit - 1).trimEnd()}…`;
+}
+
+/** The preview of /prodotti?article={id}: the article's title, description and photo. */
+export function articleMeta(article: PublicArticle, generic: PageMeta, mediaBaseUrl: string): PageMeta {
+  const siteName = generic.title.split(' – ')[0] || generic.title;
+  return {
+    title: `${article.title} – ${siteName}`,
+    description: shorten(article.description, DESCRIPTION_LIMIT) || generic.description,
+    url: generic.url,
+    image: article.photo_url ? new URL(article.photo_url, mediaBaseUrl).href : undefined,
+  };
+}
+
+function metaTags(meta: PageMeta, siteName: string): string {
+  const tag = (attr: 'property' | 'name', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  return [
+    tag('property', 'og:type', 'website'),
+    tag('property', 'og:site_name', siteName),
+    tag('property', 'og:locale', 'it_IT'),
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', meta.description),
+    tag('property', 'og:url', meta.url),
+    ...(meta.image ? [tag('property', 'og:image', meta.image)] : []),
+    tag('name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'),
+    tag('name', 'twitter:title', meta.title),
+    tag('name', 'twitter:description', meta.description),
+    ...(meta.image ? [tag('name', 'twitter:image', meta.image)] : []),
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+  ].join('\n    ');
+}
+
+/** Early connections to the API origin: the catalogue's data (CORS) and its photos (no CORS). */
+function preconnects(config: RuntimeConfig): string {
+  const origin = escapeHtml(new URL(config.apiBaseUrl).origin);
+  return `<link rel="preconnect" href="${origin}" crossorigin />\n    <link rel="preconnect" href="${origin}" />`;
+}
+
+/** The runtime configuration inline, so the shell needs no extra round trip before it renders. */
+function configScript(config: RuntimeConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${json}</script>`;
+}
+
+/**
+ * index.html for one request: its title, description and preview tags, the runtime configuration, and
+ * `hints` (preload links) for what the page will need.
+ */
+export function renderPage(template: string, meta: PageMeta, config: RuntimeConfig, hints = ''): string {
+  const siteName = genericMeta(template, meta.url).title.split(' – ')[0] ?? '';
+  const head = [metaTags(meta, siteName), preconnects(config), configScript(config), hints]
+    .filter(Boolean)
+    .join('\n    ');
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_m, start: string, end: string) => `${start}${escapeHtml(meta.description)}${end}`,
+    )
+    .replace('</head>', () => `    ${head}\n  </head>`);
+}
