@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError, CUSTOMER_TOKEN_KEY, emitDomEvent, onDomEvent } from '@edicola/contracts';
-import { createAccountApi, type AccountApi } from './api';
+import type { AccountApi } from './api';
 import type { Customer } from './customer';
 
 export type SessionState =
@@ -27,7 +27,9 @@ export class CustomerSession {
   private validating: string | null = null;
   private stopListening: (() => void) | null = null;
 
-  constructor(private readonly api: AccountApi) {}
+  /** The API client arrives with its validation code only when a token is there to check: a visitor's
+   * header menu loads neither. */
+  constructor(private readonly loadApi: () => Promise<AccountApi>) {}
 
   getState = (): SessionState => this.state;
 
@@ -103,7 +105,7 @@ export class CustomerSession {
     this.validating = token;
     this.set({ status: 'checking' });
     try {
-      const customer = await this.api.profile(token);
+      const customer = await (await this.loadApi()).profile(token);
       if (this.validating === token) this.set({ status: 'customer', token, customer });
     } catch (error) {
       if (this.validating !== token) return;
@@ -125,7 +127,8 @@ export class CustomerSession {
 }
 
 export interface Account {
-  api: AccountApi;
+  /** The account slice's API client (its module, with zod, is loaded on first use). */
+  api(): Promise<AccountApi>;
   session: CustomerSession;
 }
 
@@ -135,7 +138,8 @@ const accounts = new Map<string, Account>();
 export function accountFor(apiBaseUrl: string): Account {
   let account = accounts.get(apiBaseUrl);
   if (!account) {
-    const api = createAccountApi(apiBaseUrl);
+    let loading: Promise<AccountApi> | undefined;
+    const api = () => (loading ??= import('./api').then((module) => module.createAccountApi(apiBaseUrl)));
     account = { api, session: new CustomerSession(api) };
     accounts.set(apiBaseUrl, account);
   }
