@@ -24,6 +24,8 @@ export interface DomEvents {
    * (SPEC §3) and refuses more than `quantity_stock`.
    */
   'edicola:cart-add': { article_id: string; quantity: number; article?: Article };
+  /** The cart is listening (mf-checkout has loaded): an add that found nobody while it loaded is sent again. */
+  'edicola:cart-ready': Record<string, never>;
   /** The customer logged in (token) or out (null); other slices (checkout prefill) listen. */
   'edicola:customer-session': { token: string | null };
 }
@@ -37,6 +39,31 @@ export type DomEventName = keyof DomEvents;
 export function emitDomEvent<N extends DomEventName>(name: N, detail: DomEvents[N]): boolean {
   const delivered = !window.dispatchEvent(new CustomEvent(name, { detail, cancelable: true }));
   return delivered;
+}
+
+/**
+ * Dispatches a slice event, and when nobody receives it yet, waits up to `ms` for `readyEvent` (the
+ * receiving slice announcing it has loaded) to dispatch it once more. Resolves whether it was received.
+ */
+export function emitDomEventWhenReady<N extends DomEventName>(
+  name: N,
+  detail: DomEvents[N],
+  readyEvent: DomEventName,
+  ms: number,
+): Promise<boolean> {
+  if (emitDomEvent(name, detail)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const onReady = () => {
+      clearTimeout(timer);
+      window.removeEventListener(readyEvent, onReady);
+      resolve(emitDomEvent(name, detail));
+    };
+    const timer = setTimeout(() => {
+      window.removeEventListener(readyEvent, onReady);
+      resolve(false);
+    }, ms);
+    window.addEventListener(readyEvent, onReady);
+  });
 }
 
 export function onDomEvent<N extends DomEventName>(

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emitDomEvent, grossPrice, SHOP_INFO, type Article, type ReviewSummary } from '@edicola/contracts';
+import {
+  emitDomEventWhenReady,
+  grossPrice,
+  SHOP_INFO,
+  type Article,
+  type ReviewSummary,
+} from '@edicola/contracts';
 import { ArticlePhoto } from './ArticlePhoto';
 import { formatDate, formatEuro, photoAddress } from './format';
 import { ShareButtons } from './ShareButtons';
@@ -21,6 +27,9 @@ interface ArticleCardProps {
 }
 
 /** One catalogue card (SPEC §2): photo, texts, net and final price, SKU, stock, rating and the cart button. */
+/** How long an add waits for a cart that is still loading (the shell gives a remote 8 s to arrive). */
+export const CART_WAIT_MS = 8000;
+
 export function ArticleCard({
   article,
   mediaBaseUrl,
@@ -55,8 +64,13 @@ export function ArticleCard({
   const inStock = article.quantity_stock > 0;
   const titleId = `article-${article.id}-title`;
   const addToCart = () => {
-    const delivered = emitDomEvent('edicola:cart-add', { article_id: article.id, quantity: 1, article });
-    setCartDown(!delivered);
+    // While the cart slice is still loading the add waits for it; only a cart that never comes is "down".
+    void emitDomEventWhenReady(
+      'edicola:cart-add',
+      { article_id: article.id, quantity: 1, article },
+      'edicola:cart-ready',
+      CART_WAIT_MS,
+    ).then((delivered) => setCartDown(!delivered));
   };
   return (
     <article

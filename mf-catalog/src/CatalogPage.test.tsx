@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { onDomEvent, type RuntimeConfig } from '@edicola/contracts';
+import { emitDomEvent, onDomEvent, type RuntimeConfig } from '@edicola/contracts';
 import CatalogPage, { HIGHLIGHT_MS } from './CatalogPage';
 import { PHOTO_RETRY_DELAY_MS } from './ArticlePhoto';
+import { CART_WAIT_MS } from './ArticleCard';
 import { API_TIMEOUT_MS } from './api';
 import { initTestI18n, jsonResponse, makeArticle } from './testSupport';
 
@@ -94,10 +95,36 @@ describe('CatalogPage', () => {
   it('says the cart is unavailable when no cart received the article (mf-checkout down)', async () => {
     serve(200, [ferrari]);
     renderPage();
+    const add = await screen.findByRole('button', { name: 'Aggiungi al Carrello' });
+    jest.useFakeTimers();
+    try {
+      fireEvent.click(add);
+      // The add first waits for a cart that may still be loading.
+      expect(screen.queryByRole('alert')).toBeNull();
+      await act(async () => {
+        jest.advanceTimersByTime(CART_WAIT_MS);
+      });
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Il carrello non è disponibile in questo momento. Riprova tra poco o chiamaci al +39 081 555 0123.',
+      );
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('hands an add made while the cart was still loading to the cart once it is ready', async () => {
+    serve(200, [ferrari]);
+    renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Aggiungi al Carrello' }));
-    expect(screen.getByRole('alert').textContent).toBe(
-      'Il carrello non è disponibile in questo momento. Riprova tra poco o chiamaci al +39 081 555 0123.',
-    );
+    const received: string[] = [];
+    const stop = onDomEvent('edicola:cart-add', (detail) => received.push(detail.article_id));
+    try {
+      emitDomEvent('edicola:cart-ready', {});
+      await waitFor(() => expect(received).toEqual([ferrari.id]));
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      stop();
+    }
   });
 
   it('shows the SPEC message with a retry and the phone when the products cannot be loaded', async () => {

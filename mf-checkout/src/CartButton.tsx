@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onDomEvent, type RemoteProps } from '@edicola/contracts';
+import { emitDomEvent, onDomEvent, type RemoteProps } from '@edicola/contracts';
 import { addToCart, cartSnapshot, countItems, readCart, saveCart, subscribeCart } from './cart';
 import { registerTranslations } from './i18n';
 import './cart.css';
@@ -44,6 +44,8 @@ export default function CartButton({ config }: RemoteProps) {
         setAnnouncement(t('cart.added', { count: countItems(change.lines) }));
       }
     });
+    // A shopper may have clicked 'Aggiungi al Carrello' while this slice was still loading.
+    emitDomEvent('edicola:cart-ready', {});
     return () => {
       stopCartAdd();
       clearTimeout(noticeTimer.current);
