@@ -1,7 +1,7 @@
 // Test helpers shared by the slices' Jest tests (imported as @edicola/web-testing; never shipped).
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type Language } from '@edicola/contracts';
+import { LANGUAGES, SliceTranslationBackend, type Language } from '@edicola/contracts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -40,15 +40,23 @@ export function describeTranslations(namespace: string, translations: Record<Lan
   });
 }
 
-/** The shared i18next instance as the shell leaves it: initialised, then the slice's namespace added. */
+/**
+ * The shared i18next instance as the shell leaves it (initialised, with the backend that loads languages
+ * other than Italian), then the slice's namespace added and the language's texts loaded.
+ */
 export async function initTestI18n(register: (instance: i18n) => void, language = 'it'): Promise<i18n> {
   if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      lng: language,
-      fallbackLng: 'it',
-      resources: {},
-      interpolation: { escapeValue: false },
-    });
+    await i18next
+      .use(new SliceTranslationBackend())
+      .use(initReactI18next)
+      .init({
+        lng: language,
+        fallbackLng: 'it',
+        ns: [],
+        resources: {},
+        partialBundledLanguages: true,
+        interpolation: { escapeValue: false },
+      });
   }
   register(i18next);
   await i18next.changeLanguage(language);

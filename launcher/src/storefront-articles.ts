@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { Article } from '@edicola/contracts';
 
@@ -64,6 +65,17 @@ export function createArticleSource({
     peek(): PublicArticle[] | undefined {
       if (!cached || cached.until <= Date.now()) void list();
       return cached?.articles;
+    },
+    /**
+     * The list if the API gives it within `budgetMs` (or one is at hand), else undefined: a page may wait
+     * that long for it, never for the API's full timeout.
+     */
+    async within(budgetMs: number): Promise<PublicArticle[] | undefined> {
+      const atHand = cached && cached.until > Date.now() ? cached.articles : undefined;
+      if (atHand) return atHand;
+      const stop = new AbortController();
+      const late = delay(budgetMs, undefined, { signal: stop.signal }).catch(() => undefined);
+      return Promise.race([list(), late]).finally(() => stop.abort());
     },
     async find(id: string): Promise<PublicArticle | undefined> {
       return (await list()).find((article) => article.id === id);

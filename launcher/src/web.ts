@@ -32,6 +32,9 @@ export interface WebOptions {
   logger?: { error(fields: object, message: string): void };
 }
 
+/** How long the catalogue page may wait for an article list not yet at hand, for its first photo's hint. */
+const PHOTO_HINT_WAIT_MS = 300;
+
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp)(\.br|\.gz)?$/;
 /** Build by-products that stay on the machine: source maps and the federation build statistics. */
 const PRIVATE_FILE = /(\.map|\/mf-stats\.json)(\.br|\.gz)?$/;
@@ -143,7 +146,7 @@ export function createWebApp(options: WebOptions): Express {
   let hero: string | undefined | null = null;
   const image = (href: string) =>
     `<link rel="preload" href="${escapeHtml(href)}" as="image" fetchpriority="high" />`;
-  const hintsFor = (req: Request, config: RuntimeConfig) => {
+  const hintsFor = async (req: Request, config: RuntimeConfig) => {
     const hints = [remotePreloads(req.path)];
     if (req.path === '/' || req.path === '/home') {
       if (hero === null) hero = findHeroImage(options.root);
@@ -157,7 +160,11 @@ export function createWebApp(options: WebOptions): Express {
       );
       // And the first card's photo, the page's largest element: the unfiltered catalogue shows the
       // articles in the API's order (a filtered or deep-linked one starts elsewhere: no guess then).
-      const first = Object.keys(req.query).length === 0 ? articles.peek()?.[0] : undefined;
+      // The page waits a moment for a list not yet at hand (the first visit after a start): without
+      // the hint the photo starts only once the catalogue has rendered, about 3 s later on a phone.
+      const unfiltered = Object.keys(req.query).length === 0;
+      const list = unfiltered ? (articles.peek() ?? (await articles.within(PHOTO_HINT_WAIT_MS))) : undefined;
+      const first = list?.[0];
       if (first?.photo_url) hints.push(image(new URL(first.photo_url, `${config.mediaBaseUrl}/`).href));
     }
     return hints.filter(Boolean).join('\n    ');
@@ -177,7 +184,7 @@ export function createWebApp(options: WebOptions): Express {
     res
       .set('Cache-Control', 'no-cache')
       .type('html')
-      .send(renderPage(html, meta, config, hintsFor(req, config)));
+      .send(renderPage(html, meta, config, await hintsFor(req, config)));
   });
 
   // Errors answer with a status and a short text: never a stack trace or a file path.

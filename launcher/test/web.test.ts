@@ -185,9 +185,10 @@ describe('storefront server', () => {
         'script /mf/catalog/expose.js',
         'style /mf/catalog/expose.css',
         'fetch http://api.test:8080/public/articles',
+        'image http://api.test:8080/media/articles/sf24.webp',
       ]);
-      // No photo guessed before the article list is at hand (the page never waits for the API).
-      expect(res.text).not.toContain('as="image"');
+      // The first visit waits briefly for the article list, so its first photo is hinted too.
+      expect(res.text).toContain('as="image"');
       // Another page of the shop needs no catalogue.
       const about = await request(createWebApp(options)).get('/chi-siamo');
       expect(about.text).not.toContain('<link rel="preload" href="/mf/catalog/');
@@ -281,6 +282,13 @@ describe('storefront server', () => {
         const page = await request(app).get('/prodotti?article=a1b2');
         expect(page.status).toBe(200);
         expect(page.text).toContain('<title>Edicola Napoli – Collezionismo e modellismo</title>');
+        // The catalogue waits only briefly for its first photo's hint, then answers without it.
+        const slowApp = createWebApp({ ...options, apiInternalUrl: hung.url, apiTimeoutMs: 10_000 });
+        const asked = Date.now();
+        const catalogue = await request(slowApp).get('/prodotti');
+        expect(Date.now() - asked).toBeLessThan(2000);
+        expect(catalogue.status).toBe(200);
+        expect(catalogue.text).not.toContain('as="image"');
       } finally {
         await hung.close();
       }

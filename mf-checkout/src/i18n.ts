@@ -1,10 +1,14 @@
 import i18next, { type i18n } from 'i18next';
-import { registerNamespace } from '@edicola/contracts';
-import { checkoutTranslations } from './locales';
+import { registerNamespace, type Language } from '@edicola/contracts';
+import it from './locales/it.json';
 
 export const NAMESPACE = 'checkout';
 
+/** Italian ships with the code; each other language is a chunk of its own, loaded when it is chosen. */
+const load = (language: Language): Promise<object> =>
+  import(`./locales/${language}.json`).then((module: { default: object }) => module.default);
+
 /** Adds this slice's namespace to the shared i18next instance the shell initialised. */
 export function registerTranslations(instance: i18n = i18next) {
-  registerNamespace(instance, NAMESPACE, checkoutTranslations);
+  registerNamespace(instance, NAMESPACE, { it, load });
 }

@@ -1,7 +1,13 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@edicola/contracts';
-import { shellTranslations } from './locales';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  SliceTranslationBackend,
+  type Language,
+} from '@edicola/contracts';
+import it from './locales/it.json';
 
 /** Native names for the language selector; they read the same in every language. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -28,26 +34,35 @@ function storedLanguage(storage: Storage): Language {
   }
 }
 
+/** Italian ships with the code; each other language is a chunk of its own, loaded when it is chosen. */
+const loadShellTexts = (language: Language): Promise<object> =>
+  import(`./locales/${language}.json`).then((module: { default: object }) => module.default);
+
 /**
- * Initialises the one i18next instance every slice shares (a federation singleton). Remotes add their
- * own namespaces to it when they load.
+ * Initialises the one i18next instance every slice shares (a federation singleton). Only Italian (the
+ * default and every language's fallback) is bundled; the backend loads the visitor's language for the
+ * shell and for each namespace a remote adds when it loads (registerNamespace), and on a language change
+ * i18next loads every namespace's texts before it switches.
  */
 export async function initI18n(storage: Storage = window.localStorage): Promise<i18n> {
-  const resources = Object.fromEntries(
-    LANGUAGES.map((language) => [language, { shell: shellTranslations[language] }]),
-  );
+  const backend = new SliceTranslationBackend();
+  backend.add('shell', loadShellTexts);
   if (!i18next.isInitialized) {
     i18next.on('languageChanged', (language) => document.documentElement.setAttribute('lang', language));
   }
-  await i18next.use(initReactI18next).init({
-    lng: storedLanguage(storage),
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    ns: ['shell'],
-    defaultNS: 'shell',
-    resources,
-    interpolation: { escapeValue: false },
-  });
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: storedLanguage(storage),
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: ['shell'],
+      defaultNS: 'shell',
+      resources: { [DEFAULT_LANGUAGE]: { shell: it } },
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+    });
   document.documentElement.setAttribute('lang', i18next.language);
   return i18next;
 }
