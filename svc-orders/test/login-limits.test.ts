@@ -107,6 +107,24 @@ describe('login limits', () => {
       expect((await from(0, '192.0.2.50').staff('titolare', 'no')).status).toBe(401);
   });
 
+  it('does not count failures older than 15 minutes, and forgets them', async () => {
+    const old = new Date(Date.now() - 16 * 60 * 1000);
+    await database.database.db
+      .insert(loginFailures)
+      .values(
+        Array.from({ length: 12 }, () => ({
+          scope: 'staff' as const,
+          address: '192.0.2.60',
+          account: 'titolare',
+          failedAt: old,
+        })),
+      );
+    expect((await from(0, '192.0.2.60').staff('titolare', 'no')).status).toBe(401);
+    const rows = await database.database.db.select().from(loginFailures);
+    expect(rows).toHaveLength(1);
+    expect((await from(1, '192.0.2.60').staff('titolare', 'Napoli-1926!')).status).toBe(200);
+  });
+
   it('does not count server errors: a client retrying through a database failure is not locked out', async () => {
     const db = database.database.db;
     await db.execute(sql`alter table orders.staff_users rename to staff_users_away`);

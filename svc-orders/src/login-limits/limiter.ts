@@ -37,6 +37,9 @@ export function loginLimiter(db: Db, settings: LoginLimitSettings) {
       eq(loginFailures.account, accountOf(attempt)),
     );
 
+  // Rows older than the window count for nothing any more, and they name addresses and e-mails.
+  const forgetExpired = () => db.delete(loginFailures).where(lt(loginFailures.failedAt, since()));
+
   const limiter = {
     /** Throws 429 when this address, or this address for this account, has failed too often. */
     async check(attempt: LoginAttempt): Promise<void> {
@@ -56,13 +59,13 @@ export function loginLimiter(db: Db, settings: LoginLimitSettings) {
       await db
         .insert(loginFailures)
         .values({ scope: attempt.scope, address: attempt.address, account: accountOf(attempt) });
-      // Rows older than the window count for nothing any more.
-      await db.delete(loginFailures).where(lt(loginFailures.failedAt, since()));
+      await forgetExpired();
     },
 
     /** A successful login forgets this address's failures for the account. */
     async clear(attempt: LoginAttempt): Promise<void> {
       await db.delete(loginFailures).where(sameAccount(attempt));
+      await forgetExpired();
     },
 
     /**
