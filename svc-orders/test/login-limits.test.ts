@@ -109,16 +109,14 @@ describe('login limits', () => {
 
   it('does not count failures older than 15 minutes, and forgets them', async () => {
     const old = new Date(Date.now() - 16 * 60 * 1000);
-    await database.database.db
-      .insert(loginFailures)
-      .values(
-        Array.from({ length: 12 }, () => ({
-          scope: 'staff' as const,
-          address: '192.0.2.60',
-          account: 'titolare',
-          failedAt: old,
-        })),
-      );
+    await database.database.db.insert(loginFailures).values(
+      Array.from({ length: 12 }, () => ({
+        scope: 'staff' as const,
+        address: '192.0.2.60',
+        account: 'titolare',
+        failedAt: old,
+      })),
+    );
     expect((await from(0, '192.0.2.60').staff('titolare', 'no')).status).toBe(401);
     const rows = await database.database.db.select().from(loginFailures);
     expect(rows).toHaveLength(1);
