@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CartZone, CountryCode } from './shipping';
 import { CodiceFiscale, CodiceFiscaleAzienda, Email, PartitaIva, Pec, Sdi } from './customers';
-import { OrderStatus } from './order-status';
+import { ORDER_STATUS_LABELS, OrderStatus } from './order-status';
 
-export { OrderStatus };
+export { ORDER_STATUS_LABELS, OrderStatus };
 
 export const OrderLine = z.object({ article_id: z.string(), quantity: z.number().int().positive() });
 export type OrderLine = z.infer<typeof OrderLine>;

@@ -1,4 +1,4 @@
-import type { EventData, OrderStatus, PaymentMethod } from '@edicola/contracts';
+import { ORDER_STATUS_LABELS, type EventData, type PaymentMethod } from '@edicola/contracts';
 import type { Mail } from '../mail/transport';
 
 type OrderCreated = EventData<'order.created'>;
@@ -26,15 +26,6 @@ const PAYMENT_METHODS: Record<PaymentMethod, string> = {
   paypal: 'PayPal',
   klarna: 'Klarna, 3 rate senza interessi',
   'klarna-now': 'Klarna, paga ora',
-};
-
-const STATUSES: Record<OrderStatus, string> = {
-  pending: 'In Attesa',
-  paid: 'Pagato',
-  confirmed: 'Confermato',
-  shipped: 'Spedito',
-  delivered: 'Consegnato',
-  cancelled: 'Annullato',
 };
 
 function countryName(code: string): string {
@@ -94,7 +85,7 @@ export function orderConfirmationMail(order: OrderCreated, shop: ShopContact): M
       '',
       `Ordine: ${order.order_reference}`,
       `Data: ${when.format(new Date(order.created_at))}`,
-      `Stato: ${STATUSES[order.status]}`,
+      `Stato: ${ORDER_STATUS_LABELS[order.status]}`,
       '',
       'Articoli:',
       ...lines(order),

@@ -1,18 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { canMoveOrder, type Order, type OrderStatus } from '@edicola/contracts';
+import { canMoveOrder, ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@edicola/contracts';
 import { conflict, HttpError, notFound, type Database, type EventBus } from '@edicola/platform';
 import { orderRecords, orderStatusHistory } from '../db/schema';
 import { orderStatusChanged } from './events';
 import { ORDER_NOT_FOUND, toOrder } from './queries';
-
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'In Attesa',
-  paid: 'Pagato',
-  confirmed: 'Confermato',
-  shipped: 'Spedito',
-  delivered: 'Consegnato',
-  cancelled: 'Annullato',
-};
 
 export const TRACKING_REQUIRED = "Il numero di tracking è obbligatorio per segnare l'ordine come spedito";
 
@@ -42,7 +33,7 @@ export async function changeOrderStatus(
     if (!order) throw notFound(ORDER_NOT_FOUND);
     if (!canMoveOrder(order.status, change.to)) {
       throw conflict(
-        `Impossibile passare l'ordine da ${STATUS_LABELS[order.status]} a ${STATUS_LABELS[change.to]}`,
+        `Impossibile passare l'ordine da ${ORDER_STATUS_LABELS[order.status]} a ${ORDER_STATUS_LABELS[change.to]}`,
       );
     }
     const trackingNumber = change.trackingNumber?.trim() || order.trackingNumber?.trim() || null;
