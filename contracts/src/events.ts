@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BankTransferDetails, OrderLine, OrderStatus, PaymentMethod, PaymentStatus } from './orders';
+import { OnlinePaymentMethod, PaymentFailureReason, PaymentProvider, RefundReason } from './payment-kinds';
 
 /** The one envelope every event travels in, whatever the transport. */
 export const EventEnvelope = z.object({
@@ -62,10 +63,58 @@ export const OrderCreated = z.object({
   created_at: z.iso.datetime({ offset: true }),
 });
 
+/** What every payment event says about the payment it is about. Amounts in integer cents, EUR. */
+const PaymentFacts = z.object({
+  payment_id: z.string(),
+  order_id: z.string(),
+  method: OnlinePaymentMethod,
+  provider: PaymentProvider,
+  /** Taken by the shop's demo stand-in of the provider, not by the provider itself. */
+  demo: z.boolean(),
+  amount_cents: z.number().int().nonnegative(),
+  currency: z.literal('EUR'),
+});
+
+/** The provider confirmed the money was taken (a verified webhook, or the server's own check with the provider). */
+export const PaymentSucceeded = PaymentFacts.extend({
+  /** Stripe's payment_intent id, or PayPal's capture id. */
+  provider_payment_id: z.string(),
+  succeeded_at: z.iso.datetime({ offset: true }),
+});
+
+/** An online payment that did not happen: `declined` leaves the order pending, `expired` and `abandoned` cancel it. */
+export const PaymentFailed = PaymentFacts.extend({
+  reason: PaymentFailureReason,
+  detail: z.string().nullable(),
+  failed_at: z.iso.datetime({ offset: true }),
+});
+
+/** The money went back to the buyer through the provider that took it. */
+export const PaymentRefunded = PaymentFacts.extend({
+  refund_id: z.string(),
+  reason: RefundReason,
+  refunded_at: z.iso.datetime({ offset: true }),
+});
+
+/**
+ * svc-orders asks for the money of an order back: a staff 'cancel and refund' of a paid order, or a payment that
+ * arrived for an order already cancelled. svc-payments refunds what it took for that order, once.
+ */
+export const OrderRefundRequested = z.object({
+  order_id: z.string(),
+  order_version: z.number().int().positive(),
+  reason: RefundReason,
+  requested_at: z.iso.datetime({ offset: true }),
+});
+
 /** Every event type with its current version and the schema of its data. */
 export const EVENTS = {
   'order.status_changed': { version: 1, data: OrderStatusChanged },
   'order.created': { version: 1, data: OrderCreated },
+  'order.refund_requested': { version: 1, data: OrderRefundRequested },
+  'payment.succeeded': { version: 1, data: PaymentSucceeded },
+  'payment.failed': { version: 1, data: PaymentFailed },
+  'payment.refunded': { version: 1, data: PaymentRefunded },
 } as const;
 
 export type EventType = keyof typeof EVENTS;

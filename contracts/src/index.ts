@@ -10,6 +10,7 @@ export * from './customers';
 export * from './italian-ids';
 export * from './health';
 export * from './orders';
+export * from './payments';
 export * from './shipping';
 export * from './stock';
 export * from './events';

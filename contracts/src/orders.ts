@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CartZone, CountryCode } from './shipping';
 import { CodiceFiscale, CodiceFiscaleAzienda, Email, PartitaIva, Pec, Sdi } from './customers';
 import { ORDER_STATUS_LABELS, OrderStatus } from './order-status';
+import { RefundReason } from './payment-kinds';
 
 export { ORDER_STATUS_LABELS, OrderStatus };
 
@@ -29,7 +30,8 @@ export const PaymentMethod = z.enum(
 );
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-export const PaymentStatus = z.enum(['pending', 'paid', 'failed', 'refunded']);
+/** `refunding`: a refund was asked of the provider and is not yet confirmed. */
+export const PaymentStatus = z.enum(['pending', 'paid', 'failed', 'refunding', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 const requiredText = (label: string, max: number) =>
@@ -245,6 +247,15 @@ export const Order = z.object({
     .object({ tracking_number: z.string().nullable(), carrier_name: z.string().nullable() })
     .nullable(),
   invoice_data: InvoiceData.nullable(),
+  /** The money going back (payments issue): asked when, why, and once the provider confirmed it, how much. */
+  refund: z
+    .object({
+      reason: RefundReason,
+      requested_at: z.string(),
+      refunded_at: z.string().nullable(),
+      amount: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -10,6 +10,8 @@ import type { EventType } from './events';
 export const SUBSCRIPTIONS = {
   'svc-catalog': ['order.status_changed'],
   'svc-notify': ['order.created'],
+  'svc-orders': ['payment.succeeded', 'payment.failed', 'payment.refunded'],
+  'svc-payments': ['order.refund_requested', 'order.status_changed'],
 } as const satisfies Record<string, readonly EventType[]>;
 
 export type Subscriber = keyof typeof SUBSCRIPTIONS;

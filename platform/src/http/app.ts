@@ -110,7 +110,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     cors({
       origin: options.corsOrigins,
       credentials: false,
-      allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
       exposedHeaders: ['X-Request-Id', 'Content-Disposition'],
       maxAge: 600,
     }),

@@ -67,6 +67,7 @@ export function toOrder(row: Row): Order {
         }
       : null,
     invoice_data: row.invoiceData ?? null,
+    refund: null,
   };
 }
 
