@@ -9,6 +9,7 @@ import { adminArticleRoutes } from './routes/admin-articles';
 import { adminReviewRoutes } from './routes/admin-reviews';
 import { configRoutes } from './routes/config';
 import { internalStockRoutes } from './routes/internal-stock';
+import { recordPurchase } from './reviews/verified-purchases';
 import { mediaRoutes } from './routes/media';
 import { publicArticleRoutes } from './routes/public-articles';
 import { reviewRoutes } from './routes/reviews';
@@ -41,6 +42,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
     let visitorKey = '';
 
     bus.on('order.status_changed', async (event, tx, { afterCommit }) => {
+      await recordPurchase(tx, event);
       if (await onOrderStatusChanged(tx, event)) afterCommit(() => cache.invalidate());
     });
 

@@ -166,3 +166,17 @@ export const reservations = catalog.table('reservations', {
   releasedAt: timestamp('released_at', { withTimezone: true }),
 });
 export type ReservationRow = typeof reservations.$inferSelect;
+
+/**
+ * What each order bought, as its status events tell svc-catalog: a review that names the order, with the
+ * order's e-mail and one of its articles, is a verified purchase while the order stands (paid, confirmed,
+ * shipped, delivered). `order_version` keeps a late, older event from undoing a newer one.
+ */
+export const purchases = catalog.table('purchases', {
+  orderId: uuid('order_id').primaryKey(),
+  customerEmail: text('customer_email').notNull(),
+  articleIds: jsonb('article_ids').$type<string[]>().notNull(),
+  bought: boolean('bought').notNull(),
+  orderVersion: integer('order_version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,10 +3,13 @@ import type { z } from 'zod';
 import type { ReviewCreate } from '@edicola/contracts';
 import { notFound, type Db } from '@edicola/platform';
 import { articles, reviews, type ReviewRow } from '../db/schema';
+import { isVerifiedPurchase } from './verified-purchases';
 
 /**
- * Records a visitor's review, pending until staff approve it. It is not a verified purchase yet: that
- * is marked when order events arrive. The article must exist (an inactive one may still be reviewed).
+ * Records a visitor's review, pending until staff approve it. It is a verified purchase when it names an
+ * order that bought the article with the same e-mail (known from the order's events; a review written
+ * before the order is paid or confirmed is marked when that event arrives). The article must exist (an
+ * inactive one may still be reviewed).
  */
 export async function createReview(
   db: Db,
@@ -18,6 +21,11 @@ export async function createReview(
     .where(and(eq(articles.id, input.article_id), isNull(articles.deletedAt)))
     .limit(1);
   if (!article) throw notFound('Articolo non trovato');
+  const verified = await isVerifiedPurchase(db, {
+    orderId: input.order_id ?? null,
+    articleId: input.article_id,
+    email: input.customer_email,
+  });
   const [review] = await db
     .insert(reviews)
     .values({
@@ -29,7 +37,7 @@ export async function createReview(
       customerName: input.customer_name,
       customerEmail: input.customer_email.toLowerCase(),
       approved: false,
-      isVerifiedPurchase: false,
+      isVerifiedPurchase: verified,
     })
     .returning();
   return { review: review!, articleTitle: article.title };
