@@ -15,4 +15,5 @@ export * from './standalone';
 export * from './jobs';
 export * from './http/input-guards';
 export * from './http/shutdown';
+export * from './http/rate-limit';
 export * from './internal';

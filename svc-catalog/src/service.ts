@@ -1,8 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { env, type ServiceDefinition } from '@edicola/platform';
+import { env, rateLimits, type ServiceDefinition } from '@edicola/platform';
 import { createResponseCache } from './cache/response-cache';
-import { catalog, deadLetters, jobSchedules, jobs, outbox, processedEvents } from './db/schema';
+import {
+  catalog,
+  deadLetters,
+  jobSchedules,
+  jobs,
+  outbox,
+  processedEvents,
+  rateLimitCounters,
+} from './db/schema';
 import { seedDemoCatalogue } from './demo/seed';
 import { onOrderStatusChanged } from './events/order-status-changed';
 import { adminArticleRoutes } from './routes/admin-articles';
@@ -40,6 +48,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
     const db = database.db;
     const cache = createResponseCache(config.CATALOG_CACHE_TTL_MS);
     let visitorKey = '';
+    const limits = rateLimits(db, rateLimitCounters);
 
     bus.on('order.status_changed', async (event, tx, { afterCommit }) => {
       await recordPurchase(tx, event);
@@ -53,11 +62,16 @@ export const catalogService: ServiceDefinition<typeof settings> = {
         adminArticleRoutes(router, db, verifier, cache);
         mediaRoutes(router, db);
         configRoutes(router, verifier);
-        reviewRoutes(router, db, { visitorKey: () => visitorKey, reviewsPerHour: config.REVIEWS_PER_HOUR });
+        reviewRoutes(router, db, {
+          visitorKey: () => visitorKey,
+          reviewsPerHour: config.REVIEWS_PER_HOUR,
+          limits,
+        });
         adminReviewRoutes(router, db, verifier);
         visitRoutes(router, db, verifier, {
           country: { header: config.VISIT_COUNTRY_HEADER },
           visitsPerMinute: config.VISITS_PER_MINUTE,
+          limits,
         });
       },
       async start() {

@@ -1,9 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { SHOP_INFO } from '@edicola/contracts';
-import { env, type ServiceDefinition } from '@edicola/platform';
+import { env, rateLimits, type ServiceDefinition } from '@edicola/platform';
 import { onOrderCreated } from './events/order-created';
-import { deadLetters, jobSchedules, jobs, notify, outbox, processedEvents } from './db/schema';
+import {
+  deadLetters,
+  jobSchedules,
+  jobs,
+  notify,
+  outbox,
+  processedEvents,
+  rateLimitCounters,
+} from './db/schema';
 import { createMailOutbox } from './mail/outbox';
 import { createMailTransport } from './mail/transport';
 import { contactRoutes } from './routes/contact';
@@ -54,6 +62,7 @@ export const notifyService: ServiceDefinition<typeof settings> = {
         'SMTP_URL is not set: e-mails are written as .eml files',
       );
     }
+    const limits = rateLimits(db, rateLimitCounters);
     return {
       routes(router) {
         newsletterRoutes(router, db, {
@@ -61,12 +70,14 @@ export const notifyService: ServiceDefinition<typeof settings> = {
           webUrl: config.PUBLIC_WEB_URL,
           shopName: config.SHOP_NAME,
           subscribesPerHour: config.NEWSLETTER_SUBSCRIBES_PER_HOUR,
+          limits,
         });
         contactRoutes(router, db, {
           mail,
           shopEmail: config.SHOP_EMAIL,
           shopName: config.SHOP_NAME,
           messagesPerHour: config.CONTACT_MESSAGES_PER_HOUR,
+          limits,
         });
       },
       async stop() {

@@ -21,6 +21,7 @@ describe('svc-notify', () => {
       'newsletter_subscribers',
       'outbox',
       'processed_events',
+      'rate_limits',
     ]);
     const ready = await request(service.service.app).get('/readyz');
     expect(ready.status).toBe(200);

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { busTables, jobTables } from '@edicola/platform';
+import { busTables, jobTables, rateLimitTable } from '@edicola/platform';
 
 export const catalog = pgSchema('catalog');
 
@@ -142,6 +142,7 @@ export const settings = catalog.table('settings', {
 
 export const { outbox, processedEvents, deadLetters } = busTables(catalog);
 export const { jobs, jobSchedules } = jobTables(catalog);
+export const rateLimitCounters = rateLimitTable(catalog);
 
 /** A line of a reservation: how much of an article an order took, and the article as it was then. */
 export interface StoredReservationLine {

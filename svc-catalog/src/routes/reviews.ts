@@ -8,18 +8,18 @@ import {
   type PublicReview,
   type ReviewSummary,
 } from '@edicola/contracts';
-import { handle, notFound, type Db } from '@edicola/platform';
+import { handle, notFound, type Db, type RateLimits } from '@edicola/platform';
 import { voteHelpful } from '../reviews/helpful';
 import { toPublicReview } from '../reviews/mapping';
 import { approvedReviewsOf, recentApprovedReviews } from '../reviews/queries';
 import { reviewSummary } from '../reviews/stats';
 import { createReview } from '../reviews/writing';
 import { visitorId } from '../visitors/identity';
-import { perAddressLimit } from '../visitors/rate-limit';
 
 export interface ReviewRouteOptions {
   visitorKey: () => string;
   reviewsPerHour: number;
+  limits: RateLimits;
 }
 
 /** The storefront's reviews: approved lists and stats, writing a review, 'helpful' votes. */
@@ -49,7 +49,8 @@ export function reviewRoutes(router: Router, db: Db, options: ReviewRouteOptions
 
   router.post(
     '/reviews',
-    perAddressLimit({
+    options.limits.perAddress({
+      name: 'reviews',
       windowMs: 60 * 60 * 1000,
       limit: options.reviewsPerHour,
       detail: 'Troppe recensioni inviate. Riprova più tardi.',
@@ -64,7 +65,12 @@ export function reviewRoutes(router: Router, db: Db, options: ReviewRouteOptions
 
   router.post(
     '/reviews/:id/helpful',
-    perAddressLimit({ windowMs: 60 * 1000, limit: 60, detail: 'Troppe richieste. Riprova tra poco.' }),
+    options.limits.perAddress({
+      name: 'helpful',
+      windowMs: 60 * 1000,
+      limit: 60,
+      detail: 'Troppe richieste. Riprova tra poco.',
+    }),
     handle({ params: ReviewIdParams }, async ({ params }, req): Promise<HelpfulVote> => {
       const vote = await voteHelpful(db, params.id, visitorId(options.visitorKey(), req));
       if (!vote) throw notFound('Recensione non trovata');

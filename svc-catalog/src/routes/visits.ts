@@ -1,21 +1,22 @@
 import type { Router } from 'express';
 import { VisitRequest, type VisitStats } from '@edicola/contracts';
-import { handle, requireAuth, type Db, type TokenVerifier } from '@edicola/platform';
+import { handle, requireAuth, type Db, type RateLimits, type TokenVerifier } from '@edicola/platform';
 import { countryOf, type CountrySource } from '../visits/country';
 import { recordVisit } from '../visits/recording';
 import { visitStats } from '../visits/stats';
-import { perAddressLimit } from '../visitors/rate-limit';
 
 export interface VisitRouteOptions {
   country: CountrySource;
   visitsPerMinute: number;
+  limits: RateLimits;
 }
 
 /** Visit tracking from the storefront (public) and the statistics panel (staff). */
 export function visitRoutes(router: Router, db: Db, verifier: TokenVerifier, options: VisitRouteOptions) {
   router.post(
     '/analytics/visit',
-    perAddressLimit({
+    options.limits.perAddress({
+      name: 'visits',
       windowMs: 60 * 1000,
       limit: options.visitsPerMinute,
       detail: 'Troppe richieste. Riprova tra poco.',

@@ -1,5 +1,5 @@
 import { pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { busTables, jobTables } from '@edicola/platform';
+import { busTables, jobTables, rateLimitTable } from '@edicola/platform';
 
 export const notify = pgSchema('notify');
 
@@ -20,3 +20,4 @@ export type SubscriberRow = typeof subscribers.$inferSelect;
 
 export const { outbox, processedEvents, deadLetters } = busTables(notify);
 export const { jobs, jobSchedules } = jobTables(notify);
+export const rateLimitCounters = rateLimitTable(notify);

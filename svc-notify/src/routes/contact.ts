@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
 import { ContactMessageRequest, type ContactMessageResponse } from '@edicola/contracts';
-import { handle, type Db } from '@edicola/platform';
+import { handle, type Db, type RateLimits } from '@edicola/platform';
 import { confirmationToSender, messageToShop } from '../contact/messages';
-import { perAddressLimit } from '../limits/per-address';
 import type { MailOutbox } from '../mail/outbox';
 
 export interface ContactRouteOptions {
@@ -11,13 +10,16 @@ export interface ContactRouteOptions {
   shopEmail: string;
   shopName: string;
   messagesPerHour: number;
+  limits: RateLimits;
 }
 
 /** POST /contact/messages: the /contatto form, to the shop's mailbox with a confirmation to the sender. */
 export function contactRoutes(router: Router, db: Db, options: ContactRouteOptions) {
   router.post(
     '/contact/messages',
-    perAddressLimit({
+    options.limits.perAddress({
+      name: 'contact',
+      successesOnly: true,
       windowMs: 60 * 60 * 1000,
       limit: options.messagesPerHour,
       detail: 'Troppi messaggi inviati. Riprova più tardi o chiamaci.',

@@ -5,8 +5,7 @@ import {
   type NewsletterSubscribeResponse,
   type NewsletterUnsubscribeResponse,
 } from '@edicola/contracts';
-import { handle, notFound, type Db } from '@edicola/platform';
-import { perAddressLimit } from '../limits/per-address';
+import { handle, notFound, type Db, type RateLimits } from '@edicola/platform';
 import type { MailOutbox } from '../mail/outbox';
 import { confirmationMail, unsubscribeLink } from '../newsletter/confirmation-mail';
 import { subscribe, unsubscribe } from '../newsletter/subscriptions';
@@ -16,13 +15,16 @@ export interface NewsletterRouteOptions {
   webUrl: string;
   shopName: string;
   subscribesPerHour: number;
+  limits: RateLimits;
 }
 
 /** POST /newsletter/subscribe and /newsletter/unsubscribe (SPEC §7), with the texts of SPEC §8. */
 export function newsletterRoutes(router: Router, db: Db, options: NewsletterRouteOptions) {
   router.post(
     '/newsletter/subscribe',
-    perAddressLimit({
+    options.limits.perAddress({
+      name: 'newsletter',
+      successesOnly: true,
       windowMs: 60 * 60 * 1000,
       limit: options.subscribesPerHour,
       detail: "Errore nell'iscrizione. Riprova più tardi.",
