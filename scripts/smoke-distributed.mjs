@@ -35,6 +35,14 @@ const internalTokens = require(path.join(root, 'platform/dist/index.js')).create
 );
 // svc-notify has no SMTP_URL here: it writes each e-mail as an .eml file under its DATA_DIR.
 const notifyDataDir = mkdtempSync(path.join(tmpdir(), `edicola-smoke-notify-${run}-`));
+// svc-payments talks to a fake Stripe on loopback (the one its tests and demo mode use), with the real SDK;
+// the fake signs its webhooks and sends them through the gateway, as Stripe would.
+const stripe = {
+  secretKey: `sk_test_smoke${run}`,
+  webhookSecret: `whsec_${randomBytes(24).toString('hex')}`,
+  fake: null,
+  server: null,
+};
 const children = [];
 let passed = 0;
 let failed = 0;
@@ -125,6 +133,21 @@ async function main() {
   API = await freePort();
   WEB = await freePort();
   for (const name of Object.keys(services)) await admin_sql(`create database edicola_smoke_${name}_${run}`);
+  const { createFakeStripe } = require(path.join(root, 'svc-payments/dist/fakes/index.js'));
+  stripe.fake = createFakeStripe({
+    webhookSecret: stripe.webhookSecret,
+    secretKey: stripe.secretKey,
+    hostedPageUrl: (kind, id) => `http://localhost:${WEB}/stripe-hosted/${kind}/${id}`,
+    async deliverWebhook(payload, signature) {
+      const res = await api('/webhooks/stripe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+      if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+    },
+  });
+  stripe.server = await stripe.fake.listen();
   const urls = Object.fromEntries(
     Object.entries(services).map(([n, p]) => [`${n.toUpperCase()}_URL`, `http://127.0.0.1:${p}`]),
   );
@@ -152,6 +175,15 @@ async function main() {
         : {}),
       ...(name === 'catalog' ? { DEMO_DATA: 'true' } : {}),
       ...(name === 'notify' ? { DATA_DIR: notifyDataDir } : {}),
+      ...(name === 'payments'
+        ? {
+            STRIPE_SECRET_KEY: stripe.secretKey,
+            STRIPE_PUBLISHABLE_KEY: `pk_test_smoke${run}`,
+            STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+            STRIPE_API_BASE: stripe.server.url,
+            PUBLIC_WEB_URL: `http://localhost:${WEB}`,
+          }
+        : {}),
     });
   }
   start('gateway', ['launcher/dist/cli.js', 'gateway'], { ...urls, API_PORT: String(API) });
@@ -321,6 +353,79 @@ async function main() {
       );
     },
   );
+  await check(
+    'a card payment confirmed by a signed Stripe webhook moves the order to paid; cancel and refund gives the money and the stock back',
+    async () => {
+      const list = await (await api('/public/articles')).json();
+      const article = list.find((a) => a.quantity_stock >= 1 && a.product_type === 'normale');
+      const res = await api('/checkout/session', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: `http://localhost:${WEB}`,
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({
+          items: [{ article_id: article.id, quantity: 1 }],
+          customer_email: `smoke-card-${run}@example.it`,
+          customer_name: 'Smoke Card',
+          shipping_address: {
+            phone: '+39 081 000 0000',
+            address: 'Via Toledo 1',
+            city: 'Napoli',
+            zipCode: '80134',
+          },
+          invoice_data: null,
+        }),
+      });
+      const session = await res.json();
+      assert(
+        res.status === 200 || res.status === 201,
+        `POST /checkout/session: ${res.status} ${JSON.stringify(session)}`,
+      );
+      assert(session.url.startsWith(`http://localhost:${WEB}/stripe-hosted/card/`), `url ${session.url}`);
+      const staff = { authorization: `Bearer ${token}` };
+      const orderOf = async () => (await api(`/api/orders/${session.order_id}`, { headers: staff })).json();
+      const pending = await orderOf();
+      assert(pending.status === 'pending' && pending.payment_method === 'card', `order ${pending.status}`);
+      assert((await stockOf(article.id)) === article.quantity_stock - 1, 'the order reserved no stock');
+
+      const forged = await api('/webhooks/stripe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+        body: JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: {} } }),
+      });
+      assert(forged.status === 400, `a forged webhook: ${forged.status}`);
+
+      stripe.fake.approve('card', session.session_id);
+      await stripe.fake.settled();
+      const paid = await waitUntil(async () => {
+        const order = await orderOf();
+        return order.status === 'paid' ? order : null;
+      }, 20_000);
+      assert(paid, `the order is ${(await orderOf()).status} after the webhook`);
+      assert(paid.payment_status === 'paid', `payment_status ${paid.payment_status}`);
+      const status = await (await api(`/checkout/session/${session.session_id}`)).json();
+      assert(status.status === 'paid', `GET /checkout/session: ${JSON.stringify(status)}`);
+
+      const cancelled = await api(`/api/orders/${session.order_id}/status?status=cancelled`, {
+        method: 'PUT',
+        headers: staff,
+      });
+      assert(cancelled.status === 200, `cancel and refund: ${cancelled.status} ${await cancelled.text()}`);
+      const refunded = await waitUntil(async () => {
+        const order = await orderOf();
+        return order.payment_status === 'refunded' ? order : null;
+      }, 20_000);
+      assert(refunded, `payment_status ${(await orderOf()).payment_status} after the refund request`);
+      assert(
+        stripe.fake.events().some((event) => event.type === 'charge.refunded'),
+        'Stripe made no refund',
+      );
+      const back = await settledStock(article.id, article.quantity_stock);
+      assert(back === article.quantity_stock, `stock ${article.quantity_stock} → ${back}`);
+    },
+  );
   await check("the services' queues carry this run's BUS_QUEUE_PREFIX", async () => {
     const queues = await ourQueues();
     assert(
@@ -379,6 +484,7 @@ async function cleanup() {
     children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
   );
   rmSync(notifyDataDir, { recursive: true, force: true });
+  await stripe.server?.close().catch(() => {});
   for (const name of Object.keys(services)) {
     await admin_sql(`drop database if exists edicola_smoke_${name}_${run} with (force)`).catch(() => {});
   }
