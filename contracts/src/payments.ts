@@ -4,7 +4,6 @@ import { CountryCode, CartZone } from './shipping';
 import {
   CreateOrderRequest,
   InvoiceDataInput,
-  OrderItemInput,
   OrderStatus,
   PaymentMethod,
   PaymentStatus,
