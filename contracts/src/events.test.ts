@@ -46,8 +46,11 @@ describe('parseEvent', () => {
 });
 
 describe('SUBSCRIPTIONS', () => {
-  it('names svc-catalog as the consumer of order.status_changed, and only known event types', () => {
-    expect(subscribersOf('order.status_changed')).toEqual(['svc-catalog']);
+  it('names the consumers of each order and payment event, and only known event types', () => {
+    expect(subscribersOf('order.status_changed')).toEqual(['svc-catalog', 'svc-payments']);
+    expect(subscribersOf('order.refund_requested')).toEqual(['svc-payments']);
+    for (const type of ['payment.succeeded', 'payment.failed', 'payment.refunded'])
+      expect(subscribersOf(type)).toEqual(['svc-orders']);
     for (const types of Object.values(SUBSCRIPTIONS))
       for (const type of types) expect(isEventType(type)).toBe(true);
   });
