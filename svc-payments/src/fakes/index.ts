@@ -1,0 +1,4 @@
+export * from './fake-common';
+export { createFakeStripe, type FakeStripe, type FakeStripeOptions } from './stripe-api';
+export type { StripeDecision, StripeHostedKind } from './stripe-state';
+export type * from './stripe-objects';
