@@ -29,11 +29,26 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const settings = z.object({
   PORT: env.port(8103),
   /** Stripe's secret key (card and Klarna); without it Stripe runs in demo mode against the in-process fake. */
-  STRIPE_SECRET_KEY: optional(z.string().trim().regex(/^(sk|rk)_(test|live)_\w+$/, 'expected sk_live_… or sk_test_…')),
+  STRIPE_SECRET_KEY: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'expected sk_live_… or sk_test_…'),
+  ),
   /** The publishable key Stripe.js needs in the browser (Klarna); required with STRIPE_SECRET_KEY. */
-  STRIPE_PUBLISHABLE_KEY: optional(z.string().trim().regex(/^pk_(test|live)_\w+$/, 'expected pk_live_… or pk_test_…')),
+  STRIPE_PUBLISHABLE_KEY: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^pk_(test|live)_\w+$/, 'expected pk_live_… or pk_test_…'),
+  ),
   /** The signing secret of the webhook endpoint /webhooks/stripe; required with STRIPE_SECRET_KEY. */
-  STRIPE_WEBHOOK_SECRET: optional(z.string().trim().regex(/^whsec_\w+$/, 'expected whsec_…')),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^whsec_\w+$/, 'expected whsec_…'),
+  ),
   /** Another address for Stripe's API (e.g. a fake at http://127.0.0.1:12111); Stripe's own when unset. */
   STRIPE_API_BASE: optional(z.url()),
   /** PayPal REST app credentials; without both PayPal runs in demo mode. */
@@ -44,7 +59,12 @@ const settings = z.object({
   /** Live https://api-m.paypal.com, sandbox https://api-m.sandbox.paypal.com. */
   PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
   /** Minutes an online payment may take before its order is cancelled and its stock released. */
-  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(23 * 60).default(30),
+  PAYMENT_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(23 * 60)
+    .default(30),
   /** The storefront's address, for the providers' return pages when a request has no known Origin. */
   PUBLIC_WEB_URL: z.url().default('http://localhost:3000'),
 });
@@ -54,10 +74,14 @@ type Settings = z.infer<typeof settings>;
 export function checkPaymentSettings(config: Settings): void {
   const problems: string[] = [];
   if (config.STRIPE_SECRET_KEY) {
-    if (!config.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
-    if (!config.STRIPE_PUBLISHABLE_KEY) problems.push('STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY');
+    if (!config.STRIPE_WEBHOOK_SECRET)
+      problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
+    if (!config.STRIPE_PUBLISHABLE_KEY)
+      problems.push('STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY');
     if (config.PAYMENT_TIMEOUT_MINUTES < 30)
-      problems.push('PAYMENT_TIMEOUT_MINUTES: at least 30 with a live Stripe (Stripe refuses shorter sessions)');
+      problems.push(
+        'PAYMENT_TIMEOUT_MINUTES: at least 30 with a live Stripe (Stripe refuses shorter sessions)',
+      );
   }
   if (!!config.PAYPAL_CLIENT_ID !== !!config.PAYPAL_CLIENT_SECRET)
     problems.push('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: set both, or neither (demo mode)');

@@ -24,7 +24,12 @@ export async function onOrderRefundRequested(
   let enqueued = false;
   for (const payment of paid) {
     if (payment.status === 'succeeded') await markRefunding(tx, payment.id, reason);
-    const isNew = await jobs.enqueue<RefundPayload>(tx, REFUND_JOB, { payment_id: payment.id }, { key: payment.id });
+    const isNew = await jobs.enqueue<RefundPayload>(
+      tx,
+      REFUND_JOB,
+      { payment_id: payment.id },
+      { key: payment.id },
+    );
     enqueued ||= isNew;
   }
   return enqueued;

@@ -7,7 +7,11 @@ import { EXPIRE_JOB, paymentsOfOrder, type ExpirePayload } from '../payments/rec
  * (inside the delivery's transaction only the job is written; the provider is called by the job). True when a job
  * was enqueued.
  */
-export async function onOrderStatusChanged(tx: Db, jobs: Jobs, event: Event<'order.status_changed'>): Promise<boolean> {
+export async function onOrderStatusChanged(
+  tx: Db,
+  jobs: Jobs,
+  event: Event<'order.status_changed'>,
+): Promise<boolean> {
   if (event.data.to !== 'cancelled') return false;
   if (!/^[0-9a-f-]{36}$/i.test(event.data.order_id)) return false;
   const open = await paymentsOfOrder(tx, event.data.order_id, ['open', 'failed']);

@@ -13,7 +13,11 @@ import { markFailed, markRefunded, markSucceeded } from './state';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function stripePayment(tx: Db, metadata: Stripe.Metadata | null | undefined, ...ids: (string | null)[]) {
+async function stripePayment(
+  tx: Db,
+  metadata: Stripe.Metadata | null | undefined,
+  ...ids: (string | null)[]
+) {
   if (metadata?.payment_id && UUID.test(metadata.payment_id)) {
     const byMeta = await paymentById(tx, metadata.payment_id);
     if (byMeta) return byMeta;
@@ -27,7 +31,11 @@ async function stripePayment(tx: Db, metadata: Stripe.Metadata | null | undefine
   return null;
 }
 
-export async function applySessionIn(tx: Db, bus: EventBus, session: Stripe.Checkout.Session): Promise<boolean> {
+export async function applySessionIn(
+  tx: Db,
+  bus: EventBus,
+  session: Stripe.Checkout.Session,
+): Promise<boolean> {
   const payment = await stripePayment(tx, session.metadata, session.id);
   if (!payment || session.payment_status !== 'paid') return false;
   return markSucceeded({ tx, bus }, payment.id, idOf(session.payment_intent) ?? session.id);

@@ -1,10 +1,5 @@
 import type Stripe from 'stripe';
-import {
-  conflict,
-  HttpError,
-  notFound,
-  type Logger,
-} from '@edicola/platform';
+import { conflict, HttpError, notFound, type Logger } from '@edicola/platform';
 import type {
   CheckoutSessionResponse,
   CheckoutSessionStatus,
@@ -38,7 +33,11 @@ export function checkoutLineItems(order: InternalOrder): Stripe.Checkout.Session
   if (order.shipping_cents > 0) {
     lines.push({
       quantity: 1,
-      price_data: { currency: 'eur', unit_amount: order.shipping_cents, product_data: { name: 'Spedizione' } },
+      price_data: {
+        currency: 'eur',
+        unit_amount: order.shipping_cents,
+        product_data: { name: 'Spedizione' },
+      },
     });
   }
   const sum = lines.reduce((s, l) => s + l.quantity * l.price_data.unit_amount, 0);
@@ -120,9 +119,9 @@ export async function createCardCheckout(
             cancel_url: `${web}/checkout/cancelled?session_id={CHECKOUT_SESSION_ID}`,
             metadata,
             payment_intent_data: { metadata },
-            // Stripe takes 30 minutes at least, counted from its own clock: a minute more than ours, and our
-            // expiry job expires the session first.
-            expires_at: Math.floor(Date.now() / 1000) + deps.timeoutMinutes * 60 + 60,
+            // Stripe takes 30 minutes at least, counted from its own clock: two minutes more than ours (our
+            // expiry job expires the session first). From the payment's creation, so a retry sends the same.
+            expires_at: Math.floor(payment.createdAt.getTime() / 1000) + deps.timeoutMinutes * 60 + 120,
           },
           { idempotencyKey: `checkout-${payment.id}` },
         );
@@ -186,7 +185,10 @@ async function cardPayment(deps: PaymentDeps, sessionId: string): Promise<Paymen
 }
 
 /** GET /checkout/session/{id}: the payment as this service knows it; while pending, Stripe is asked too. */
-export async function cardSessionStatus(deps: PaymentDeps, sessionId: string): Promise<CheckoutSessionStatus> {
+export async function cardSessionStatus(
+  deps: PaymentDeps,
+  sessionId: string,
+): Promise<CheckoutSessionStatus> {
   let payment = await cardPayment(deps, sessionId);
   if (payment.status === 'open' || payment.status === 'failed') {
     try {
@@ -205,7 +207,10 @@ export async function cardSessionStatus(deps: PaymentDeps, sessionId: string): P
  * can no longer be paid) and the payment abandoned, which cancels the order; a session Stripe says is complete is
  * applied as paid instead.
  */
-export async function cancelCardSession(deps: PaymentDeps, sessionId: string): Promise<CheckoutSessionStatus> {
+export async function cancelCardSession(
+  deps: PaymentDeps,
+  sessionId: string,
+): Promise<CheckoutSessionStatus> {
   const payment = await cardPayment(deps, sessionId);
   if (payment.status === 'open' || payment.status === 'failed') {
     const paid = await expireStripeSession(deps, sessionId, deps.logger);
@@ -223,7 +228,11 @@ export async function cancelCardSession(deps: PaymentDeps, sessionId: string): P
  * Expires a Checkout Session at Stripe. True when Stripe said it is complete (then applied as paid): the payment must
  * not be failed. Throws (retry) when Stripe could not be asked.
  */
-export async function expireStripeSession(deps: PaymentDeps, sessionId: string, logger: Logger): Promise<boolean> {
+export async function expireStripeSession(
+  deps: PaymentDeps,
+  sessionId: string,
+  logger: Logger,
+): Promise<boolean> {
   const stripe = deps.providers.stripe.client;
   try {
     await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });

@@ -1,10 +1,6 @@
 import type Stripe from 'stripe';
 import { conflict, forbidden, HttpError, notFound } from '@edicola/platform';
-import type {
-  KlarnaIntentRequest,
-  KlarnaIntentResponse,
-  KlarnaVerifyResponse,
-} from '@edicola/contracts';
+import type { KlarnaIntentRequest, KlarnaIntentResponse, KlarnaVerifyResponse } from '@edicola/contracts';
 import type { PaymentRecord } from '../db/schema';
 import { isStripeError } from '../providers/stripe';
 import { checkExpectedOrder, demoUrl, safeError } from './card';
@@ -80,7 +76,9 @@ export async function createKlarnaIntent(
         );
       } catch (error) {
         deps.logger.warn({ err: safeError(error), payment_id: payment.id }, 'stripe klarna intent failed');
-        throw providerError(isStripeError(error) && error.statusCode === undefined ? KLARNA_UNAVAILABLE : KLARNA_INTENT_ERROR);
+        throw providerError(
+          isStripeError(error) && error.statusCode === undefined ? KLARNA_UNAVAILABLE : KLARNA_INTENT_ERROR,
+        );
       }
       const stored = await recordProviderObject(deps.database.db, payment.id, {
         providerObjectId: intent.id,

@@ -149,8 +149,14 @@ const captureOf = (order: PaypalOrder): PaypalCapture | null =>
   order.purchase_units?.[0]?.payments?.captures?.[0] ?? null;
 
 /** Applies a capture PayPal reported in its answer: COMPLETED → succeeded, DECLINED → failed. */
-export async function applyCapture(deps: PaymentDeps, paymentId: string, capture: PaypalCapture): Promise<boolean> {
-  const changed = await deps.database.db.transaction((tx) => applyCaptureIn(tx, deps.bus, paymentId, capture));
+export async function applyCapture(
+  deps: PaymentDeps,
+  paymentId: string,
+  capture: PaypalCapture,
+): Promise<boolean> {
+  const changed = await deps.database.db.transaction((tx) =>
+    applyCaptureIn(tx, deps.bus, paymentId, capture),
+  );
   if (changed) wake(deps);
   return changed;
 }
@@ -159,7 +165,10 @@ export async function applyCapture(deps: PaymentDeps, paymentId: string, capture
  * POST /paypal/capture-order: captures the approved PayPal order. Only a COMPLETED capture is `paid`; a payment that
  * expired or was abandoned is refused without capturing (409).
  */
-export async function capturePaypalOrder(deps: PaymentDeps, paypalOrderId: string): Promise<PaypalCaptureResponse> {
+export async function capturePaypalOrder(
+  deps: PaymentDeps,
+  paypalOrderId: string,
+): Promise<PaypalCaptureResponse> {
   const db = deps.database.db;
   const payment = await paymentByProviderObject(db, 'paypal', paypalOrderId);
   if (!payment) throw notFound('Ordine PayPal non trovato');

@@ -125,7 +125,10 @@ export async function claimPayment(db: Db, jobs: Jobs, input: NewPayment): Promi
     )
     .returning();
   if (taken) return { kind: 'mine', payment: taken };
-  const [existing] = await db.select().from(paymentRecords).where(eq(paymentRecords.requestKey, input.requestKey));
+  const [existing] = await db
+    .select()
+    .from(paymentRecords)
+    .where(eq(paymentRecords.requestKey, input.requestKey));
   if (!existing) return claimPayment(db, jobs, input);
   return existing.providerObjectId || existing.status !== 'open'
     ? { kind: 'done', payment: existing }
@@ -146,7 +149,9 @@ export async function dropClaim(db: Db, id: string): Promise<void> {
     await tx
       .delete(paymentRecords)
       .where(and(eq(paymentRecords.id, id), isNull(paymentRecords.providerObjectId)));
-    await tx.delete(jobRows).where(and(eq(jobRows.name, EXPIRE_JOB), eq(jobRows.key, id), isNull(jobRows.doneAt)));
+    await tx
+      .delete(jobRows)
+      .where(and(eq(jobRows.name, EXPIRE_JOB), eq(jobRows.key, id), isNull(jobRows.doneAt)));
   });
 }
 
@@ -182,4 +187,3 @@ export async function claimWaiting(
     await new Promise((resume) => setTimeout(resume, intervalMs));
   }
 }
-

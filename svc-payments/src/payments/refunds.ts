@@ -11,19 +11,28 @@ import { markRefunded } from './state';
 export async function refundPayment(deps: PaymentDeps, payload: RefundPayload): Promise<void> {
   const payment = await paymentById(deps.database.db, payload.payment_id);
   if (!payment || payment.status !== 'refunding') return;
-  if (!payment.providerPaymentId) throw new Error(`payment ${payment.id} has no provider payment id to refund`);
+  if (!payment.providerPaymentId)
+    throw new Error(`payment ${payment.id} has no provider payment id to refund`);
   let refund: { id: string; cents: number | null };
   try {
     if (payment.provider === 'stripe') {
       const r = await deps.providers.stripe.client.refunds.create(
-        { payment_intent: payment.providerPaymentId, metadata: { payment_id: payment.id, order_id: payment.orderId } },
+        {
+          payment_intent: payment.providerPaymentId,
+          metadata: { payment_id: payment.id, order_id: payment.orderId },
+        },
         { idempotencyKey: `refund-${payment.id}` },
       );
-      if (r.status === 'failed' || r.status === 'canceled') throw new Error(`stripe refund ${r.id} is ${r.status}`);
+      if (r.status === 'failed' || r.status === 'canceled')
+        throw new Error(`stripe refund ${r.id} is ${r.status}`);
       refund = { id: r.id, cents: r.amount };
     } else {
-      const r = await deps.providers.paypal.client.refundCapture(payment.providerPaymentId, `refund-${payment.id}`);
-      if (r.status === 'FAILED' || r.status === 'CANCELLED') throw new Error(`paypal refund ${r.id} is ${r.status}`);
+      const r = await deps.providers.paypal.client.refundCapture(
+        payment.providerPaymentId,
+        `refund-${payment.id}`,
+      );
+      if (r.status === 'FAILED' || r.status === 'CANCELLED')
+        throw new Error(`paypal refund ${r.id} is ${r.status}`);
       refund = { id: r.id, cents: r.amount ? Math.round(Number(r.amount.value) * 100) : null };
     }
   } catch (error) {

@@ -111,7 +111,12 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
       error?: string;
     };
     if (!response.ok || !body.access_token) {
-      throw new PaypalError(response.status, body.error, undefined, `PayPal OAuth refused (${response.status})`);
+      throw new PaypalError(
+        response.status,
+        body.error,
+        undefined,
+        `PayPal OAuth refused (${response.status})`,
+      );
     }
     const lifetimeMs = Math.max(0, (body.expires_in ?? 0) * 1000 - TOKEN_MARGIN_MS);
     token = { value: body.access_token, expiresAt: Date.now() + lifetimeMs };

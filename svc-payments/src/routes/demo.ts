@@ -25,7 +25,11 @@ function controlsOf(deps: PaymentDeps, kind: Kind): DemoControls {
 }
 
 async function paymentOf(deps: PaymentDeps, kind: Kind, id: string) {
-  const payment = await paymentByProviderObject(deps.database.db, kind === 'paypal' ? 'paypal' : 'stripe', id);
+  const payment = await paymentByProviderObject(
+    deps.database.db,
+    kind === 'paypal' ? 'paypal' : 'stripe',
+    id,
+  );
   const methods = kind === 'card' ? ['card'] : kind === 'klarna' ? ['klarna', 'klarna-now'] : ['paypal'];
   if (!payment || !methods.includes(payment.method)) throw notFound(DEMO_ONLY);
   return payment;
@@ -65,16 +69,19 @@ export function demoRoutes(router: Router, deps: PaymentDeps) {
         await paymentOf(deps, params.kind, params.id);
         const view = await controls.view(params.kind, params.id);
         if (!view) throw notFound(DEMO_ONLY);
-        if (view.status !== 'open') throw conflict('Questo pagamento è già stato deciso o è scaduto');
+        if (view.status !== 'open' && view.status !== 'declined')
+          throw conflict('Questo pagamento è già stato deciso o è scaduto');
         const made = await controls[decision](params.kind, params.id).catch((error: unknown) => {
-          if (error instanceof DemoStateError) throw conflict('Questo pagamento è già stato deciso o è scaduto');
+          if (error instanceof DemoStateError)
+            throw conflict('Questo pagamento è già stato deciso o è scaduto');
           throw error;
         });
         // The provider's webhook reaches this service before the browser reaches the next page.
         await controls.settled();
         return {
           redirect_url:
-            made.redirect_url ?? (await redirectUrl(deps, params.kind, params.id, decision, req.get('origin'))),
+            made.redirect_url ??
+            (await redirectUrl(deps, params.kind, params.id, decision, req.get('origin'))),
         };
       }),
     );

@@ -21,7 +21,8 @@ export async function handlePaypalWebhook(
   let event: PaypalWebhookEvent;
   try {
     event = JSON.parse(rawBody.toString()) as PaypalWebhookEvent;
-    if (!event || typeof event.id !== 'string' || typeof event.event_type !== 'string') throw new Error('shape');
+    if (!event || typeof event.id !== 'string' || typeof event.event_type !== 'string')
+      throw new Error('shape');
   } catch {
     throw badRequest('Evento PayPal non valido');
   }
@@ -66,6 +67,9 @@ export async function handlePaypalWebhook(
     return true;
   });
   if (changed) wake(deps);
-  deps.logger.info({ event_id: event.id, type: event.event_type, duplicate: !fresh, changed }, 'paypal webhook');
+  deps.logger.info(
+    { event_id: event.id, type: event.event_type, duplicate: !fresh, changed },
+    'paypal webhook',
+  );
   return { received: true, duplicate: !fresh };
 }

@@ -41,7 +41,11 @@ export async function handleStripeWebhook(
   return { received: true, duplicate: !fresh };
 }
 
-async function applyStripeEvent(tx: Parameters<typeof applySessionIn>[0], deps: PaymentDeps, event: Stripe.Event) {
+async function applyStripeEvent(
+  tx: Parameters<typeof applySessionIn>[0],
+  deps: PaymentDeps,
+  event: Stripe.Event,
+) {
   const bus = deps.bus;
   switch (event.type) {
     case 'checkout.session.completed':
