@@ -350,10 +350,11 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
     const res = await h.api().get('/payments/config');
     expect(res.body).toEqual({
       stripe: { demo: false, publishable_key: 'pk_test_paymentstest' },
-      paypal: { demo: true, client_id: null },
+      paypal: { demo: false, client_id: 'paypal-test-client' },
       timeout_minutes: 30,
     });
     expect(JSON.stringify(res.body)).not.toContain('sk_test');
+    expect(JSON.stringify(res.body)).not.toContain('paypal-test-secret');
     const demo = await h.api().get('/payments/demo/card/cs_anything');
     expect(demo.status).toBe(404);
     expect(demo.body.detail).toBeTruthy();

@@ -21,7 +21,13 @@ import {
   type TokenSigner,
 } from '@edicola/platform';
 import { startTestService, waitFor, type TestService } from '@edicola/platform/testing';
-import { createFakeStripe, type FakeServer, type FakeStripe } from '../src/fakes';
+import {
+  createFakePaypal,
+  createFakeStripe,
+  type FakePaypal,
+  type FakeServer,
+  type FakeStripe,
+} from '../src/fakes';
 import { jobs, outbox, paymentRecords } from '../src/db/schema';
 import { paymentsService } from '../src/service';
 
@@ -29,6 +35,9 @@ export const INTERNAL_SECRET = 'payments-test-internal-secret-of-40-chars';
 export const WEB = 'http://shop.test';
 export const WEBHOOK_SECRET = 'whsec_paymentstestsecret';
 export const SECRET_KEY = 'sk_test_paymentstestkey';
+export const PAYPAL_CLIENT_ID = 'paypal-test-client';
+export const PAYPAL_CLIENT_SECRET = 'paypal-test-secret';
+export const PAYPAL_WEBHOOK_ID = 'WH-TEST-0001';
 export const ARTICLE = '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11';
 
 /** Articles the stand-in of svc-orders prices: net cents and VAT. */
@@ -159,6 +168,8 @@ export interface Harness {
   orders: OrdersStandIn;
   stripe: FakeStripe | null;
   stripeServer: FakeServer | null;
+  paypal: FakePaypal | null;
+  paypalServer: FakeServer | null;
   signer: TokenSigner;
   api: () => ReturnType<typeof request>;
   db: TestService<unknown>['testDatabase']['database']['db'];
@@ -192,7 +203,24 @@ export async function startHarness(
   let app: ReturnType<typeof express> | null = null;
   let stripe: FakeStripe | null = null;
   let stripeServer: FakeServer | null = null;
+  let paypal: FakePaypal | null = null;
+  let paypalServer: FakeServer | null = null;
   if (mode === 'fake') {
+    paypal = createFakePaypal({
+      clientId: PAYPAL_CLIENT_ID,
+      clientSecret: PAYPAL_CLIENT_SECRET,
+      webhookId: PAYPAL_WEBHOOK_ID,
+      hostedPageUrl: (id) => `https://www.paypal.test/checkoutnow?token=${id}`,
+      async deliverWebhook(body, headers) {
+        const send = async () => {
+          const res = await request(app!).post('/webhooks/paypal').set(headers).send(body);
+          if (res.status >= 300) throw new Error(`webhook answered ${res.status}`);
+        };
+        if (held) held.push(send);
+        else await send();
+      },
+    });
+    paypalServer = await paypal.listen();
     stripe = createFakeStripe({
       secretKey: SECRET_KEY,
       webhookSecret: WEBHOOK_SECRET,
@@ -227,6 +255,10 @@ export async function startHarness(
             STRIPE_PUBLISHABLE_KEY: 'pk_test_paymentstest',
             STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
             STRIPE_API_BASE: stripeServer!.url,
+            PAYPAL_CLIENT_ID,
+            PAYPAL_CLIENT_SECRET,
+            PAYPAL_WEBHOOK_ID,
+            PAYPAL_API_BASE: paypalServer!.url,
           }
         : {}),
       ...env,
@@ -239,6 +271,8 @@ export async function startHarness(
     orders,
     stripe,
     stripeServer,
+    paypal,
+    paypalServer,
     signer,
     db,
     api: () => request(app!),
@@ -288,6 +322,7 @@ export async function startHarness(
       await service.stop();
       await transport.close();
       await stripeServer?.close();
+      await paypalServer?.close();
       await orders.close();
     },
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DemoPaymentKind } from '@edicola/contracts';
 import {
+  createFakePaypal,
   createFakeStripe,
   FakeNotFoundError,
   FakeStateError,
@@ -79,9 +80,34 @@ export interface DemoPaypal {
   stop(): Promise<void>;
 }
 
-/** PayPal's fake, when this build has one (svc-payments/src/fakes/paypal-api.ts). */
+/** PayPal's fake on loopback, with generated credentials and webhook id. */
 export async function startDemoPaypal(
-  _deliver: (payload: string, headers: Record<string, string>) => Promise<void>,
-): Promise<DemoPaypal | null> {
-  return null;
+  deliver: (payload: string, headers: Record<string, string>) => Promise<void>,
+): Promise<DemoPaypal> {
+  const clientId = secret('demo-client-');
+  const clientSecret = secret('demo-secret-');
+  const webhookId = secret('WH-DEMO-');
+  const fake = createFakePaypal({
+    clientId,
+    clientSecret,
+    webhookId,
+    deliverWebhook: deliver,
+    hostedPageUrl: (id) => `/pagamento-demo?kind=paypal&id=${encodeURIComponent(id)}`,
+  });
+  const server = await fake.listen();
+  const controls: DemoControls = {
+    view: async (_kind, id) => guard(() => fake.view(id)) as DemoView | null,
+    async approve(_kind, id) {
+      const decision = guard(() => fake.approve(id));
+      if (!decision) throw new DemoStateError(`no PayPal order ${id}`);
+      return { redirect_url: decision.redirect_url };
+    },
+    async decline(_kind, id) {
+      const decision = guard(() => fake.decline(id));
+      if (!decision) throw new DemoStateError(`no PayPal order ${id}`);
+      return { redirect_url: decision.redirect_url };
+    },
+    settled: () => fake.settled(),
+  };
+  return { url: server.url, clientId, clientSecret, webhookId, controls, stop: () => server.close() };
 }
