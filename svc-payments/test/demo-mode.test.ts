@@ -4,6 +4,7 @@ import {
   DemoPaymentDecision,
   DemoPaymentView,
   KlarnaIntentResponse,
+  PaypalCreateOrderResponse,
 } from '@edicola/contracts';
 import { checkoutBody, startHarness, WEB, type Harness } from './harness';
 
@@ -99,6 +100,22 @@ describe('demo mode: no provider keys, the fakes run inside the service', () => 
       client_secret: intent.client_secret,
     });
     expect(verified.body).toMatchObject({ status: 'paid', intent_status: 'succeeded' });
+  });
+
+  it('PayPal: the demo page approves, the buyer comes back with token and PayerID, the capture is paid', async () => {
+    const res = await h.api().post('/paypal/create-order').set('origin', WEB).send(checkoutBody(1));
+    const created = PaypalCreateOrderResponse.parse(res.body);
+    expect(created.approve_url).toBe(`${WEB}/pagamento-demo?kind=paypal&id=${created.order_id}`);
+    const view = await h.api().get(`/payments/demo/paypal/${created.order_id}`);
+    expect(view.body).toMatchObject({ kind: 'paypal', amount: 69.88, status: 'open' });
+    const approved = await h.api().post(`/payments/demo/paypal/${created.order_id}/approve`).set('origin', WEB);
+    const url = new URL(approved.body.redirect_url as string);
+    expect(`${url.origin}${url.pathname}`).toBe(`${WEB}/checkout/success`);
+    expect(url.searchParams.get('provider')).toBe('paypal');
+    expect(url.searchParams.get('token')).toBe(created.order_id);
+    expect(url.searchParams.get('PayerID')).toBeTruthy();
+    const captured = await h.api().post('/paypal/capture-order').send({ order_id: created.order_id });
+    expect(captured.body.payment_status).toBe('paid');
   });
 
   it('answers 404 for what is not one of its demo payments', async () => {
