@@ -108,7 +108,10 @@ describe('demo mode: no provider keys, the fakes run inside the service', () => 
     expect(created.approve_url).toBe(`${WEB}/pagamento-demo?kind=paypal&id=${created.order_id}`);
     const view = await h.api().get(`/payments/demo/paypal/${created.order_id}`);
     expect(view.body).toMatchObject({ kind: 'paypal', amount: 69.88, status: 'open' });
-    const approved = await h.api().post(`/payments/demo/paypal/${created.order_id}/approve`).set('origin', WEB);
+    const approved = await h
+      .api()
+      .post(`/payments/demo/paypal/${created.order_id}/approve`)
+      .set('origin', WEB);
     const url = new URL(approved.body.redirect_url as string);
     expect(`${url.origin}${url.pathname}`).toBe(`${WEB}/checkout/success`);
     expect(url.searchParams.get('provider')).toBe('paypal');

@@ -49,12 +49,7 @@ export async function applySessionFailedIn(
 ): Promise<boolean> {
   const payment = await stripePayment(tx, session.metadata, session.id);
   if (!payment) return false;
-  return markFailed(
-    { tx, bus },
-    payment.id,
-    reason,
-    reason === 'declined' ? 'Pagamento rifiutato' : 'Sessione di pagamento scaduta',
-  );
+  return markFailed({ tx, bus }, payment.id, reason, reason === 'declined' ? 'Pagamento rifiutato' : null);
 }
 
 export async function applyIntentIn(tx: Db, bus: EventBus, intent: Stripe.PaymentIntent): Promise<boolean> {

@@ -216,7 +216,7 @@ export async function cancelCardSession(
     const paid = await expireStripeSession(deps, sessionId, deps.logger);
     if (!paid) {
       const changed = await deps.database.db.transaction((tx) =>
-        markFailed({ tx, bus: deps.bus }, payment.id, 'abandoned', 'Pagamento annullato dal cliente'),
+        markFailed({ tx, bus: deps.bus }, payment.id, 'abandoned', null),
       );
       if (changed) wake(deps);
     }

@@ -25,12 +25,8 @@ export async function expirePayment(deps: PaymentDeps, payload: ExpirePayload): 
     }
   }
   const changed = await deps.database.db.transaction((tx) =>
-    markFailed(
-      { tx, bus: deps.bus },
-      payment.id,
-      reason,
-      reason === 'expired' ? 'Tempo per il pagamento scaduto' : 'Ordine annullato prima del pagamento',
-    ),
+    // The reason says it all: no detail.
+    markFailed({ tx, bus: deps.bus }, payment.id, reason, null),
   );
   if (changed) wake(deps);
 }

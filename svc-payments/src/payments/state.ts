@@ -51,6 +51,7 @@ export async function lockPayment(tx: Db, id: string): Promise<PaymentRecord | n
   return row ?? null;
 }
 
+/** What every payment event says about its payment. */
 const facts = (p: PaymentRecord) => ({
   payment_id: p.id,
   order_id: p.orderId,
@@ -59,6 +60,36 @@ const facts = (p: PaymentRecord) => ({
   demo: p.demo,
   amount_cents: p.amountCents,
   currency: 'EUR' as const,
+});
+
+/** The data of payment.succeeded for `p` (the bus and the message pact build it here). */
+export const paymentSucceeded = (
+  p: PaymentRecord,
+  providerPaymentId: string,
+  at: Date,
+): EventData<'payment.succeeded'> => ({
+  ...facts(p),
+  provider_payment_id: providerPaymentId,
+  succeeded_at: at.toISOString(),
+});
+
+export const paymentFailed = (
+  p: PaymentRecord,
+  reason: PaymentFailureReason,
+  detail: string | null,
+  at: Date,
+): EventData<'payment.failed'> => ({ ...facts(p), reason, detail, failed_at: at.toISOString() });
+
+export const paymentRefunded = (
+  p: PaymentRecord,
+  refundId: string,
+  reason: RefundReason,
+  at: Date,
+): EventData<'payment.refunded'> => ({
+  ...facts(p),
+  refund_id: refundId,
+  reason,
+  refunded_at: at.toISOString(),
 });
 
 export interface Transition {
@@ -79,12 +110,7 @@ export async function markSucceeded(
     .update(paymentRecords)
     .set({ status: 'succeeded', providerPaymentId, succeededAt: now, updatedAt: now })
     .where(eq(paymentRecords.id, p.id));
-  const data: EventData<'payment.succeeded'> = {
-    ...facts(p),
-    provider_payment_id: providerPaymentId,
-    succeeded_at: now.toISOString(),
-  };
-  await bus.emit(tx, 'payment.succeeded', data);
+  await bus.emit(tx, 'payment.succeeded', paymentSucceeded(p, providerPaymentId, now));
   return true;
 }
 
@@ -103,13 +129,7 @@ export async function markFailed(
     .update(paymentRecords)
     .set({ status: to, failureReason: reason, failureDetail: detail, failedAt: now, updatedAt: now })
     .where(eq(paymentRecords.id, p.id));
-  const data: EventData<'payment.failed'> = {
-    ...facts(p),
-    reason,
-    detail,
-    failed_at: now.toISOString(),
-  };
-  await bus.emit(tx, 'payment.failed', data);
+  await bus.emit(tx, 'payment.failed', paymentFailed(p, reason, detail, now));
   return true;
 }
 
@@ -146,12 +166,6 @@ export async function markRefunded(
       updatedAt: now,
     })
     .where(eq(paymentRecords.id, p.id));
-  const data: EventData<'payment.refunded'> = {
-    ...facts(p),
-    refund_id: refund.id,
-    reason,
-    refunded_at: now.toISOString(),
-  };
-  await bus.emit(tx, 'payment.refunded', data);
+  await bus.emit(tx, 'payment.refunded', paymentRefunded(p, refund.id, reason, now));
   return true;
 }
