@@ -87,7 +87,8 @@ export type Claim =
  */
 export async function claimPayment(db: Db, jobs: Jobs, input: NewPayment): Promise<Claim> {
   const id = randomUUID();
-  const expiresAt = new Date(Date.now() + input.timeoutMinutes * 60_000);
+  const createdAt = new Date();
+  const expiresAt = new Date(createdAt.getTime() + input.timeoutMinutes * 60_000);
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(paymentRecords)
@@ -99,6 +100,7 @@ export async function claimPayment(db: Db, jobs: Jobs, input: NewPayment): Promi
         demo: input.demo,
         amountCents: 0,
         requestKey: input.requestKey,
+        createdAt,
         expiresAt,
       })
       .onConflictDoNothing({ target: paymentRecords.requestKey })
