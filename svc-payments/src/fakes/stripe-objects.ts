@@ -35,7 +35,7 @@ export interface CheckoutSession {
   payment_method_types: string[];
   payment_status: 'paid' | 'unpaid';
   status: 'open' | 'complete' | 'expired';
-  success_url: string;
+  success_url: string | null;
   url: string | null;
 }
 

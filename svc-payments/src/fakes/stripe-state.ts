@@ -34,7 +34,7 @@ import {
 
 /** Where the buyer goes next after a decision on the hosted page, and the intent it left behind. */
 export interface StripeDecision {
-  /** Card: success_url or cancel_url as Stripe fills them in; Klarna: null (Stripe.js knows return_url). */
+  /** Card: success_url or cancel_url as Stripe fills them in (null when not given); Klarna: null (Stripe.js knows return_url). */
   redirect_url: string | null;
   payment_intent: PaymentIntent;
 }
@@ -111,8 +111,8 @@ function lineItemsOf(params: Params): LineItem[] {
   });
 }
 
-function fillSessionId(url: string, id: string): string {
-  return url.replaceAll('{CHECKOUT_SESSION_ID}', id);
+function fillSessionId(url: string | null, id: string): string | null {
+  return url && url.replaceAll('{CHECKOUT_SESSION_ID}', id);
 }
 
 /** Stripe's objects and their transitions; every change that Stripe announces is passed to `emit`. */
@@ -275,7 +275,7 @@ export function createStripeState(options: {
           optionalStringArray(params, 'payment_method_types') ?? ['card'],
         payment_status: 'unpaid',
         status: 'open',
-        success_url: requiredString(params, 'success_url'),
+        success_url: optionalString(params, 'success_url') ?? null,
         url: options.hostedPageUrl('card', id),
       };
       sessions.set(id, {
@@ -298,7 +298,7 @@ export function createStripeState(options: {
       const record = sessionRecord(id);
       if (record.session.status !== 'open') {
         throw invalid(
-          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${record.session.status}".`,
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${record.session.status}\`.`,
         );
       }
       expire(record);
@@ -472,8 +472,7 @@ export function createStripeState(options: {
       const pi = sessionIntent(record);
       fail(pi, DECLINED_CARD);
       record.declined = true;
-      const cancelUrl = record.session.cancel_url ?? record.session.success_url;
-      return { redirect_url: fillSessionId(cancelUrl, id), payment_intent: pi };
+      return { redirect_url: fillSessionId(record.session.cancel_url, id), payment_intent: pi };
     },
 
     view(kind: StripeHostedKind, id: string): FakePaymentView {
