@@ -19,6 +19,8 @@ export interface FakePaypalOptions {
   deliverWebhook?: (body: string, headers: Record<string, string>) => Promise<void>;
   /** The page the buyer approves on: the order's `payer-action` (or `approve`) link. */
   hostedPageUrl: (id: string) => string;
+  /** A chosen id for the next order (tests' fixed ids); undefined for a random one. */
+  newId?: (object: 'order') => string | undefined;
   now?: () => Date;
 }
 
@@ -161,7 +163,7 @@ export function createFakePaypal(options: FakePaypalOptions): FakePaypal {
     deliveries.push(() => deliver(body, headers));
   }
 
-  const state = createPaypalState({ now, emit });
+  const state = createPaypalState({ now, emit, newId: options.newId });
 
   function verify(body: unknown): 'SUCCESS' | 'FAILURE' {
     const request = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;

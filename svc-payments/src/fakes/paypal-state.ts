@@ -213,6 +213,8 @@ function withQuery(url: string | undefined, query: Record<string, string>): stri
 /** Orders, captures and refunds; every change PayPal announces by webhook is passed to `emit`. */
 export function createPaypalState(options: {
   now: () => Date;
+  /** A chosen id for the next order (tests' fixed ids); undefined for a random one. */
+  newId?: (object: 'order') => string | undefined;
   emit: (eventType: string, resource: PaypalOrder | PaypalCapture | PaypalRefund, summary: string) => void;
 }) {
   const { emit } = options;
@@ -279,7 +281,7 @@ export function createPaypalState(options: {
       }
       const now = timestamp();
       const order: PaypalOrder = {
-        id: paypalId(),
+        id: options.newId?.('order') ?? paypalId(),
         intent: 'CAPTURE',
         status: paypal ? 'PAYER_ACTION_REQUIRED' : 'CREATED',
         purchase_units: units,

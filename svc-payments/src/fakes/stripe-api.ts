@@ -26,6 +26,8 @@ export interface FakeStripeOptions {
   deliverWebhook?: (payload: string, signatureHeader: string) => Promise<void>;
   /** The hosted page the buyer is sent to: a Checkout Session's `url`. */
   hostedPageUrl: (kind: StripeHostedKind, id: string) => string;
+  /** A chosen id for the next session or intent (tests' fixed ids); undefined for a random one. */
+  newId?: (object: 'checkout.session' | 'payment_intent') => string | undefined;
   now?: () => Date;
 }
 
@@ -137,7 +139,12 @@ export function createFakeStripe(options: FakeStripeOptions): FakeStripe {
     });
   }
 
-  const state = createStripeState({ now, hostedPageUrl: options.hostedPageUrl, emit });
+  const state = createStripeState({
+    now,
+    hostedPageUrl: options.hostedPageUrl,
+    emit,
+    newId: options.newId,
+  });
 
   /** Runs a handler with Stripe's error shapes and, for POSTs with an Idempotency-Key, its replay rules. */
   function route(handler: Handler): RequestHandler {

@@ -143,8 +143,10 @@ export function newPaymentIntent(fields: {
   payment_method_options?: Record<string, unknown>;
   description?: string | null;
   receipt_email?: string | null;
+  /** A chosen id (tests' fixed ids); a random one otherwise. */
+  id?: string;
 }): PaymentIntent {
-  const id = stripeId('pi');
+  const id = fields.id ?? stripeId('pi');
   return {
     id,
     object: 'payment_intent',

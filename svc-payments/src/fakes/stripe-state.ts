@@ -118,6 +118,8 @@ function fillSessionId(url: string | null, id: string): string | null {
 /** Stripe's objects and their transitions; every change that Stripe announces is passed to `emit`. */
 export function createStripeState(options: {
   now: () => Date;
+  /** A chosen id for the next object of that kind (tests' fixed ids); undefined for a random one. */
+  newId?: (object: 'checkout.session' | 'payment_intent') => string | undefined;
   hostedPageUrl: (kind: StripeHostedKind, id: string) => string;
   emit: (type: string, object: StripeObject) => void;
 }) {
@@ -175,6 +177,7 @@ export function createStripeState(options: {
     const { session } = record;
     if (session.payment_intent) return intent(session.payment_intent);
     const pi = newPaymentIntent({
+      id: options.newId?.('payment_intent'),
       amount: session.amount_total,
       currency: session.currency,
       created: nowSeconds(),
@@ -252,7 +255,7 @@ export function createStripeState(options: {
       }
       const intentData = optionalObject(params, 'payment_intent_data') ?? {};
       rejectUnknown(intentData, ['metadata', 'description'], 'payment_intent_data');
-      const id = stripeId('cs_test');
+      const id = options.newId?.('checkout.session') ?? stripeId('cs_test');
       const customerEmail = optionalString(params, 'customer_email') ?? null;
       const session: CheckoutSession = {
         id,
@@ -323,6 +326,7 @@ export function createStripeState(options: {
         throw invalid(`Amount must be at least 0.50 ${currency}`, 'amount', 'amount_too_small');
       }
       const pi = newPaymentIntent({
+        id: options.newId?.('payment_intent'),
         amount,
         currency,
         created: nowSeconds(),
