@@ -9,6 +9,7 @@ import { expirePayment } from './payments/expiry';
 import { ordersApi } from './payments/orders-client';
 import { EXPIRE_JOB, REFUND_JOB, type ExpirePayload, type RefundPayload } from './payments/records';
 import { refundPayment } from './payments/refunds';
+import type { FakePaypal, FakePaypalOptions, FakeStripe, FakeStripeOptions } from './fakes';
 import type { Providers } from './providers';
 import { startDemoPaypal, startDemoStripe, type DemoStripe } from './providers/demo';
 import { createPaypalClient } from './providers/paypal';
@@ -90,118 +91,135 @@ export function checkPaymentSettings(config: Settings): void {
   if (problems.length) throw new ConfigError(problems);
 }
 
-export const paymentsService: ServiceDefinition<typeof settings> = {
-  name: 'svc-payments',
-  schema: payments.schemaName,
-  migrationsFolder: path.join(__dirname, '../drizzle'),
-  env: settings,
-  tables: { outbox, processedEvents, deadLetters, jobs, jobSchedules },
-  async build({ config, database, bus, jobs, internal, logger, verifier }) {
-    checkPaymentSettings(config);
-    // Filled in below; the demo fakes deliver their webhooks through it once the service runs.
-    let deps: PaymentDeps | undefined;
-    const stops: (() => Promise<void>)[] = [];
+export interface PaymentsServiceOptions {
+  /** Demo mode's fakes: fixed ids for their next objects (tests' provider states), and a look at them once started. */
+  demo?: {
+    stripeNewId?: FakeStripeOptions['newId'];
+    paypalNewId?: FakePaypalOptions['newId'];
+    onStart?(fakes: { stripe: FakeStripe | null; paypal: FakePaypal | null }): void;
+  };
+}
 
-    let demoStripe: DemoStripe | null = null;
-    if (!config.STRIPE_SECRET_KEY) {
-      demoStripe = await startDemoStripe(async (payload, signature) => {
-        if (!deps) throw new Error('svc-payments is not ready for webhooks yet');
-        await handleStripeWebhook(deps, payload, signature);
-      });
-      stops.push(() => demoStripe!.stop());
-      logger.warn(
-        'STRIPE_SECRET_KEY is not set: card and Klarna payments run in DEMO mode against an in-process fake Stripe (no money moves; one replica only)',
-      );
-    }
-    const stripeClient = createStripeClient({
-      secretKey: config.STRIPE_SECRET_KEY ?? demoStripe!.secretKey,
-      apiBase: demoStripe ? demoStripe.url : config.STRIPE_API_BASE,
-      maxNetworkRetries: demoStripe ? 0 : 2,
-    });
+/** svc-payments; `options` only for tests (the shop runs `paymentsService`). */
+export function createPaymentsService(
+  options: PaymentsServiceOptions = {},
+): ServiceDefinition<typeof settings> {
+  return {
+    name: 'svc-payments',
+    schema: payments.schemaName,
+    migrationsFolder: path.join(__dirname, '../drizzle'),
+    env: settings,
+    tables: { outbox, processedEvents, deadLetters, jobs, jobSchedules },
+    async build({ config, database, bus, jobs, internal, logger, verifier }) {
+      checkPaymentSettings(config);
+      // Filled in below; the demo fakes deliver their webhooks through it once the service runs.
+      let deps: PaymentDeps | undefined;
+      const stops: (() => Promise<void>)[] = [];
 
-    const paypalLive = !!(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET);
-    const paypalDemo = paypalLive
-      ? null
-      : await startDemoPaypal(async (payload, headers) => {
+      let demoStripe: DemoStripe | null = null;
+      if (!config.STRIPE_SECRET_KEY) {
+        demoStripe = await startDemoStripe(async (payload, signature) => {
           if (!deps) throw new Error('svc-payments is not ready for webhooks yet');
-          await handlePaypalWebhook(deps, payload, headers);
-        });
-    if (paypalDemo) stops.push(() => paypalDemo.stop());
-    if (!paypalLive) {
-      logger.warn(
-        'PAYPAL_CLIENT_ID / PAYPAL_CLIENT_SECRET are not set: PayPal runs in DEMO mode against an in-process fake PayPal (no money moves; one replica only)',
-      );
-    }
-    const paypalClient = createPaypalClient({
-      clientId: config.PAYPAL_CLIENT_ID ?? paypalDemo?.clientId ?? 'demo',
-      clientSecret: config.PAYPAL_CLIENT_SECRET ?? paypalDemo?.clientSecret ?? 'demo',
-      baseUrl: paypalLive ? config.PAYPAL_API_BASE : (paypalDemo?.url ?? 'http://127.0.0.1:9'),
-    });
+          await handleStripeWebhook(deps, payload, signature);
+        }, options.demo?.stripeNewId);
+        stops.push(() => demoStripe!.stop());
+        logger.warn(
+          'STRIPE_SECRET_KEY is not set: card and Klarna payments run in DEMO mode against an in-process fake Stripe (no money moves; one replica only)',
+        );
+      }
+      const stripeClient = createStripeClient({
+        secretKey: config.STRIPE_SECRET_KEY ?? demoStripe!.secretKey,
+        apiBase: demoStripe ? demoStripe.url : config.STRIPE_API_BASE,
+        maxNetworkRetries: demoStripe ? 0 : 2,
+      });
 
-    const providers: Providers = {
-      stripe: {
-        client: stripeClient,
-        demo: !!demoStripe,
-        webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? demoStripe!.webhookSecret,
-        publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
-      },
-      paypal: {
-        client: paypalClient,
-        demo: !paypalLive,
-        webhookId: config.PAYPAL_WEBHOOK_ID ?? paypalDemo?.webhookId ?? 'demo',
-        clientId: config.PAYPAL_CLIENT_ID ?? null,
-      },
-      demo: { stripe: demoStripe?.controls ?? null, paypal: paypalDemo?.controls ?? null },
-      async stop() {
-        await Promise.all(stops.map((stop) => stop()));
-      },
-    };
-    const ready: PaymentDeps = {
-      database,
-      bus,
-      jobs,
-      orders: ordersApi(internal),
-      providers,
-      logger,
-      timeoutMinutes: config.PAYMENT_TIMEOUT_MINUTES,
-      publicWebUrl: config.PUBLIC_WEB_URL,
-      corsOrigins: config.CORS_ORIGINS,
-    };
+      const paypalLive = !!(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET);
+      const paypalDemo = paypalLive
+        ? null
+        : await startDemoPaypal(async (payload, headers) => {
+            if (!deps) throw new Error('svc-payments is not ready for webhooks yet');
+            await handlePaypalWebhook(deps, payload, headers);
+          }, options.demo?.paypalNewId);
+      options.demo?.onStart?.({ stripe: demoStripe?.fake ?? null, paypal: paypalDemo?.fake ?? null });
+      if (paypalDemo) stops.push(() => paypalDemo.stop());
+      if (!paypalLive) {
+        logger.warn(
+          'PAYPAL_CLIENT_ID / PAYPAL_CLIENT_SECRET are not set: PayPal runs in DEMO mode against an in-process fake PayPal (no money moves; one replica only)',
+        );
+      }
+      const paypalClient = createPaypalClient({
+        clientId: config.PAYPAL_CLIENT_ID ?? paypalDemo?.clientId ?? 'demo',
+        clientSecret: config.PAYPAL_CLIENT_SECRET ?? paypalDemo?.clientSecret ?? 'demo',
+        baseUrl: paypalLive ? config.PAYPAL_API_BASE : (paypalDemo?.url ?? 'http://127.0.0.1:9'),
+      });
 
-    jobs.handle<ExpirePayload>(EXPIRE_JOB, (payload) => expirePayment(ready, payload), {
-      backoffMs: 10_000,
-      maxBackoffMs: 10 * 60_000,
-      maxAttempts: 20,
-    });
-    // A refund is retried for about nine hours before it waits for an operator.
-    jobs.handle<RefundPayload>(REFUND_JOB, (payload) => refundPayment(ready, payload), {
-      backoffMs: 30_000,
-      maxBackoffMs: 30 * 60_000,
-      maxAttempts: 24,
-    });
-    bus.on('order.refund_requested', async (event, tx, { afterCommit }) => {
-      if (await onOrderRefundRequested(tx, jobs, logger, event)) afterCommit(() => jobs.wake());
-    });
-    bus.on('order.status_changed', async (event, tx, { afterCommit }) => {
-      if (await onOrderStatusChanged(tx, jobs, event)) afterCommit(() => jobs.wake());
-    });
+      const providers: Providers = {
+        stripe: {
+          client: stripeClient,
+          demo: !!demoStripe,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? demoStripe!.webhookSecret,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+        },
+        paypal: {
+          client: paypalClient,
+          demo: !paypalLive,
+          webhookId: config.PAYPAL_WEBHOOK_ID ?? paypalDemo?.webhookId ?? 'demo',
+          clientId: config.PAYPAL_CLIENT_ID ?? null,
+        },
+        demo: { stripe: demoStripe?.controls ?? null, paypal: paypalDemo?.controls ?? null },
+        async stop() {
+          await Promise.all(stops.map((stop) => stop()));
+        },
+      };
+      const ready: PaymentDeps = {
+        database,
+        bus,
+        jobs,
+        orders: ordersApi(internal),
+        providers,
+        logger,
+        timeoutMinutes: config.PAYMENT_TIMEOUT_MINUTES,
+        publicWebUrl: config.PUBLIC_WEB_URL,
+        corsOrigins: config.CORS_ORIGINS,
+      };
 
-    return {
-      routes(router) {
-        checkoutRoutes(router, ready, verifier);
-        klarnaRoutes(router, ready);
-        paypalRoutes(router, ready, verifier);
-        webhookRoutes(router, ready);
-        configRoutes(router, ready);
-        demoRoutes(router, ready);
-      },
-      async start() {
-        deps = ready;
-      },
-      async stop() {
-        deps = undefined;
-        await providers.stop();
-      },
-    };
-  },
-};
+      jobs.handle<ExpirePayload>(EXPIRE_JOB, (payload) => expirePayment(ready, payload), {
+        backoffMs: 10_000,
+        maxBackoffMs: 10 * 60_000,
+        maxAttempts: 20,
+      });
+      // A refund is retried for about nine hours before it waits for an operator.
+      jobs.handle<RefundPayload>(REFUND_JOB, (payload) => refundPayment(ready, payload), {
+        backoffMs: 30_000,
+        maxBackoffMs: 30 * 60_000,
+        maxAttempts: 24,
+      });
+      bus.on('order.refund_requested', async (event, tx, { afterCommit }) => {
+        if (await onOrderRefundRequested(tx, jobs, logger, event)) afterCommit(() => jobs.wake());
+      });
+      bus.on('order.status_changed', async (event, tx, { afterCommit }) => {
+        if (await onOrderStatusChanged(tx, jobs, event)) afterCommit(() => jobs.wake());
+      });
+
+      return {
+        routes(router) {
+          checkoutRoutes(router, ready, verifier);
+          klarnaRoutes(router, ready);
+          paypalRoutes(router, ready, verifier);
+          webhookRoutes(router, ready);
+          configRoutes(router, ready);
+          demoRoutes(router, ready);
+        },
+        async start() {
+          deps = ready;
+        },
+        async stop() {
+          deps = undefined;
+          await providers.stop();
+        },
+      };
+    },
+  };
+}
+
+export const paymentsService = createPaymentsService();

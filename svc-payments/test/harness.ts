@@ -95,6 +95,15 @@ export async function startOrdersStandIn() {
       orders.set(orderId, { ...order, customer_id: null });
       return order;
     },
+    /** An article of the stand-in's catalogue (net euros, VAT percent). */
+    addArticle(id: string, fields: { price: number; iva: number; title?: string; sku?: string }) {
+      CATALOGUE[id] = {
+        sku: fields.sku ?? `ART-${id.slice(0, 8)}`,
+        title: fields.title ?? 'Ferrari SF-23 1:18',
+        net: Math.round(fields.price * 100),
+        iva: fields.iva,
+      };
+    },
     refuseNext(status: number, detail: string) {
       refuse = { status, detail };
     },
@@ -194,6 +203,7 @@ export interface Harness {
 export async function startHarness(
   mode: 'fake' | 'demo',
   env: Record<string, string> = {},
+  definition: typeof paymentsService = paymentsService,
 ): Promise<Harness> {
   const orders = await startOrdersStandIn();
   const key = await generateSigningKey();
@@ -240,7 +250,7 @@ export async function startHarness(
     });
     stripeServer = await stripe.listen();
   }
-  const service = await startTestService(paymentsService, {
+  const service = await startTestService(definition, {
     transport,
     verifier: localKeySetVerifier(signer.publicKeySet),
     env: {

@@ -5,8 +5,11 @@ import {
   createFakeStripe,
   FakeNotFoundError,
   FakeStateError,
+  type FakePaypal,
+  type FakePaypalOptions,
   type FakeServer,
   type FakeStripe,
+  type FakeStripeOptions,
 } from '../fakes';
 import { DemoStateError, type DemoControls, type DemoView } from './index';
 
@@ -39,6 +42,7 @@ function guard<T>(fn: () => T): T | null {
 
 export async function startDemoStripe(
   deliver: (payload: string, signature: string) => Promise<void>,
+  newId?: FakeStripeOptions['newId'],
 ): Promise<DemoStripe> {
   const secretKey = secret('sk_test_demo');
   const webhookSecret = secret('whsec_demo');
@@ -46,6 +50,7 @@ export async function startDemoStripe(
     secretKey,
     webhookSecret,
     deliverWebhook: deliver,
+    newId,
     // Replaced by the shop's own demo page address (which depends on the shop's origin) in the answers.
     hostedPageUrl: (kind, id) => `/pagamento-demo?kind=${kind}&id=${encodeURIComponent(id)}`,
   });
@@ -72,6 +77,7 @@ export async function startDemoStripe(
 }
 
 export interface DemoPaypal {
+  fake: FakePaypal;
   url: string;
   clientId: string;
   clientSecret: string;
@@ -83,6 +89,7 @@ export interface DemoPaypal {
 /** PayPal's fake on loopback, with generated credentials and webhook id. */
 export async function startDemoPaypal(
   deliver: (payload: string, headers: Record<string, string>) => Promise<void>,
+  newId?: FakePaypalOptions['newId'],
 ): Promise<DemoPaypal> {
   const clientId = secret('demo-client-');
   const clientSecret = secret('demo-secret-');
@@ -92,6 +99,7 @@ export async function startDemoPaypal(
     clientSecret,
     webhookId,
     deliverWebhook: deliver,
+    newId,
     hostedPageUrl: (id) => `/pagamento-demo?kind=paypal&id=${encodeURIComponent(id)}`,
   });
   const server = await fake.listen();
@@ -109,5 +117,5 @@ export async function startDemoPaypal(
     },
     settled: () => fake.settled(),
   };
-  return { url: server.url, clientId, clientSecret, webhookId, controls, stop: () => server.close() };
+  return { fake, url: server.url, clientId, clientSecret, webhookId, controls, stop: () => server.close() };
 }
