@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { PaypalCaptureResponse, PaypalCreateOrderResponse } from '@edicola/contracts';
+import { providerEvents } from '../src/db/schema';
 import { EXPIRE_JOB, REFUND_JOB } from '../src/payments/records';
 import { checkoutBody, startHarness, WEB, type Harness } from './harness';
 
@@ -50,6 +52,20 @@ describe('PayPal Orders v2 over REST (fake PayPal on loopback)', () => {
       total_amount: TOTAL_CENTS / 100,
     });
     await h.paypal!.settled();
+    // PayPal's own PAYMENT.CAPTURE.COMPLETED webhook was verified (verify-webhook-signature) and stored by its id.
+    const completed = h
+      .paypal!.events()
+      .filter(
+        (e) =>
+          e.event_type === 'PAYMENT.CAPTURE.COMPLETED' &&
+          JSON.stringify(e.resource).includes(created.order_id),
+      );
+    expect(completed).toHaveLength(1);
+    const stored = await h.db
+      .select()
+      .from(providerEvents)
+      .where(eq(providerEvents.eventId, completed[0]!.id));
+    expect(stored).toMatchObject([{ provider: 'paypal', type: 'PAYMENT.CAPTURE.COMPLETED' }]);
     // Captured again (a double click): the same answer, no second capture, one event.
     expect((await capture(created.order_id)).body.payment_status).toBe('paid');
     const events = (await h.events('payment.succeeded')).filter((e) => e.order_id === created.shop_order_id);

@@ -242,8 +242,16 @@ export async function expireStripeSession(
       logger.warn({ err: safeError(error), session_id: sessionId }, 'stripe session expire failed');
       throw error instanceof HttpError ? error : providerError(CHECKOUT_ERROR);
     }
-    // 400: the session is no longer open (complete, or expired already). Ask what it is.
-    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    // 400: the session is no longer open (complete, or expired already). Ask what it is. 404: Stripe has no such
+    // session, which nobody can pay.
+    if (error.statusCode === 404) return false;
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.retrieve(sessionId);
+    } catch (retrieveError) {
+      logger.warn({ err: safeError(retrieveError), session_id: sessionId }, 'stripe session retrieve failed');
+      throw providerError(CHECKOUT_ERROR);
+    }
     if (session.status === 'complete' || session.payment_status === 'paid') {
       await applySession(deps, session);
       return session.payment_status === 'paid';
