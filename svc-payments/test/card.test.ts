@@ -163,6 +163,36 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
     expect((await h.api().get(`/checkout/session/${body.session_id}`)).body.status).toBe('refunded');
   });
 
+  it('a refund made in Stripe’s dashboard shows through charge.refunded, once', async () => {
+    const body = CheckoutSessionResponse.parse((await checkout()).body);
+    h.stripe!.approve('card', body.session_id);
+    await h.stripe!.settled();
+    const payment = await h.payment({ sessionId: body.session_id });
+    expect(payment.status).toBe('succeeded');
+    const dashboard = new Stripe('sk_test_paymentstestkey', {
+      host: '127.0.0.1',
+      port: h.stripeServer!.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    const refund = await dashboard.refunds.create({ payment_intent: payment.providerPaymentId! });
+    await h.stripe!.settled();
+    const row = await h.payment({ sessionId: body.session_id });
+    expect(row).toMatchObject({ status: 'refunded', refundedCents: TOTAL_CENTS });
+    // The charge in the event names its refund when Stripe includes the list; otherwise the charge stands for it.
+    expect([refund.id, refund.charge]).toContain(row.refundId);
+    const refunded = (await h.events('payment.refunded')).filter((e) => e.order_id === body.order_id);
+    expect(refunded).toMatchObject([{ refund_id: row.refundId, reason: 'cancelled_by_staff' }]);
+    // svc-orders asking afterwards changes nothing: the money is back already.
+    await h.publish('order.refund_requested', {
+      order_id: body.order_id,
+      order_version: 3,
+      reason: 'cancelled_by_staff',
+      requested_at: new Date().toISOString(),
+    });
+    expect((await h.events('payment.refunded')).filter((e) => e.order_id === body.order_id)).toHaveLength(1);
+  });
+
   it('money that arrives after the payment expired is still recorded, with payment.succeeded', async () => {
     const body = CheckoutSessionResponse.parse((await checkout()).body);
     const payment = await h.payment({ sessionId: body.session_id });
