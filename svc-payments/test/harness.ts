@@ -7,6 +7,7 @@ import request from 'supertest';
 import {
   EVENTS,
   InternalCreateOrderRequest,
+  orderReference,
   type EventType,
   type InternalOrder,
   type PaymentMethod,
@@ -137,7 +138,7 @@ function makeOrder(
   const subtotal = lines.reduce((s, l) => s + l.line_total_cents, 0);
   return {
     order_id: orderId,
-    order_reference: `ORD-${orderId.slice(-8).toUpperCase()}`,
+    order_reference: orderReference(orderId),
     status: 'pending',
     payment_method: method,
     payment_status: 'pending',

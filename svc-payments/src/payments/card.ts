@@ -136,7 +136,8 @@ export async function createCardCheckout(
       return answer(stored, sessionUrl(deps, web, session), session.id);
     },
     async (payment) => {
-      if (!payment.providerObjectId || payment.status !== 'open') {
+      // Still payable (open, or declined at a first try): the same session again.
+      if (!payment.providerObjectId || (payment.status !== 'open' && payment.status !== 'failed')) {
         throw conflict('Questo pagamento non è più aperto: ricomincia il checkout');
       }
       const session = await retrieveSession(deps, payment.providerObjectId);

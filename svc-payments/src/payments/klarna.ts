@@ -6,7 +6,13 @@ import { isStripeError } from '../providers/stripe';
 import { checkExpectedOrder, demoUrl, safeError } from './card';
 import { oncePerKey } from './creation';
 import { providerError, wake, webBase, type PaymentDeps } from './deps';
-import { paymentById, paymentByProviderObject, recordAmount, recordProviderObject } from './records';
+import {
+  paymentById,
+  paymentByProviderObject,
+  paymentsOfOrder,
+  recordAmount,
+  recordProviderObject,
+} from './records';
 import { orderReference, shopperState } from './state';
 import { applyIntentIn } from './apply';
 
@@ -34,6 +40,9 @@ export async function createKlarnaIntent(
     throw conflict("L'ordine non è da pagare con Klarna");
   }
   const method = order.payment_method;
+  const existing = await paymentsOfOrder(deps.database.db, order.order_id);
+  // A new intent only for an order still waiting for its payment (a repeat answers the intent it has).
+  if (!existing.some((p) => p.method === method)) checkExpectedOrder(order, ['klarna', 'klarna-now']);
   const answer = (payment: PaymentRecord, intent: Stripe.PaymentIntent): KlarnaIntentResponse => {
     if (!intent.client_secret) throw providerError(KLARNA_INTENT_ERROR);
     return {
@@ -57,7 +66,6 @@ export async function createKlarnaIntent(
       timeoutMinutes: deps.timeoutMinutes,
     },
     async (payment) => {
-      checkExpectedOrder(order, ['klarna', 'klarna-now']);
       await recordAmount(deps.database.db, payment.id, order.total_cents);
       const metadata = { order_id: order.order_id, payment_id: payment.id, method };
       let intent: Stripe.PaymentIntent;

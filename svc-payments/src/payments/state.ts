@@ -43,7 +43,8 @@ export function shopperState(status: PaymentRowStatus): PaymentState {
   }
 }
 
-export const orderReference = (orderId: string) => `ORD-${orderId.slice(-8).toUpperCase()}`;
+/** 'ORD-' and the last 8 characters of the order id (contracts' one rule). */
+export { orderReference } from '@edicola/contracts';
 
 /** The row, locked for the rest of the transaction. */
 export async function lockPayment(tx: Db, id: string): Promise<PaymentRecord | null> {
