@@ -91,6 +91,7 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
     const body = CheckoutSessionResponse.parse((await checkout()).body);
     const payment = await h.payment({ sessionId: body.session_id });
     expect(payment.expiresAt.getTime() - payment.createdAt.getTime()).toBe(30 * 60_000);
+    await h.timePasses(payment.id);
     await h.runJobs(EXPIRE_JOB, payment.id);
     expect(h.stripe!.view('card', body.session_id).status).toBe('expired');
     await h.stripe!.settled();
@@ -196,6 +197,7 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
   it('money that arrives after the payment expired is still recorded, with payment.succeeded', async () => {
     const body = CheckoutSessionResponse.parse((await checkout()).body);
     const payment = await h.payment({ sessionId: body.session_id });
+    await h.timePasses(payment.id);
     await h.runJobs(EXPIRE_JOB, payment.id);
     expect((await h.payment({ sessionId: body.session_id })).status).toBe('expired');
     // An asynchronous payment Stripe confirms late (signed as Stripe signs).

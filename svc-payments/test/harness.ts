@@ -188,6 +188,8 @@ export interface Harness {
   release(): Promise<void>;
   /** Makes the due-later jobs of `name` due now and waits until none is left to run. */
   runJobs(name: string, key?: string): Promise<void>;
+  /** The payment's time limit has passed (its expiry job is then run with runJobs). */
+  timePasses(paymentId: string): Promise<void>;
   /** Publishes an event as its producer would (svc-orders), through the in-process bus. */
   publish<T extends EventType>(type: T, data: z.input<(typeof EVENTS)[T]['data']>): Promise<void>;
   /** Outbox events of `type`, their data checked against the contracts' schema. */
@@ -294,6 +296,12 @@ export async function startHarness(
       const sends = held ?? [];
       held = null;
       for (const send of sends) await send();
+    },
+    async timePasses(paymentId) {
+      await db
+        .update(paymentRecords)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(paymentRecords.id, paymentId));
     },
     async publish(type, data) {
       await transport.publish(createEvent('svc-orders', type, data as never));

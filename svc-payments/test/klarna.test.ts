@@ -104,6 +104,7 @@ describe('Klarna through Stripe PaymentIntents (fake Stripe on loopback, real SD
     });
     expect(verified.body).toMatchObject({ status: 'failed', intent_status: 'requires_payment_method' });
     const payment = await h.payment({ orderId });
+    await h.timePasses(payment.id);
     await h.runJobs(EXPIRE_JOB, payment.id);
     expect(h.stripe!.view('klarna', intent.payment_intent_id).status).toBe('expired');
     const failed = (await h.events('payment.failed')).filter((e) => e.order_id === orderId);

@@ -108,6 +108,7 @@ describe('PayPal Orders v2 over REST (fake PayPal on loopback)', () => {
   it('an expired payment is never captured (409), even when the buyer approved late', async () => {
     const created = await createOrder();
     const payment = await h.payment({ orderId: created.shop_order_id });
+    await h.timePasses(payment.id);
     await h.runJobs(EXPIRE_JOB, payment.id);
     h.paypal!.approve(created.order_id);
     const res = await capture(created.order_id);

@@ -49,7 +49,11 @@ export async function applySessionFailedIn(
 ): Promise<boolean> {
   const payment = await stripePayment(tx, session.metadata, session.id);
   if (!payment) return false;
-  return markFailed({ tx, bus }, payment.id, reason, reason === 'declined' ? 'Pagamento rifiutato' : null);
+  if (reason === 'declined') return markFailed({ tx, bus }, payment.id, 'declined', 'Pagamento rifiutato');
+  // Stripe expires a session by itself only after our own time limit: one expired sooner was expired by us because
+  // the buyer gave up or the order was cancelled (that request marks it abandoned too, whichever comes first).
+  const early = payment.expiresAt.getTime() > Date.now();
+  return markFailed({ tx, bus }, payment.id, early ? 'abandoned' : 'expired', null);
 }
 
 export async function applyIntentIn(tx: Db, bus: EventBus, intent: Stripe.PaymentIntent): Promise<boolean> {
