@@ -33,6 +33,9 @@ export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutReques
   const itemTotal = order.items.reduce((s, i) => s + i.unit_gross_cents * i.quantity, 0);
   const consistent = itemTotal + order.shipping_cents === order.total_cents;
   const a = body.shipping_address;
+  // The address goes to PayPal only with its real country: the cart's zone (abroad) names none.
+  const zone = body.shipping_zone ?? 'national';
+  const country = a.country ?? (zone === 'national' ? 'IT' : null);
   return {
     intent: 'CAPTURE',
     purchase_units: [
@@ -54,15 +57,19 @@ export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutReques
             : {}),
         },
         ...(consistent ? { items } : {}),
-        shipping: {
-          name: { full_name: (a.name ?? body.customer_name).slice(0, 300) },
-          address: {
-            address_line_1: a.address.slice(0, 300),
-            admin_area_2: a.city.slice(0, 120),
-            ...(a.zipCode ? { postal_code: a.zipCode } : {}),
-            country_code: a.country ?? 'IT',
-          },
-        },
+        ...(country
+          ? {
+              shipping: {
+                name: { full_name: (a.name ?? body.customer_name).slice(0, 300) },
+                address: {
+                  address_line_1: a.address.slice(0, 300),
+                  admin_area_2: a.city.slice(0, 120),
+                  ...(a.zipCode ? { postal_code: a.zipCode } : {}),
+                  country_code: country,
+                },
+              },
+            }
+          : {}),
       },
     ],
     payment_source: {
@@ -73,7 +80,7 @@ export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutReques
           locale: 'it-IT',
           brand_name: BRAND_NAME,
           user_action: 'PAY_NOW',
-          shipping_preference: 'SET_PROVIDED_ADDRESS',
+          shipping_preference: country ? 'SET_PROVIDED_ADDRESS' : 'NO_SHIPPING',
         },
       },
     },
