@@ -351,6 +351,13 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
       .send({ ...checkoutBody(), items: [] });
     expect(res.status).toBe(422);
     expect(res.body.detail).toContain('Il carrello è vuoto!');
+    const badKey = await h
+      .api()
+      .post('/checkout/session')
+      .set('Idempotency-Key', 'x'.repeat(101))
+      .send(checkoutBody());
+    expect(badKey.status).toBe(422);
+    expect(badKey.body.detail).toContain('Idempotency-Key');
     expect(h.orders.calls.length).toBe(before);
     const unknown = await h.api().get('/checkout/session/cs_nobody');
     expect(unknown.status).toBe(404);

@@ -3,13 +3,16 @@ import type { Request } from 'express';
 import { IDEMPOTENCY_HEADER } from '@edicola/contracts';
 import { bearerToken, HttpError, unauthorized, type TokenVerifier } from '@edicola/platform';
 
-const KEY = /^[\x21-\x7e]{1,255}$/;
+/** As svc-orders reads it (printable ASCII, 1 to 100 characters after trimming). */
+const KEY = /^[\x20-\x7e]{1,100}$/;
 
 /** The request's Idempotency-Key (one per checkout attempt), or a fresh one: a repeat with it pays once. */
 export function idempotencyKey(req: Request): string {
-  const key = req.get(IDEMPOTENCY_HEADER);
+  const key = req.get(IDEMPOTENCY_HEADER)?.trim();
   if (key === undefined || key === '') return randomUUID();
-  if (!KEY.test(key)) throw new HttpError(422, `${IDEMPOTENCY_HEADER}: da 1 a 255 caratteri stampabili`);
+  if (!KEY.test(key)) {
+    throw new HttpError(422, `${IDEMPOTENCY_HEADER}: da 1 a 100 caratteri stampabili`);
+  }
   return key;
 }
 
