@@ -42,6 +42,8 @@ async function cancelIntent(deps: PaymentDeps, id: string): Promise<boolean> {
       deps.logger.warn({ err: safeError(error), payment_intent: id }, 'stripe intent cancel failed');
       throw error;
     }
+    // 404: Stripe has no such intent (a demo restarted), which nobody can pay.
+    if (error.statusCode === 404) return false;
     const intent: Stripe.PaymentIntent = await stripe.paymentIntents.retrieve(id);
     if (intent.status === 'succeeded') {
       await applyIntent(deps, intent);
