@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -9,14 +8,14 @@ import request from 'supertest';
 import { createEvent } from '@edicola/platform';
 import { articles, reservations } from '../../svc-catalog/src/db/schema';
 import { customers, orderRecords } from '../src/db/schema';
-import { orderRefundRequested } from '../src/orders/events';
+import { orderRefundRequested, orderStatusChanged } from '../src/orders/events';
 import { orderBody, startShop, type Shop } from './shop';
 
 // svc-payments' pact with svc-orders (contracts/pacts/svc-payments-svc-orders.json, written by svc-payments'
 // consumer tests): its internal calls (POST /internal/orders, GET /internal/orders/{id}) answered by the real
 // svc-orders app calling the real svc-catalog, and the order.refund_requested event built by the code the
-// staff's 'cancel and refund' and a late payment use. Until svc-payments' consumer tests have written the
-// pact there is nothing to verify.
+// staff's 'cancel and refund' and a late payment use, and order.status_changed for a cancelled order waiting
+// for its payment. The consumer tests run first and write the pact.
 const PACT = path.resolve(__dirname, '../../contracts/pacts/svc-payments-svc-orders.json');
 const DEFAULT_ARTICLE = '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11';
 
@@ -26,7 +25,7 @@ const text = (params: Params, key: string, fallback: string) =>
 const number = (params: Params, key: string, fallback: number) =>
   params[key] === undefined ? fallback : Number(params[key]);
 
-(existsSync(PACT) ? describe : describe.skip)('svc-orders honours its pact with svc-payments', () => {
+describe('svc-orders honours its pact with svc-payments', () => {
   let shop: Shop;
   let server: Server;
 
@@ -129,6 +128,7 @@ const number = (params: Params, key: string, fallback: number) =>
           },
           'a paid order is cancelled by the staff': async () => undefined,
           'a payment arrives for an order already cancelled': async () => undefined,
+          'an order waiting for its online payment is cancelled': async () => undefined,
         },
         messageProviders: {
           'an order.refund_requested event': providerWithMetadata(
@@ -144,6 +144,23 @@ const number = (params: Params, key: string, fallback: number) =>
                 }),
               ),
             { routingKey: 'order.refund_requested', contentType: 'application/json' },
+          ),
+          'an order.status_changed event for a cancelled order': providerWithMetadata(
+            () =>
+              createEvent(
+                'svc-orders',
+                'order.status_changed',
+                orderStatusChanged({
+                  orderId: '3b9a6f0e-8c1d-4e27-a5f4-2d6c0b1e9a73',
+                  orderVersion: 2,
+                  from: 'pending',
+                  to: 'cancelled',
+                  items: [{ article_id: DEFAULT_ARTICLE, quantity: 1 }],
+                  customerEmail: 'anna@example.it',
+                  trackingNumber: null,
+                }),
+              ),
+            { routingKey: 'order.status_changed', contentType: 'application/json' },
           ),
         },
         logLevel: 'warn',
