@@ -1,5 +1,7 @@
 // One rspack + Module Federation set-up for the shell (host) and the four remotes.
 // Each slice's rspack.config.mjs calls createWebConfig() with its own name and exposes.
+import { createRequire } from 'node:module';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -45,9 +47,74 @@ class PrecompressPlugin {
   }
 }
 
+/** The router the slices share: the names of scripts/react-router-dom.mjs, not the whole package. */
+const ROUTER = path.join(repoRoot, 'scripts/react-router-dom.mjs');
+const require = createRequire(import.meta.url);
+const ROUTER_VERSION = require('react-router-dom/package.json').version;
+
+/** The names scripts/react-router-dom.mjs exports. */
+function routerNames() {
+  const source = readFileSync(ROUTER, 'utf8');
+  const list = /export\s*\{([^}]*)\}\s*from/.exec(source)?.[1] ?? '';
+  return new Set(
+    list
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+}
+
+/**
+ * Every name a slice's sources import from 'react-router-dom' must be in the shared list: an import of a
+ * shared module is resolved at run time, so rspack cannot tell at build time that a name is missing, and
+ * the page would fail with "X is not a function". This check fails the build instead, naming the file.
+ */
+export function checkRouterImports(srcDir) {
+  const exported = routerNames();
+  const problems = [];
+  const visit = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (/\.(tsx?|jsx?|mjs)$/.test(entry.name)) {
+        const source = readFileSync(file, 'utf8');
+        for (const match of source.matchAll(/import\s+([^;]*?)\s+from\s+['"]react-router(-dom)?['"]/gs)) {
+          const clause = match[1].replace(/^type\s+/, '');
+          if (match[2] === undefined)
+            problems.push(`${file}: imports 'react-router' (use 'react-router-dom')`);
+          const named = /^\{([^}]*)\}$/.exec(clause.trim());
+          if (!named) {
+            if (!/^type\s/.test(match[1])) problems.push(`${file}: imports react-router-dom without names`);
+            continue;
+          }
+          for (const part of named[1].split(',')) {
+            const name = part
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)[0];
+            if (name && !part.trim().startsWith('type ') && !/^type\s/.test(match[1]) && !exported.has(name))
+              problems.push(`${file}: ${name} is not in scripts/react-router-dom.mjs (add it there)`);
+          }
+        }
+      }
+    }
+  };
+  visit(srcDir);
+  if (problems.length) throw new Error(`Shared router imports:\n${problems.join('\n')}`);
+}
+
 function sharedSingletons() {
   return Object.fromEntries(
-    SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false, eager: false }]),
+    SINGLETONS.map((name) => [
+      name,
+      {
+        singleton: true,
+        requiredVersion: false,
+        eager: false,
+        // The router is this repository's file (the alias below): its version is the package's.
+        ...(name === 'react-router-dom' ? { version: ROUTER_VERSION } : {}),
+      },
+    ]),
   );
 }
 
@@ -61,6 +128,7 @@ function sharedSingletons() {
  */
 export function createWebConfig({ dir, name, exposes, host = false }, argv = {}) {
   const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+  checkRouterImports(path.join(dir, 'src'));
   return {
     mode: production ? 'production' : 'development',
     context: dir,
@@ -85,7 +153,10 @@ export function createWebConfig({ dir, name, exposes, host = false }, argv = {})
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
       // contracts' dist is CommonJS for Node; the browser builds take its sources.
-      alias: { '@edicola/contracts$': path.join(repoRoot, 'contracts/src/index.ts') },
+      alias: {
+        '@edicola/contracts$': path.join(repoRoot, 'contracts/src/index.ts'),
+        'react-router-dom$': ROUTER,
+      },
     },
     module: {
       rules: [
