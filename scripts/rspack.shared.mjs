@@ -47,60 +47,65 @@ class PrecompressPlugin {
   }
 }
 
-/** The router the slices share: the names of scripts/react-router-dom.mjs, not the whole package. */
-const ROUTER = path.join(repoRoot, 'scripts/react-router-dom.mjs');
+/**
+ * Shared libraries the slices share as a file of this repository that re-exports the names they use
+ * (scripts/<package>.mjs), not as the whole package: a shared library cannot be tree-shaken, so the whole
+ * package shipped everything it has to every first visit. Each file is shared under the package's name and
+ * version. A name missing from a file fails the build (checkSharedImports).
+ */
+const SHAKEN = ['react-router-dom', 'react-i18next'];
+const shakenFile = (name) => path.join(repoRoot, 'scripts', `${name}.mjs`);
 const require = createRequire(import.meta.url);
-const ROUTER_VERSION = require('react-router-dom/package.json').version;
+const versionOf = (name) => require(`${name}/package.json`).version;
 
-/** The names scripts/react-router-dom.mjs exports. */
-function routerNames() {
-  const source = readFileSync(ROUTER, 'utf8');
+/** The names scripts/<package>.mjs exports. */
+function shakenNames(name) {
+  const source = readFileSync(shakenFile(name), 'utf8');
   const list = /export\s*\{([^}]*)\}\s*from/.exec(source)?.[1] ?? '';
   return new Set(
     list
       .split(',')
-      .map((name) => name.trim())
+      .map((exported) => exported.trim())
       .filter(Boolean),
   );
 }
 
 /**
- * Every name a slice's sources import from 'react-router-dom' must be in the shared list: an import of a
- * shared module is resolved at run time, so rspack cannot tell at build time that a name is missing, and
- * the page would fail with "X is not a function". This check fails the build instead, naming the file.
+ * Every name a slice's sources import from a shaken package must be in its file: an import of a shared
+ * module is resolved at run time, so rspack cannot tell at build time that a name is missing, and the
+ * page would fail with "X is not a function". This check fails the build instead, naming the file.
  */
-export function checkRouterImports(srcDir) {
-  const exported = routerNames();
+export function checkSharedImports(srcDir) {
+  const exported = new Map(SHAKEN.map((name) => [name, shakenNames(name)]));
   const problems = [];
+  const check = (file, source) => {
+    if (/from\s+['"]react-router['"]/.test(source))
+      problems.push(`${file}: imports 'react-router' (use 'react-router-dom')`);
+    for (const match of source.matchAll(/import\s+([^;]*?)\s+from\s+['"]([^'"]+)['"]/gs)) {
+      const names = exported.get(match[2]);
+      if (!names || /^type\s/.test(match[1])) continue;
+      const named = /^\{([^}]*)\}$/.exec(match[1].trim());
+      if (!named) {
+        problems.push(`${file}: imports ${match[2]} without names`);
+        continue;
+      }
+      for (const part of named[1].split(',')) {
+        if (part.trim().startsWith('type ')) continue;
+        const name = part.trim().split(/\s+as\s+/)[0];
+        if (name && !names.has(name))
+          problems.push(`${file}: ${name} is not in scripts/${match[2]}.mjs (add it there)`);
+      }
+    }
+  };
   const visit = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(file);
-      else if (/\.(tsx?|jsx?|mjs)$/.test(entry.name)) {
-        const source = readFileSync(file, 'utf8');
-        for (const match of source.matchAll(/import\s+([^;]*?)\s+from\s+['"]react-router(-dom)?['"]/gs)) {
-          const clause = match[1].replace(/^type\s+/, '');
-          if (match[2] === undefined)
-            problems.push(`${file}: imports 'react-router' (use 'react-router-dom')`);
-          const named = /^\{([^}]*)\}$/.exec(clause.trim());
-          if (!named) {
-            if (!/^type\s/.test(match[1])) problems.push(`${file}: imports react-router-dom without names`);
-            continue;
-          }
-          for (const part of named[1].split(',')) {
-            const name = part
-              .trim()
-              .replace(/^type\s+/, '')
-              .split(/\s+as\s+/)[0];
-            if (name && !part.trim().startsWith('type ') && !/^type\s/.test(match[1]) && !exported.has(name))
-              problems.push(`${file}: ${name} is not in scripts/react-router-dom.mjs (add it there)`);
-          }
-        }
-      }
+      else if (/\.(tsx?|jsx?|mjs)$/.test(entry.name)) check(file, readFileSync(file, 'utf8'));
     }
   };
   visit(srcDir);
-  if (problems.length) throw new Error(`Shared router imports:\n${problems.join('\n')}`);
+  if (problems.length) throw new Error(`Imports of shared libraries:\n${problems.join('\n')}`);
 }
 
 function sharedSingletons() {
@@ -111,8 +116,8 @@ function sharedSingletons() {
         singleton: true,
         requiredVersion: false,
         eager: false,
-        // The router is this repository's file (the alias below): its version is the package's.
-        ...(name === 'react-router-dom' ? { version: ROUTER_VERSION } : {}),
+        // A shaken library is this repository's file (the alias below): its version is the package's.
+        ...(SHAKEN.includes(name) ? { version: versionOf(name) } : {}),
       },
     ]),
   );
@@ -128,7 +133,7 @@ function sharedSingletons() {
  */
 export function createWebConfig({ dir, name, exposes, host = false }, argv = {}) {
   const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
-  checkRouterImports(path.join(dir, 'src'));
+  checkSharedImports(path.join(dir, 'src'));
   return {
     mode: production ? 'production' : 'development',
     context: dir,
@@ -155,7 +160,12 @@ export function createWebConfig({ dir, name, exposes, host = false }, argv = {})
       // contracts' dist is CommonJS for Node; the browser builds take its sources.
       alias: {
         '@edicola/contracts$': path.join(repoRoot, 'contracts/src/index.ts'),
-        'react-router-dom$': ROUTER,
+        ...Object.fromEntries(SHAKEN.map((name) => [`${name}$`, shakenFile(name)])),
+        // The package itself, for its file in scripts/ (its ES modules: they tree-shake).
+        'react-i18next/whole$': path.join(
+          path.dirname(require.resolve('react-i18next/package.json')),
+          'dist/es/index.js',
+        ),
       },
     },
     module: {
