@@ -1,6 +1,5 @@
 import { apiErrorFrom, type ReviewCreate } from '@edicola/contracts';
-import type { z } from 'zod';
-import { articleListFrom, reviewSummaryFrom } from './checks';
+import { articleListFrom, helpfulVoteFrom, reviewListFrom, reviewSummaryFrom } from './checks';
 
 /** How long a call may take before the screen says the API is not answering (issue 6: a few seconds). */
 export const API_TIMEOUT_MS = 8000;
@@ -13,17 +12,6 @@ function timeoutSignal(signal?: AbortSignal): AbortSignal {
 
 /** Checks an answer's body: the value to return, or undefined when it is not what the contract says. */
 type Check<T> = (body: unknown) => T | undefined | Promise<T | undefined>;
-
-/** A contracts schema from schemas.ts, loaded on first use: zod is not on the catalogue's first load. */
-function lazySchema<T>(pick: (schemas: typeof import('./schemas')) => z.ZodType<T>): Check<T> {
-  return async (body) => {
-    const parsed = pick(await import('./schemas')).safeParse(body);
-    return parsed.success ? parsed.data : undefined;
-  };
-}
-
-const reviewList = lazySchema((schemas) => schemas.PublicReviewList);
-const helpfulVote = lazySchema((schemas) => schemas.HelpfulVote);
 
 /** The catalogue slice's one way to talk to the API (svc-catalog's public endpoints). */
 export function createCatalogApi(apiBaseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
@@ -63,16 +51,17 @@ export function createCatalogApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
       call('GET', '/public/articles/prenotazione', articleListFrom, { signal }),
     /** GET /articles/{id}/reviews: the approved reviews of an article. */
     listReviews: (articleId: string, signal?: AbortSignal) =>
-      call('GET', `/articles/${id(articleId)}/reviews`, reviewList, { signal }),
+      call('GET', `/articles/${id(articleId)}/reviews`, reviewListFrom, { signal }),
     /** GET /reviews/stats/{id}: average rating and count. */
     reviewStats: (articleId: string, signal?: AbortSignal) =>
       call('GET', `/reviews/stats/${id(articleId)}`, reviewSummaryFrom, { signal }),
     /** GET /reviews/recent?limit=6: the latest approved reviews for the home page. */
-    recentReviews: (signal?: AbortSignal) => call('GET', '/reviews/recent?limit=6', reviewList, { signal }),
+    recentReviews: (signal?: AbortSignal) =>
+      call('GET', '/reviews/recent?limit=6', reviewListFrom, { signal }),
     /** POST /reviews: a new review (published after staff approval). */
     createReview: (review: ReviewCreate) => call('POST', '/reviews', null, { body: review }),
     /** POST /reviews/{id}/helpful: one vote per visitor; answers the count after the vote. */
-    markHelpful: (reviewId: string) => call('POST', `/reviews/${id(reviewId)}/helpful`, helpfulVote),
+    markHelpful: (reviewId: string) => call('POST', `/reviews/${id(reviewId)}/helpful`, helpfulVoteFrom),
   };
 }
 

@@ -1,5 +1,5 @@
-import { ArticleList, ReviewSummary } from '@edicola/contracts';
-import { articleListFrom, reviewSummaryFrom } from './checks';
+import { ArticleList, HelpfulVote, PublicReviewList, ReviewSummary } from '@edicola/contracts';
+import { articleListFrom, helpfulVoteFrom, reviewListFrom, reviewSummaryFrom } from './checks';
 import { makeArticle } from './testSupport';
 
 // Values of every JSON kind, and numbers at the edges the contracts care about.
@@ -60,5 +60,54 @@ describe('reviewSummaryFrom', () => {
       agrees(reviewSummaryFrom, ReviewSummary, { average_rating: 4, total_reviews });
     for (const value of [null, [], 'x', { average_rating: 4 }])
       agrees(reviewSummaryFrom, ReviewSummary, value);
+  });
+});
+
+const REVIEW = {
+  id: 'r1',
+  article_id: 'a1',
+  order_id: null,
+  article_title: 'Ferrari SF-23 1:18',
+  rating: 4,
+  title: 'Bello',
+  comment: 'Arrivato in tempo',
+  customer_name: 'Anna',
+  is_verified_purchase: true,
+  helpful_count: 2,
+  created_at: '2026-01-01T00:00:00.000Z',
+  approved: true,
+  admin_reply: { reply_text: 'Grazie!', created_at: '2026-01-02T00:00:00.000Z' },
+};
+
+describe('reviewListFrom', () => {
+  it('agrees with contracts PublicReviewList for every field set to every kind of value', () => {
+    agrees(reviewListFrom, PublicReviewList, [
+      REVIEW,
+      { ...REVIEW, id: 'r2', admin_reply: null, order_id: 'o1' },
+    ]);
+    for (const key of Object.keys(REVIEW)) {
+      for (const value of VALUES) agrees(reviewListFrom, PublicReviewList, [{ ...REVIEW, [key]: value }]);
+      const { [key as keyof typeof REVIEW]: _dropped, ...missing } = REVIEW;
+      agrees(reviewListFrom, PublicReviewList, [missing]);
+    }
+    for (const value of VALUES)
+      agrees(reviewListFrom, PublicReviewList, [
+        { ...REVIEW, admin_reply: { ...REVIEW.admin_reply, reply_text: value } },
+      ]);
+    agrees(reviewListFrom, PublicReviewList, [
+      { ...REVIEW, admin_reply: { ...REVIEW.admin_reply, extra: 1 } },
+    ]);
+    for (const value of [null, {}, 'x', [null]]) agrees(reviewListFrom, PublicReviewList, value);
+  });
+});
+
+describe('helpfulVoteFrom', () => {
+  it('agrees with contracts HelpfulVote', () => {
+    agrees(helpfulVoteFrom, HelpfulVote, { helpful_count: 3, counted: true });
+    for (const value of VALUES) {
+      agrees(helpfulVoteFrom, HelpfulVote, { helpful_count: value, counted: false });
+      agrees(helpfulVoteFrom, HelpfulVote, { helpful_count: 1, counted: value });
+    }
+    for (const value of [null, [], 'x', { counted: true }]) agrees(helpfulVoteFrom, HelpfulVote, value);
   });
 });

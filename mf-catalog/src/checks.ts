@@ -1,13 +1,23 @@
-import type { Article, ReviewSummary } from '@edicola/contracts';
+import type { Article, HelpfulVote, PublicReview, ReviewSummary } from '@edicola/contracts';
 
 /**
- * The two answers the catalogue's first screen waits for, checked by hand instead of with contracts' zod
- * schemas: zod (22 KB brotli) then stays off the catalogue's first load and arrives only with the reviews
- * (schemas.ts, loaded on first use). checks.test.ts holds these to the contracts' schemas: for each field,
- * a value of the wrong kind is refused by both.
+ * The API's answers the catalogue reads, checked by hand instead of with the contracts' zod schemas: zod
+ * (22 KB brotli) then never loads with the catalogue, the home page's sections or the reviews.
+ * checks.test.ts holds each check to its contract's schema: every field set to every kind of JSON value
+ * gets the same verdict from both, and an accepted answer the same value.
  */
 
-type Kind = 'string' | 'string?' | 'number+' | 'number' | 'int+' | 'percent' | 'boolean' | 'productType';
+type Kind =
+  | 'string'
+  | 'string?'
+  | 'number+'
+  | 'number'
+  | 'int+'
+  | 'percent'
+  | 'rating'
+  | 'boolean'
+  | 'productType'
+  | 'adminReply?';
 
 const ARTICLE: Record<keyof Article, Kind> = {
   id: 'string',
@@ -53,8 +63,15 @@ function fits(value: unknown, kind: Kind): boolean {
       return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 100;
     case 'boolean':
       return typeof value === 'boolean';
+    case 'rating':
+      return Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= 5;
     case 'productType':
       return value === 'normale' || value === 'prevendita' || value === 'prenotazione';
+    case 'adminReply?':
+      return (
+        value === null ||
+        (isRecord(value) && typeof value.reply_text === 'string' && typeof value.created_at === 'string')
+      );
   }
 }
 
@@ -62,28 +79,66 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** One article with exactly its contract's fields, or undefined. */
-function articleFrom(value: unknown): Article | undefined {
+/** A record with exactly its contract's fields, or undefined. */
+function recordFrom<T>(value: unknown, fields: Record<string, Kind>, nullable = NULLABLE): T | undefined {
   if (!isRecord(value)) return undefined;
-  const article: Record<string, unknown> = {};
-  for (const [key, kind] of Object.entries(ARTICLE)) {
+  const record: Record<string, unknown> = {};
+  for (const [key, kind] of Object.entries(fields)) {
     const field = value[key];
-    if (!(fits(field, kind) || (field === null && NULLABLE.has(key)))) return undefined;
-    article[key] = field;
+    if (!(fits(field, kind) || (field === null && nullable.has(key)))) return undefined;
+    record[key] =
+      kind === 'adminReply?' && field !== null
+        ? {
+            reply_text: (field as AdminReplyLike).reply_text,
+            created_at: (field as AdminReplyLike).created_at,
+          }
+        : field;
   }
-  return article as Article;
+  return record as T;
+}
+
+type AdminReplyLike = { reply_text: string; created_at: string };
+
+function listFrom<T>(value: unknown, item: (value: unknown) => T | undefined): T[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const items: T[] = [];
+  for (const element of value) {
+    const checked = item(element);
+    if (checked === undefined) return undefined;
+    items.push(checked);
+  }
+  return items;
+}
+
+const PUBLIC_REVIEW: Record<keyof PublicReview, Kind> = {
+  id: 'string',
+  article_id: 'string',
+  order_id: 'string?',
+  article_title: 'string?',
+  rating: 'rating',
+  title: 'string',
+  comment: 'string',
+  customer_name: 'string',
+  is_verified_purchase: 'boolean',
+  helpful_count: 'int+',
+  created_at: 'string',
+  approved: 'boolean',
+  admin_reply: 'adminReply?',
+};
+
+/** GET /articles/{id}/reviews and GET /reviews/recent, or undefined when it is not one. */
+export function reviewListFrom(value: unknown): PublicReview[] | undefined {
+  return listFrom(value, (item) => recordFrom<PublicReview>(item, PUBLIC_REVIEW, new Set()));
+}
+
+/** POST /reviews/{id}/helpful, or undefined when it is not one. */
+export function helpfulVoteFrom(value: unknown): HelpfulVote | undefined {
+  return recordFrom<HelpfulVote>(value, { helpful_count: 'int+', counted: 'boolean' }, new Set());
 }
 
 /** GET /public/articles (and its pre-sale and reservation lists), or undefined when it is not one. */
 export function articleListFrom(value: unknown): Article[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const articles: Article[] = [];
-  for (const item of value) {
-    const article = articleFrom(item);
-    if (!article) return undefined;
-    articles.push(article);
-  }
-  return articles;
+  return listFrom(value, (item) => recordFrom<Article>(item, ARTICLE));
 }
 
 /** GET /reviews/stats/{id}, or undefined when it is not one. */
