@@ -104,4 +104,59 @@ describe('storefront', () => {
     await page.getByRole('heading', { name: 'Il paradiso dei collezionisti a Napoli' }).waitFor();
     expect(await banner.count()).toBe(0);
   });
+
+  it("paints the home hero and the catalogue's first row with the HTML, exactly where the app renders them", async () => {
+    await fetch(`${shop.webUrl}/sitemap.xml`); // the server has the article list at hand
+    const phone = { locale: 'it-IT', viewport: { width: 412, height: 823 } };
+    const pages = [
+      {
+        path: '/',
+        heading: 'Il paradiso dei collezionisti a Napoli',
+        image: '.hero-image',
+        ready: '.hero-image',
+      },
+      {
+        path: '/prodotti',
+        heading: 'Catalogo prodotti',
+        image: '.cat-photo',
+        ready: '[data-testid=article-card]',
+      },
+    ];
+    const box = async (target: Page, selector: string) => {
+      const found = await target.locator(selector).first().boundingBox();
+      return found && [found.x, found.y, found.width, found.height].map(Math.round);
+    };
+    for (const { path, heading, image, ready } of pages) {
+      // Without JavaScript: what the server painted, inert and hidden from assistive technology.
+      const bare = await browser.newContext({ ...phone, javaScriptEnabled: false });
+      const still = await bare.newPage();
+      await still.goto(shop.webUrl + path);
+      expect(await still.locator('#root > .first-paint[inert][aria-hidden=true]').count()).toBe(1);
+      const painted = { heading: await box(still, 'h1'), image: await box(still, image) };
+      await bare.close();
+
+      // With it: the app replaces the picture with its own render, at the same place, nothing shifting.
+      const live = await browser.newContext(phone);
+      const app = await live.newPage();
+      const appErrors = collectErrors(app);
+      await app.goto(shop.webUrl + path);
+      await app.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await app.locator(ready).first().waitFor();
+      expect(await app.locator('.first-paint').count()).toBe(0);
+      expect({ heading: await box(app, 'h1'), image: await box(app, image) }).toEqual(painted);
+      const shift = await app.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 100);
+          }),
+      );
+      expect(shift).toBe(0);
+      expect(appErrors).toEqual([]);
+      await live.close();
+    }
+  });
 });

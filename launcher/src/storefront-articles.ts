@@ -6,6 +6,14 @@ import { Article } from '@edicola/contracts';
 export const PublicArticle = Article.pick({ id: true, title: true, description: true, photo_url: true });
 export type PublicArticle = z.infer<typeof PublicArticle>;
 const PublicArticleList = z.array(PublicArticle);
+const ArticleList = z.array(Article);
+
+/** One answer of the API: what the sitemap and previews need, and the whole articles when they check out. */
+interface Fetched {
+  articles: PublicArticle[];
+  /** The complete articles (the catalogue's first paint), or undefined when one of them does not parse. */
+  complete: Article[] | undefined;
+}
 
 export interface ArticleSourceOptions {
   /** Where this server reaches the API (the gateway), e.g. http://127.0.0.1:8080. */
@@ -28,30 +36,31 @@ export function createArticleSource({
   timeoutMs = 3_000,
   fetchImpl = fetch,
 }: ArticleSourceOptions) {
-  let cached: { articles: PublicArticle[]; until: number } | undefined;
-  let pending: Promise<PublicArticle[]> | undefined;
+  let cached: (Fetched & { until: number }) | undefined;
+  let pending: Promise<Fetched> | undefined;
 
-  async function fetchList(): Promise<PublicArticle[]> {
+  async function fetchList(): Promise<Fetched> {
     const response = await fetchImpl(`${apiUrl.replace(/\/+$/, '')}/public/articles`, {
       headers: { Accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new Error(`GET /public/articles answered ${response.status}`);
-    return PublicArticleList.parse(await response.json());
+    const body: unknown = await response.json();
+    return { articles: PublicArticleList.parse(body), complete: ArticleList.safeParse(body).data };
   }
 
-  async function list(): Promise<PublicArticle[]> {
-    if (cached && cached.until > Date.now()) return cached.articles;
+  async function fetched(): Promise<Fetched> {
+    if (cached && cached.until > Date.now()) return cached;
     pending ??= fetchList()
-      .then((articles) => {
-        cached = { articles, until: Date.now() + ttlMs };
-        return articles;
+      .then((answer) => {
+        cached = { ...answer, until: Date.now() + ttlMs };
+        return answer;
       })
       .catch(() => {
         // Keep what we had; ask again in a few seconds, not on every request of a crawler.
-        const articles = cached?.articles ?? [];
-        cached = { articles, until: Date.now() + Math.min(ttlMs, 5_000) };
-        return articles;
+        const kept = cached ?? { articles: [], complete: undefined };
+        cached = { ...kept, until: Date.now() + Math.min(ttlMs, 5_000) };
+        return kept;
       })
       .finally(() => {
         pending = undefined;
@@ -59,12 +68,21 @@ export function createArticleSource({
     return pending;
   }
 
+  const list = async (): Promise<PublicArticle[]> => (await fetched()).articles;
+
   return {
     list,
     /** The list if one is at hand, never waiting for the API (a stale one starts a refresh). */
     peek(): PublicArticle[] | undefined {
       if (!cached || cached.until <= Date.now()) void list();
       return cached?.articles;
+    },
+    /**
+     * The complete articles of the list at hand (as GET /public/articles answers them, in its order),
+     * like peek() never waiting; undefined when one of them did not parse.
+     */
+    completeAtHand(): Article[] | undefined {
+      return cached?.complete;
     },
     /**
      * The list if the API gives it within `budgetMs` (or one is at hand), else undefined: a page may wait

@@ -87,10 +87,17 @@ function configScript(config: RuntimeConfig): string {
 }
 
 /**
- * index.html for one request: its title, description and preview tags, the runtime configuration, and
- * `hints` (preload links) for what the page will need.
+ * index.html for one request: its title, description and preview tags, the runtime configuration,
+ * `hints` (preload links) for what the page will need, and the page's `firstPaint` (already escaped HTML,
+ * storefront-first-paint.ts) inside the root element.
  */
-export function renderPage(template: string, meta: PageMeta, config: RuntimeConfig, hints = ''): string {
+export function renderPage(
+  template: string,
+  meta: PageMeta,
+  config: RuntimeConfig,
+  hints = '',
+  firstPaint = '',
+): string {
   const siteName = genericMeta(template, meta.url).title.split(' – ')[0] ?? '';
   const head = [metaTags(meta, siteName), preconnects(config), configScript(config), hints]
     .filter(Boolean)
@@ -101,5 +108,6 @@ export function renderPage(template: string, meta: PageMeta, config: RuntimeConf
       /(<meta\s+name="description"\s+content=")[^"]*(")/,
       (_m, start: string, end: string) => `${start}${escapeHtml(meta.description)}${end}`,
     )
-    .replace('</head>', () => `    ${head}\n  </head>`);
+    .replace('</head>', () => `    ${head}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${firstPaint}</div>`);
 }

@@ -42,7 +42,8 @@ export function createRemotePreloads(root: string, slices: Record<RemoteName, st
     return manifests.get(remote) ?? null;
   };
 
-  return (pathname: string): string => {
+  /** `stylesheets`: the page's first paint is in the HTML, so the remote's styles must apply to it at once. */
+  return (pathname: string, { stylesheets = false } = {}): string => {
     const links = new Set<string>();
     for (const [remote, expose] of exposesFor(pathname)) {
       const manifest = manifestOf(remote);
@@ -58,7 +59,11 @@ export function createRemotePreloads(root: string, slices: Record<RemoteName, st
       links.add(link(path.posix.join(entry.path, entry.name), 'script'));
       const assets = manifest.exposes.find((e) => e.name === expose)?.assets;
       assets?.js?.sync?.forEach((file) => links.add(link(file, 'script')));
-      assets?.css?.sync?.forEach((file) => links.add(link(file, 'style')));
+      assets?.css?.sync?.forEach((file) =>
+        links.add(
+          stylesheets ? `<link rel="stylesheet" href="${escapeHtml(base + file)}" />` : link(file, 'style'),
+        ),
+      );
     }
     return [...links].join('\n    ');
   };

@@ -1,10 +1,20 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import zlib from 'node:zlib';
 import path from 'node:path';
-import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { RemoteName, RuntimeConfig } from '@edicola/contracts';
 import { createArticleSource } from './storefront-articles';
 import { articleMeta, escapeHtml, genericMeta, renderPage } from './storefront-page';
+import {
+  deferEntry,
+  FIRST_PAINT_SCRIPT,
+  loadFirstPaintTexts,
+  renderCatalogueFirstPaint,
+  renderHomeFirstPaint,
+  type FirstPaintTexts,
+} from './storefront-first-paint';
 import { createRemotePreloads, findHeroImage } from './storefront-preload';
 import { robotsTxt, sitemapXml } from './storefront-seo';
 
@@ -38,6 +48,30 @@ const PHOTO_HINT_WAIT_MS = 300;
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp)(\.br|\.gz)?$/;
 /** Build by-products that stay on the machine: source maps and the federation build statistics. */
 const PRIVATE_FILE = /(\.map|\/mf-stats\.json)(\.br|\.gz)?$/;
+
+/** The script that starts the shell after a page's first paint, under a name that changes with it. */
+const FIRST_PAINT_SCRIPT_PATH = `/first-paint.${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('hex').slice(0, 8)}.js`;
+
+/**
+ * A page compressed for the browser that accepts it (brotli, else gzip): the first paint makes index.html
+ * 5 to 15 KB, which on a phone's connection would take another round trip or two uncompressed.
+ */
+function sendCompressed(req: Request, res: Response, body: string) {
+  res.vary('Accept-Encoding');
+  const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
+  const raw = Buffer.from(body);
+  if (raw.length < 1024 || !accepted || accepted === 'identity') return res.send(body);
+  const compressed =
+    accepted === 'br'
+      ? zlib.brotliCompressSync(raw, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        })
+      : zlib.gzipSync(raw, { level: 6 });
+  return res.set('Content-Encoding', accepted).send(compressed);
+}
 
 /** The runtime configuration for the browser asking, built from the address it used. */
 export function runtimeConfigFor(req: Request, options: WebOptions): RuntimeConfig {
@@ -103,6 +137,9 @@ export function createWebApp(options: WebOptions): Express {
       .type('text/plain')
       .send(robotsTxt(origin(req)));
   });
+  app.get(FIRST_PAINT_SCRIPT_PATH, (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=31536000, immutable').type('js').send(FIRST_PAINT_SCRIPT);
+  });
   app.get('/sitemap.xml', async (req, res) => {
     const xml = sitemapXml(origin(req), await articles.list());
     res.set('Cache-Control', 'public, max-age=300').type('application/xml').send(xml);
@@ -146,11 +183,21 @@ export function createWebApp(options: WebOptions): Express {
   let hero: string | undefined | null = null;
   const image = (href: string) =>
     `<link rel="preload" href="${escapeHtml(href)}" as="image" fetchpriority="high" />`;
-  const hintsFor = async (req: Request, config: RuntimeConfig) => {
-    const hints = [remotePreloads(req.path)];
+  let texts: FirstPaintTexts | undefined | null = null;
+  /**
+   * What one page needs in its head (preload hints, the catalogue's styles) and its first paint in the
+   * root element (storefront-first-paint.ts): the home page and the unfiltered catalogue only.
+   */
+  const pageParts = async (req: Request, config: RuntimeConfig) => {
+    if (texts === null) texts = loadFirstPaintTexts(options.root);
+    const context = texts && { texts, config, pathname: req.path };
+    const unfiltered = Object.keys(req.query).length === 0;
+    const hints: string[] = [];
+    let firstPaint = '';
     if (req.path === '/' || req.path === '/home') {
       if (hero === null) hero = findHeroImage(options.root);
       if (hero) hints.push(image(hero));
+      if (hero && context) firstPaint = renderHomeFirstPaint(context, hero);
     }
     if (req.path === '/prodotti') {
       // The catalogue's first request, started with the page instead of after the catalogue's code.
@@ -162,12 +209,18 @@ export function createWebApp(options: WebOptions): Express {
       // articles in the API's order (a filtered or deep-linked one starts elsewhere: no guess then).
       // The page waits a moment for a list not yet at hand (the first visit after a start): without
       // the hint the photo starts only once the catalogue has rendered, about 3 s later on a phone.
-      const unfiltered = Object.keys(req.query).length === 0;
       const list = unfiltered ? (articles.peek() ?? (await articles.within(PHOTO_HINT_WAIT_MS))) : undefined;
       const first = list?.[0];
       if (first?.photo_url) hints.push(image(new URL(first.photo_url, `${config.mediaBaseUrl}/`).href));
+      // The same list, complete: the first row of cards is painted with the HTML. Not with remotes on
+      // another origin: the catalogue's styles would not be at hand for it.
+      if (unfiltered && context && !options.remotesBaseUrl) {
+        const complete = list ? articles.completeAtHand() : undefined;
+        firstPaint = renderCatalogueFirstPaint(context, complete, origin(req));
+      }
     }
-    return hints.filter(Boolean).join('\n    ');
+    hints.unshift(remotePreloads(req.path, { stylesheets: firstPaint !== '' }));
+    return { head: hints.filter(Boolean).join('\n    '), firstPaint };
   };
   app.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -181,10 +234,11 @@ export function createWebApp(options: WebOptions): Express {
     const id = req.path === '/prodotti' ? req.query.article : undefined;
     const article = typeof id === 'string' && id ? await articles.find(id) : undefined;
     const meta = article ? articleMeta(article, generic, config.mediaBaseUrl) : generic;
-    res
-      .set('Cache-Control', 'no-cache')
-      .type('html')
-      .send(renderPage(html, meta, config, await hintsFor(req, config)));
+    const { head, firstPaint } = await pageParts(req, config);
+    // With a first paint, the shell starts once it is on screen (storefront-first-paint.ts).
+    const page = firstPaint ? deferEntry(html, FIRST_PAINT_SCRIPT_PATH) : html;
+    res.set('Cache-Control', 'no-cache').type('html');
+    sendCompressed(req, res, renderPage(page, meta, config, head, firstPaint));
   });
 
   // Errors answer with a status and a short text: never a stack trace or a file path.

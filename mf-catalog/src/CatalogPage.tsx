@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SHOP_INFO, type Article, type RemoteProps, type ReviewSummary } from '@edicola/contracts';
-import { createCatalogApi } from './api';
+import { createCatalogApi, type CatalogApi } from './api';
 import { ArticleCard } from './ArticleCard';
 import { categoryCounts, inCategory, isCategorySlug } from './categories';
 import { registerTranslations } from './i18n';
@@ -20,13 +20,39 @@ const FIRST_ROW = 4;
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; articles: Article[] };
 type OpenReviews = { article: Article; writing: boolean } | null;
 
+const loadList = (api: CatalogApi, signal?: AbortSignal): Promise<LoadState> =>
+  api.listArticles(signal).then(
+    (articles) => ({ status: 'ready', articles: articles.filter((article) => article.is_active) }),
+    () => ({ status: 'error' }),
+  );
+
+/**
+ * The first list of a visit that arrived with the server's first paint of the catalogue (an inert picture
+ * the shell's slot shows while this remote loads: shell/src/firstPaint.ts). That first render waits for
+ * its list in Suspense, so the slot keeps the picture until the real cards replace it, instead of
+ * blinking through the loading state. Every other render shows the loading state as before.
+ */
+let firstList: { apiBaseUrl: string; state: Promise<LoadState> } | null | undefined;
+
+function firstListWithPaint(api: CatalogApi, apiBaseUrl: string): Promise<LoadState> | undefined {
+  if (firstList === undefined) {
+    const painted = typeof document !== 'undefined' && document.querySelector('.first-paint .cat-page');
+    firstList = painted ? { apiBaseUrl, state: loadList(api) } : null;
+  }
+  return firstList?.apiBaseUrl === apiBaseUrl ? firstList.state : undefined;
+}
+
 /** /prodotti: filters, the catalogue grid and the reviews modals (exposed as mf_catalog/CatalogPage). */
 export default function CatalogPage({ config }: RemoteProps) {
   const { t } = useTranslation('catalog');
   const api = useMemo(() => createCatalogApi(config.apiBaseUrl), [config.apiBaseUrl]);
   const [params, setParams] = useSearchParams();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const first = firstListWithPaint(api, config.apiBaseUrl);
+  const initial = first ? use(first) : undefined;
+  const [state, setState] = useState<LoadState>(initial ?? { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  /** The list is already at hand from the first paint's wait: the first fetch is skipped. */
+  const fetched = useRef(initial !== undefined);
   const [stats, setStats] = useState<Record<string, ReviewSummary>>({});
   /** The deep-linked article whose 3 s highlight is over. */
   const [highlightDone, setHighlightDone] = useState<string | null>(null);
@@ -37,13 +63,15 @@ export default function CatalogPage({ config }: RemoteProps) {
   const articleParam = params.get('article');
 
   useEffect(() => {
+    firstList = null; // shown: a later visit to the catalogue loads as usual
+    if (fetched.current) {
+      fetched.current = false;
+      return;
+    }
     const controller = new AbortController();
-    api.listArticles(controller.signal).then(
-      (articles) => setState({ status: 'ready', articles: articles.filter((article) => article.is_active) }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
+    void loadList(api, controller.signal).then((next) => {
+      if (!controller.signal.aborted) setState(next);
+    });
     return () => controller.abort();
   }, [api, attempt]);
 

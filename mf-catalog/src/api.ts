@@ -1,12 +1,5 @@
-import {
-  apiErrorFrom,
-  ArticleList,
-  HelpfulVote,
-  PublicReviewList,
-  ReviewSummary,
-  type ReviewCreate,
-} from '@edicola/contracts';
-import type { z } from 'zod';
+import { apiErrorFrom, type ReviewCreate } from '@edicola/contracts';
+import { articleListFrom, helpfulVoteFrom, reviewListFrom, reviewSummaryFrom } from './checks';
 
 /** How long a call may take before the screen says the API is not answering (issue 6: a few seconds). */
 export const API_TIMEOUT_MS = 8000;
@@ -17,6 +10,9 @@ function timeoutSignal(signal?: AbortSignal): AbortSignal {
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
+/** Checks an answer's body: the value to return, or undefined when it is not what the contract says. */
+type Check<T> = (body: unknown) => T | undefined | Promise<T | undefined>;
+
 /** The catalogue slice's one way to talk to the API (svc-catalog's public endpoints). */
 export function createCatalogApi(apiBaseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
   const base = apiBaseUrl.replace(/\/+$/, '');
@@ -24,7 +20,7 @@ export function createCatalogApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
-    schema: z.ZodType<T> | null,
+    check: Check<T> | null,
     options: { body?: unknown; signal?: AbortSignal } = {},
   ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -36,37 +32,36 @@ export function createCatalogApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
       signal: timeoutSignal(options.signal),
     });
     if (!response.ok) throw await apiErrorFrom(response);
-    if (!schema) return undefined as T;
-    const parsed = schema.safeParse(await response.json());
-    if (!parsed.success)
-      throw new Error(`${method} ${path}: unexpected response (${parsed.error.issues.length} issues)`);
-    return parsed.data;
+    if (!check) return undefined as T;
+    const checked = await check(await response.json());
+    if (checked === undefined) throw new Error(`${method} ${path}: unexpected response`);
+    return checked;
   }
 
   const id = (value: string) => encodeURIComponent(value);
 
   return {
     /** GET /public/articles: the active catalogue. */
-    listArticles: (signal?: AbortSignal) => call('GET', '/public/articles', ArticleList, { signal }),
+    listArticles: (signal?: AbortSignal) => call('GET', '/public/articles', articleListFrom, { signal }),
     /** GET /public/articles/prevendita: pre-sale articles, each with its availability date. */
     listPresale: (signal?: AbortSignal) =>
-      call('GET', '/public/articles/prevendita', ArticleList, { signal }),
+      call('GET', '/public/articles/prevendita', articleListFrom, { signal }),
     /** GET /public/articles/prenotazione: articles open for reservation. */
     listReservation: (signal?: AbortSignal) =>
-      call('GET', '/public/articles/prenotazione', ArticleList, { signal }),
+      call('GET', '/public/articles/prenotazione', articleListFrom, { signal }),
     /** GET /articles/{id}/reviews: the approved reviews of an article. */
     listReviews: (articleId: string, signal?: AbortSignal) =>
-      call('GET', `/articles/${id(articleId)}/reviews`, PublicReviewList, { signal }),
+      call('GET', `/articles/${id(articleId)}/reviews`, reviewListFrom, { signal }),
     /** GET /reviews/stats/{id}: average rating and count. */
     reviewStats: (articleId: string, signal?: AbortSignal) =>
-      call('GET', `/reviews/stats/${id(articleId)}`, ReviewSummary, { signal }),
+      call('GET', `/reviews/stats/${id(articleId)}`, reviewSummaryFrom, { signal }),
     /** GET /reviews/recent?limit=6: the latest approved reviews for the home page. */
     recentReviews: (signal?: AbortSignal) =>
-      call('GET', '/reviews/recent?limit=6', PublicReviewList, { signal }),
+      call('GET', '/reviews/recent?limit=6', reviewListFrom, { signal }),
     /** POST /reviews: a new review (published after staff approval). */
     createReview: (review: ReviewCreate) => call('POST', '/reviews', null, { body: review }),
     /** POST /reviews/{id}/helpful: one vote per visitor; answers the count after the vote. */
-    markHelpful: (reviewId: string) => call('POST', `/reviews/${id(reviewId)}/helpful`, HelpfulVote),
+    markHelpful: (reviewId: string) => call('POST', `/reviews/${id(reviewId)}/helpful`, helpfulVoteFrom),
   };
 }
 

@@ -28,6 +28,8 @@ interface RemoteSlotProps {
   config: RuntimeConfig;
   /** Small slots (header, floating button) show a short notice and no loading text. */
   compact?: boolean;
+  /** What the slot shows while the remote loads, instead of the loading text. */
+  loading?: ReactNode;
 }
 
 /**
@@ -35,7 +37,13 @@ interface RemoteSlotProps {
  * (remotes.ts), a translated fallback with a retry button. The slot keeps its size meanwhile
  * (styles.css: .remote-slot-<slot>), so nothing below it jumps when the remote arrives.
  */
-export function RemoteSlot({ name, component: Remote, config, compact = false }: RemoteSlotProps) {
+export function RemoteSlot({
+  name,
+  component: Remote,
+  config,
+  compact = false,
+  loading: loadingView,
+}: RemoteSlotProps) {
   const { t } = useTranslation('shell');
   const [attempt, setAttempt] = useState(0);
   const section = t(`remote.names.${name}`);
@@ -57,11 +65,13 @@ export function RemoteSlot({ name, component: Remote, config, compact = false }:
       </button>
     </div>
   );
-  const loading = compact ? null : (
-    <div className="remote-loading" role="status">
-      {t('remote.loading')}
-    </div>
-  );
+  const loading = compact
+    ? null
+    : (loadingView ?? (
+        <div className="remote-loading" role="status">
+          {t('remote.loading')}
+        </div>
+      ));
   return (
     <div className={`remote-slot remote-slot-${Remote.displayName ?? name}`}>
       <RemoteErrorBoundary key={attempt} fallback={fallback}>

@@ -3,12 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import i18next from 'i18next';
 import { App } from './App';
+import { captureFirstPaint } from './firstPaint';
 import { initI18n } from './i18n';
 import { lazyRemotes, registerRuntimeRemotes } from './remotes';
 import { loadRuntimeConfig } from './runtimeConfig';
-import './styles.css';
 
 async function start() {
+  captureFirstPaint();
   const root = createRoot(document.getElementById('root')!);
   await initI18n();
   let config;

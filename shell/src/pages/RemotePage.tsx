@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemoteName, RemoteProps, RuntimeConfig } from '@edicola/contracts';
+import { firstPaintOf, forgetFirstPaint } from '../firstPaint';
 import { RemoteSlot } from '../RemoteSlot';
 import { usePageTitle } from '../usePageTitle';
 
@@ -16,10 +17,19 @@ interface RemotePageProps {
 export function RemotePage({ name, component, config, page }: RemotePageProps) {
   const { t } = useTranslation('shell');
   usePageTitle(t(`meta.${page}.title`), t(`meta.${page}.description`));
+  // On the page the visitor arrived at, the server's first paint of the catalogue stays while its remote
+  // loads (firstPaint.ts), inert and hidden from assistive technology like the server sent it.
+  const [firstPaint] = useState(() =>
+    page === 'catalogue' ? firstPaintOf(window.location.pathname) : undefined,
+  );
+  useEffect(() => forgetFirstPaint(), []);
+  const loading = firstPaint && (
+    <div className="first-paint" inert aria-hidden="true" dangerouslySetInnerHTML={{ __html: firstPaint }} />
+  );
   // The page's space is reserved while the remote loads, so the footer does not jump (CLS).
   return (
     <div className="remote-page">
-      <RemoteSlot name={name} component={component} config={config} />
+      <RemoteSlot name={name} component={component} config={config} loading={loading || undefined} />
     </div>
   );
 }
