@@ -74,10 +74,12 @@ interface PageContext {
   config: RuntimeConfig;
   /** The page's path, for the navigation's current link. */
   pathname: string;
+  /** The visitor accepted the cookie notice (its cookie came with the request): no banner then. */
+  cookiesAccepted: boolean;
 }
 
 /** Cookie banner, skip link, demo notice and header: the shell's Layout and Header above the content. */
-function chrome({ texts, config, pathname }: PageContext): string {
+function chrome({ texts, config, pathname, cookiesAccepted }: PageContext): string {
   const t = (key: string) => escapeHtml(translate(texts.shell, key));
   const current = pathname === '/home' ? '/' : pathname;
   const nav = NAV_LINKS.map(
@@ -89,8 +91,10 @@ function chrome({ texts, config, pathname }: PageContext): string {
       `<option value="${code}" lang="${code}"${code === 'it' ? ' selected' : ''}>${name}</option>`,
   ).join('');
   return [
-    `<aside class="cookie-banner"><div class="container"><p>${t('cookie.text')}</p>`,
-    `<button type="button" class="button primary">${t('cookie.accept')}</button></div></aside>`,
+    cookiesAccepted
+      ? ''
+      : `<aside class="cookie-banner"><div class="container"><p>${t('cookie.text')}</p>` +
+        `<button type="button" class="button primary">${t('cookie.accept')}</button></div></aside>`,
     `<a class="skip-link" href="#main">${t('skipLink')}</a>`,
     config.demoMode ? `<p class="demo-notice">${t('demo.notice')}</p>` : '',
     '<header class="site-header"><div class="container header-bar">',

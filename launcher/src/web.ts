@@ -190,7 +190,8 @@ export function createWebApp(options: WebOptions): Express {
    */
   const pageParts = async (req: Request, config: RuntimeConfig) => {
     if (texts === null) texts = loadFirstPaintTexts(options.root);
-    const context = texts && { texts, config, pathname: req.path };
+    const cookiesAccepted = /(?:^|;\s*)cookie_consent=accepted(?:;|$)/.test(req.get('cookie') ?? '');
+    const context = texts && { texts, config, pathname: req.path, cookiesAccepted };
     const unfiltered = Object.keys(req.query).length === 0;
     const hints: string[] = [];
     let firstPaint = '';
@@ -237,7 +238,7 @@ export function createWebApp(options: WebOptions): Express {
     const { head, firstPaint } = await pageParts(req, config);
     // With a first paint, the shell starts once it is on screen (storefront-first-paint.ts).
     const page = firstPaint ? deferEntry(html, FIRST_PAINT_SCRIPT_PATH) : html;
-    res.set('Cache-Control', 'no-cache').type('html');
+    res.set('Cache-Control', 'no-cache').vary('Cookie').type('html');
     sendCompressed(req, res, renderPage(page, meta, config, head, firstPaint));
   });
 

@@ -133,6 +133,18 @@ describe('the first paint of the storefront', () => {
     expect(paint).toContain('<main id="main"><section class="hero">');
   });
 
+  it('leaves the cookie banner out for a visitor who accepted it (its cookie), and says the page varies by it', async () => {
+    const res = await request(createWebApp(options))
+      .get('/')
+      .set('Cookie', 'lang=fr; cookie_consent=accepted');
+    const paint = firstPaintOf(res.text);
+    expect(paint).not.toContain('cookie-banner');
+    expect(paint).toContain('<h1>Il paradiso dei collezionisti a Napoli</h1>');
+    expect(res.headers.vary).toMatch(/Cookie/);
+    const other = await request(createWebApp(options)).get('/').set('Cookie', 'cookie_consent=later');
+    expect(firstPaintOf(other.text)).toContain('cookie-banner');
+  });
+
   it("starts the shell's entry after the first paint, its download preloaded", async () => {
     const app = createWebApp(options);
     const res = await request(app).get('/');

@@ -146,9 +146,14 @@ describe('shell layout', () => {
     expect(screen.queryByRole('complementary', { name: 'Informativa sui cookie' })).toBeNull();
     expect(localStorage.getItem(COOKIE_CONSENT_KEY)).toBe('accepted');
 
+    // As a cookie too, for the storefront server's first paint of the next page.
+    expect(document.cookie).toContain('cookie_consent=accepted');
+
     first.unmount();
+    localStorage.clear();
     await renderApp();
     expect(screen.queryByRole('complementary', { name: 'Informativa sui cookie' })).toBeNull();
+    document.cookie = 'cookie_consent=; Max-Age=0; Path=/';
   });
 });
 

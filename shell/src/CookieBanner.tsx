@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const COOKIE_CONSENT_KEY = 'cookie_consent';
+/** The same choice as a cookie, so that the storefront server leaves the banner out of its first paint. */
+const CONSENT_COOKIE = `${COOKIE_CONSENT_KEY}=accepted`;
 
 function accepted(storage: Storage): boolean {
+  if (document.cookie.split(/;\s*/).includes(CONSENT_COOKIE)) return true;
   try {
     return storage.getItem(COOKIE_CONSENT_KEY) === 'accepted';
   } catch {
@@ -11,7 +14,7 @@ function accepted(storage: Storage): boolean {
   }
 }
 
-/** Technical-cookies notice; once accepted it stays hidden (remembered in local storage). */
+/** Technical-cookies notice; once accepted it stays hidden (remembered in local storage and a cookie). */
 export function CookieBanner({ storage = window.localStorage }: { storage?: Storage }) {
   const { t } = useTranslation('shell');
   const [hidden, setHidden] = useState(() => accepted(storage));
@@ -19,6 +22,11 @@ export function CookieBanner({ storage = window.localStorage }: { storage?: Stor
   const accept = () => {
     try {
       storage.setItem(COOKIE_CONSENT_KEY, 'accepted');
+    } catch {
+      // Storage refused: the cookie below still remembers it.
+    }
+    try {
+      document.cookie = `${CONSENT_COOKIE}; Max-Age=31536000; Path=/; SameSite=Lax`;
     } catch {
       // Storage refused: hide for this visit anyway.
     }
