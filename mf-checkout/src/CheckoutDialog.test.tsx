@@ -312,9 +312,7 @@ describe('checkout', () => {
       ['Bonifico bancario', false],
     ]);
     // GET /payments/config: Stripe (card, Klarna) in demo mode, PayPal live.
-    await waitFor(() =>
-      expect(within(payment).getAllByText('DEMO: nessun addebito reale')).toHaveLength(3),
-    );
+    await waitFor(() => expect(within(payment).getAllByText('DEMO: nessun addebito reale')).toHaveLength(3));
     expect(methods().map((b) => b.querySelector('.cko-demo-tag') !== null)).toEqual([
       true,
       true,

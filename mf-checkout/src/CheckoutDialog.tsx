@@ -30,13 +30,7 @@ import { DetailsStep } from './DetailsStep';
 import { KlarnaStep } from './KlarnaStep';
 import { Modal } from './Modal';
 import { PAYMENT_NAMESPACE, registerPaymentTranslations } from './paymentI18n';
-import {
-  browser,
-  clearKlarnaRecord,
-  createAttemptKeys,
-  isDemo,
-  saveKlarnaRecord,
-} from './payments';
+import { browser, clearKlarnaRecord, createAttemptKeys, isDemo, saveKlarnaRecord } from './payments';
 import { PaymentStep, type CheckoutPaymentMethod } from './PaymentStep';
 import { subtotalCents } from './pricing';
 import { fallbackShippingCents, ZONE_COUNTRY, type Zone } from './shipping';

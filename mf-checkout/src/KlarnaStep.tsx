@@ -158,7 +158,12 @@ export function KlarnaStep({
         <button type="button" className="cko-secondary" onClick={onCancel} disabled={busy}>
           {t('klarna.cancel')}
         </button>
-        <button type="button" className="cko-primary cko-klarna" onClick={() => void confirm()} disabled={busy}>
+        <button
+          type="button"
+          className="cko-primary cko-klarna"
+          onClick={() => void confirm()}
+          disabled={busy}
+        >
           {busy ? t('klarna.busy') : t('klarna.confirm')}
         </button>
       </div>

@@ -13,7 +13,12 @@ import './payment.css';
 registerPaymentTranslations();
 
 /** The routes the shell sends here (shell/src/App.tsx PAYMENT_PATHS). */
-export const PAYMENT_PATHS = ['/checkout/success', '/checkout/cancelled', '/payment-success', '/pagamento-demo'];
+export const PAYMENT_PATHS = [
+  '/checkout/success',
+  '/checkout/cancelled',
+  '/payment-success',
+  '/pagamento-demo',
+];
 
 /**
  * The payment pages (exposed as mf_checkout/PaymentPages): the card and PayPal success page, the cancelled

@@ -121,7 +121,12 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl: typeof fetch = 
       call('/payments/klarna/verify', KlarnaVerifyResponse, { method: 'POST', body }),
     /** POST /paypal/create-order → PayPal's order and the address where the buyer approves it. */
     createPaypalOrder: (body: OnlineCheckout, idempotencyKey: string, token: string | null) =>
-      call('/paypal/create-order', PaypalCreateOrderResponse, { method: 'POST', body, idempotencyKey, token }),
+      call('/paypal/create-order', PaypalCreateOrderResponse, {
+        method: 'POST',
+        body,
+        idempotencyKey,
+        token,
+      }),
     /** POST /paypal/capture-order {order_id}: `payment_status` is 'paid' only when the capture completed. */
     capturePaypalOrder: (orderId: string) =>
       call('/paypal/capture-order', PaypalCaptureResponse, { method: 'POST', body: { order_id: orderId } }),

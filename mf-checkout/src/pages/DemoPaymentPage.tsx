@@ -10,9 +10,7 @@ import { formatCents } from '../pricing';
 import { PaymentPage, usePageTitle, Waiting } from './common';
 
 type State =
-  | { kind: 'loading' }
-  | { kind: 'ready'; view: DemoPaymentView }
-  | { kind: 'error'; message: string };
+  { kind: 'loading' } | { kind: 'ready'; view: DemoPaymentView } | { kind: 'error'; message: string };
 
 /**
  * /pagamento-demo?kind=card|klarna|paypal&id=.. : the shop's stand-in for the provider's hosted page when a
@@ -155,9 +153,7 @@ export function DemoPaymentPage({ api, search }: { api: CheckoutApi; search: URL
           ))}
         {view.kind === 'paypal' && (
           <div className="cko-paypal-summary">
-            {view.customer_email && (
-              <p>{t('pages.demo.paypalAccount', { email: view.customer_email })}</p>
-            )}
+            {view.customer_email && <p>{t('pages.demo.paypalAccount', { email: view.customer_email })}</p>}
             <p>{t('pages.demo.paypalText')}</p>
           </div>
         )}
