@@ -263,6 +263,20 @@ describe('online payments (demo mode)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the Klarna return page without its parameters, and the pages in another language', async () => {
+    await page.goto(`${shop.webUrl}/payment-success?redirect_status=succeeded`);
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Parametri di pagamento mancanti. Contattaci per assistenza.',
+    );
+    expect(await page.getByRole('link', { name: 'Torna alla Home' }).getAttribute('href')).toBe('/');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto(`${shop.webUrl}/checkout/cancelled?provider=paypal&token=X`);
+    await page.getByRole('heading', { level: 1, name: 'Payment cancelled' }).waitFor();
+    expect(await page.getByTestId('payment-cancelled').textContent()).toContain('Nothing was charged.');
+    expect(await page.title()).toBe('Payment cancelled – Edicola Napoli');
+    expect(errors).toEqual([]);
+  });
+
   it('in demo mode the storefront admits no payment provider origin (CSP)', async () => {
     const response = await page.goto(`${shop.webUrl}/checkout/cancelled`);
     const policy = (await response!.headerValue('content-security-policy'))!;
