@@ -103,6 +103,16 @@ export default function CheckoutDialog({ config, onClose }: CheckoutDialogProps)
     return () => controller.abort();
   }, [api]);
 
+  // Back from the payment page through the browser's history (the page restored as it was left): the
+  // shopper is on the details form again instead of a 'leaving' notice that never ends.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setStep((current) => (current === 'redirect' ? 'details' : current));
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+
   const chooseMethod = (next: CheckoutPaymentMethod) => {
     draft = { ...draft, method: next };
     setMethodState(next);

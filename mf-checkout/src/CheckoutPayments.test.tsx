@@ -176,6 +176,10 @@ describe('card', () => {
     });
     // The cart stays until the success page.
     expect(localStorage.getItem(CART_STORAGE_KEY)).not.toBeNull();
+
+    // Back from the card page through the history (the page restored as left): the form again.
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    expect(await screen.findByRole('dialog', { name: 'I tuoi dati' })).toBeTruthy();
   });
 
   it("an answer without the page's url: 'Errore durante il checkout. Riprova.'; a retry keeps the key, a change renews it", async () => {

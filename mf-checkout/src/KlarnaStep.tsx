@@ -56,6 +56,15 @@ export function KlarnaStep({
     if (failure.length > 0) alertRef.current?.focus();
   }, [failure]);
 
+  // Back from Klarna through the browser's history (the page restored as it was left): usable again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+
   const registered = t('klarna.orderRegistered', {
     reference: intent.order_reference,
     phone: SHOP_INFO.phone,
