@@ -29,7 +29,19 @@ export function DemoPaymentPage({ api, search }: { api: CheckoutApi; search: URL
   );
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
+  const [round, setRound] = useState(0);
   const alertRef = useRef<HTMLDivElement>(null);
+
+  // Back here through the browser's history (the page restored as it was left): read the payment again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setBusy(false);
+      setRound((n) => n + 1);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
 
   useEffect(() => {
     if (!kind || !id) return;
@@ -48,7 +60,7 @@ export function DemoPaymentPage({ api, search }: { api: CheckoutApi; search: URL
       },
     );
     return () => controller.abort();
-  }, [api, kind, id, t]);
+  }, [api, kind, id, t, round]);
 
   useEffect(() => {
     if (failure) alertRef.current?.focus();
