@@ -1,1 +1,4 @@
-module.exports = require('../jest.shared.js')(__dirname, { testEnvironment: 'jsdom' });
+module.exports = require('../jest.shared.js')(__dirname, {
+  testEnvironment: 'jsdom',
+  setupFiles: ['<rootDir>/src/jestSetup.ts'],
+});

@@ -2,6 +2,13 @@ import { createWebConfig } from '../scripts/rspack.shared.mjs';
 
 export default (_env, argv) =>
   createWebConfig(
-    { dir: import.meta.dirname, name: 'mf_checkout', exposes: { './CartButton': './src/CartButton.tsx' } },
+    {
+      dir: import.meta.dirname,
+      name: 'mf_checkout',
+      exposes: {
+        './CartButton': './src/CartButton.tsx',
+        './PaymentPages': './src/PaymentPages.tsx',
+      },
+    },
     argv,
   );

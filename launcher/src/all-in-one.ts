@@ -116,6 +116,8 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
       apiBaseUrl: config.PUBLIC_API_URL,
       apiInternalUrl: `http://${loopbackOr(config.HOST)}:${apiPort}`,
       demoMode: true,
+      // Live Stripe (Klarna through Stripe.js) when the operator gave its publishable key.
+      stripeJs: Boolean(vars.STRIPE_PUBLISHABLE_KEY?.trim()),
       logger,
     }),
   );

@@ -48,6 +48,8 @@ const webEnv = z.object({
   /** Folder holding the built slices (shell/dist, mf-catalog/dist, …); the repository by default. */
   WEB_ROOT: z.string().optional(),
   DEMO_MODE: env.bool(true),
+  /** Stripe's publishable key (live payments): its presence lets Stripe.js' origins into the CSP. */
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().optional(),
   LOG_LEVEL: env.logLevel(),
 });
 
@@ -62,6 +64,7 @@ export async function startWeb(vars: NodeJS.ProcessEnv = process.env) {
     remotesBaseUrl: config.REMOTES_BASE_URL,
     apiInternalUrl: config.API_INTERNAL_URL,
     demoMode: config.DEMO_MODE,
+    stripeJs: Boolean(config.STRIPE_PUBLISHABLE_KEY),
     logger,
   });
   const server = http.createServer(app);

@@ -34,6 +34,11 @@ export interface WebOptions {
   /** Public base of the remotes; when absent, this server itself under /mf/<slice>/. */
   remotesBaseUrl?: string;
   demoMode: boolean;
+  /**
+   * Stripe.js runs on the pages (a Stripe publishable key is configured, STRIPE_PUBLISHABLE_KEY): the
+   * Content-Security-Policy then admits exactly its origins. Demo payments and the PayPal redirect need none.
+   */
+  stripeJs?: boolean;
   /** Where this server itself reaches the API (sitemap, link previews); apiBaseUrl or the local API port by default. */
   apiInternalUrl?: string;
   /** How long the server waits for the API, and reuses its article list (sitemap, link previews). */
@@ -84,15 +89,28 @@ export function runtimeConfigFor(req: Request, options: WebOptions): RuntimeConf
   return { apiBaseUrl, mediaBaseUrl: apiBaseUrl, demoMode: options.demoMode, remotes };
 }
 
-function contentSecurityPolicy(config: RuntimeConfig): string {
+/** What Stripe.js needs (its script, its frames for 3-D Secure and redirects, its API), nothing else. */
+export const STRIPE_JS_SOURCES = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+} as const;
+
+/**
+ * The storefront's Content-Security-Policy: the shop's own origins, plus Stripe.js' when it is in use
+ * (`stripeJs`). The card's hosted page and PayPal are reached by navigation, which needs no source.
+ */
+export function contentSecurityPolicy(config: RuntimeConfig, { stripeJs = false } = {}): string {
   const origins = (urls: string[]) => [...new Set(urls.map((u) => new URL(u).origin))].join(' ');
   const remotes = origins(Object.values(config.remotes));
+  const stripe = (sources: readonly string[]) => (stripeJs ? ` ${sources.join(' ')}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self' ${remotes}`,
+    `script-src 'self' ${remotes}${stripe(STRIPE_JS_SOURCES.script)}`,
     `style-src 'self' ${remotes}`,
     `img-src 'self' data: ${origins([config.mediaBaseUrl])}`,
-    `connect-src 'self' ${origins([config.apiBaseUrl])} ${remotes}`,
+    `connect-src 'self' ${origins([config.apiBaseUrl])} ${remotes}${stripe(STRIPE_JS_SOURCES.connect)}`,
+    ...(stripeJs ? [`frame-src ${STRIPE_JS_SOURCES.frame.join(' ')}`] : []),
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -109,7 +127,9 @@ export function createWebApp(options: WebOptions): Express {
 
   app.use((req, res, next) => {
     res.set({
-      'Content-Security-Policy': contentSecurityPolicy(runtimeConfigFor(req, options)),
+      'Content-Security-Policy': contentSecurityPolicy(runtimeConfigFor(req, options), {
+        stripeJs: options.stripeJs,
+      }),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'X-Frame-Options': 'DENY',

@@ -92,6 +92,13 @@ beforeEach(() => {
         : jsonResponse(200, { shipping_cost: cost, zone: 'national', country: 'IT' });
     }
     if (url.pathname === '/orders') return jsonResponse(...server.order(body, headers));
+    if (url.pathname === '/payments/config') {
+      return jsonResponse(200, {
+        stripe: { demo: true, publishable_key: null },
+        paypal: { demo: false, client_id: 'client-live' },
+        timeout_minutes: 30,
+      });
+    }
     if (url.pathname === '/api/customers/profile' && server.profile) return jsonResponse(200, server.profile);
     return jsonResponse(404, { detail: 'Non trovato' });
   }) as unknown as typeof fetch;
@@ -281,31 +288,39 @@ const GUEST = {
 };
 
 describe('checkout', () => {
-  it('lists every payment method; only the bank transfer can be chosen for now; back to the cart', async () => {
+  it('lists every payment method, all available, says which run in demo mode; back to the cart', async () => {
     storeCart([{ article_id: album.id, article: album, quantity: 1 }]);
     const dialog = await openCart();
     await within(dialog).findByTestId('cart-shipping');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Procedi al Pagamento' }));
     const payment = await screen.findByRole('dialog', { name: 'Scegli il metodo di pagamento' });
     expect(document.activeElement).toBe(payment); // the new step is announced, focus stays inside
-    const methods = within(payment)
-      .getAllByRole('button')
-      .filter((b) => b.classList.contains('cko-method'));
+    const methods = () =>
+      within(payment)
+        .getAllByRole('button')
+        .filter((b) => b.classList.contains('cko-method'));
     expect(
-      methods.map((b) => [
+      methods().map((b) => [
         b.querySelector('.cko-method-name')!.textContent,
         (b as HTMLButtonElement).disabled,
       ]),
     ).toEqual([
-      ['Carta di credito o debito', true],
-      ['Klarna – Paga in 3 rate senza interessi', true],
-      ['Klarna – Paga ora', true],
-      ['PayPal', true],
+      ['Carta di credito o debito', false],
+      ['Klarna – Paga in 3 rate senza interessi', false],
+      ['Klarna – Paga ora', false],
+      ['PayPal', false],
       ['Bonifico bancario', false],
     ]);
-    expect(
-      within(payment).getAllByText('Presto disponibile: per ora puoi pagare con bonifico bancario.'),
-    ).toHaveLength(4);
+    // GET /payments/config: Stripe (card, Klarna) in demo mode, PayPal live.
+    await waitFor(() => expect(within(payment).getAllByText('DEMO: nessun addebito reale')).toHaveLength(3));
+    expect(methods().map((b) => b.querySelector('.cko-demo-tag') !== null)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(calls.filter((call) => call.url.endsWith('/payments/config'))).toHaveLength(1);
     fireEvent.click(within(payment).getByRole('button', { name: 'Torna al Carrello' }));
     expect(await screen.findByRole('dialog', { name: 'Il tuo carrello' })).toBeTruthy();
   });
@@ -364,6 +379,7 @@ describe('checkout', () => {
     const posts = calls.filter((call) => call.url.endsWith('/orders'));
     expect(posts).toHaveLength(1);
     expect(posts[0]!.headers.Authorization).toBeUndefined();
+    expect(posts[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
     expect(posts[0]!.body).toMatchObject({
       items: [
         { article_id: ferrari.id, quantity: 1 },

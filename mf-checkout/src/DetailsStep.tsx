@@ -13,11 +13,18 @@ import {
   type DetailsForm,
 } from './checkoutForm';
 import { DialogHead } from './DialogHead';
+import { PAYMENT_NAMESPACE } from './paymentI18n';
+import { paypalReady } from './payments';
+import type { CheckoutPaymentMethod } from './PaymentStep';
 import { formatCents } from './pricing';
 
 interface DetailsStepProps {
   titleId: string;
   api: CheckoutApi;
+  /** The payment method chosen in the step before. */
+  method: CheckoutPaymentMethod;
+  /** The method's provider runs in demo mode: nothing is really charged. */
+  demo: boolean;
   form: DetailsForm;
   onChange: (form: DetailsForm) => void;
   /** The total to pay in cents; null while shipping is being quoted. */
@@ -43,6 +50,8 @@ const AUTOCOMPLETE: Partial<Record<DetailsField, string>> = {
 export function DetailsStep({
   titleId,
   api,
+  method,
+  demo,
   form,
   onChange,
   total,
@@ -51,6 +60,7 @@ export function DetailsStep({
   onClose,
 }: DetailsStepProps) {
   const { t } = useTranslation(DIALOG_NAMESPACE);
+  const { t: tp } = useTranslation(PAYMENT_NAMESPACE);
   const id = useId();
   const [problems, setProblems] = useState<DetailsCheck>(NO_PROBLEMS);
   const [failure, setFailure] = useState('');
@@ -172,7 +182,7 @@ export function DetailsStep({
       <DialogHead titleId={titleId} title={t('details.title')} onClose={onClose} />
       <div className="cko-body">
         <p className="cko-hint">
-          {t('details.chosenMethod', { method: t('payment.methods.transfer') })}
+          {t('details.chosenMethod', { method: t(`payment.methods.${method}`) })}
           {total !== null && (
             <>
               {' · '}
@@ -180,6 +190,11 @@ export function DetailsStep({
             </>
           )}
         </p>
+        {demo && (
+          <p className="cko-notice cko-warning" data-testid="payment-demo-note">
+            {tp(method === 'paypal' ? 'demo.paypal' : 'demo.stripe')}
+          </p>
+        )}
         {prefilled && <p className="cko-notice">{t('details.profileNote')}</p>}
         {(hasProblems || failure) && (
           <div ref={alertRef} className="cko-error" role="alert" tabIndex={-1}>
@@ -257,9 +272,26 @@ export function DetailsStep({
         <button type="button" className="cko-secondary" onClick={onChangePayment} disabled={busy}>
           {t('details.changePayment')}
         </button>
-        <button type="submit" className="cko-primary" disabled={busy || total === null} aria-busy={busy}>
-          {busy ? t('details.busy') : t('details.confirm')}
-        </button>
+        {method !== 'paypal' ? (
+          <button type="submit" className="cko-primary" disabled={busy || total === null} aria-busy={busy}>
+            {busy ? t('details.busy') : t('details.confirm')}
+          </button>
+        ) : paypalReady(form) ? (
+          // SPEC §2: the PayPal button only once the required fields are filled.
+          <button
+            type="submit"
+            className="cko-paypal"
+            disabled={busy || total === null}
+            aria-busy={busy}
+            data-testid="paypal-button"
+          >
+            {busy ? t('details.busy') : tp('paypal.button')}
+          </button>
+        ) : (
+          <p className="cko-paypal-warning" data-testid="paypal-warning">
+            {tp('paypal.incomplete')}
+          </p>
+        )}
       </div>
     </form>
   );

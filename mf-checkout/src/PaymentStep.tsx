@@ -1,42 +1,52 @@
 import { useTranslation } from 'react-i18next';
+import type { PaymentsConfig } from '@edicola/contracts';
 import { DIALOG_NAMESPACE } from './dialogI18n';
 import { DialogHead } from './DialogHead';
+import { PAYMENT_NAMESPACE } from './paymentI18n';
+import { isDemo } from './payments';
 
-/** The payment methods of SPEC §2; only the bank transfer can complete until the payments issue lands. */
+/** The payment methods of SPEC §2, in the order shown. */
 export const PAYMENT_METHODS = ['card', 'klarna', 'klarna-now', 'paypal', 'transfer'] as const;
 export type CheckoutPaymentMethod = (typeof PAYMENT_METHODS)[number];
-const AVAILABLE: ReadonlySet<CheckoutPaymentMethod> = new Set(['transfer']);
 
 interface PaymentStepProps {
   titleId: string;
-  onTransfer: () => void;
+  /** GET /payments/config: undefined while it loads, null when it could not be read. */
+  paymentsConfig: PaymentsConfig | null | undefined;
+  onChoose: (method: CheckoutPaymentMethod) => void;
   onBack: () => void;
   onClose: () => void;
 }
 
-/** Choose how to pay (SPEC §2), with a button back to the cart. */
-export function PaymentStep({ titleId, onTransfer, onBack, onClose }: PaymentStepProps) {
+/** Choose how to pay (SPEC §2), with a button back to the cart; a provider in demo mode says so. */
+export function PaymentStep({ titleId, paymentsConfig, onChoose, onBack, onClose }: PaymentStepProps) {
   const { t } = useTranslation(DIALOG_NAMESPACE);
+  const { t: tp } = useTranslation(PAYMENT_NAMESPACE);
   return (
     <>
       <DialogHead titleId={titleId} title={t('payment.title')} onClose={onClose} />
       <div className="cko-body">
         <ul className="cko-methods">
           {PAYMENT_METHODS.map((method) => {
-            const available = AVAILABLE.has(method);
             const noteId = `cko-method-note-${method}`;
+            const demo = isDemo(method, paymentsConfig);
             return (
               <li key={method}>
                 <button
                   type="button"
                   className="cko-method"
-                  disabled={!available}
                   aria-describedby={noteId}
-                  onClick={available ? onTransfer : undefined}
+                  onClick={() => onChoose(method)}
                 >
                   <span className="cko-method-name">{t(`payment.methods.${method}`)}</span>
                   <span id={noteId} className="cko-method-note">
-                    {available ? t('payment.transferNote') : t('payment.comingSoon')}
+                    {t(`payment.notes.${method}`)}
+                    {demo && (
+                      <>
+                        {' '}
+                        <strong className="cko-demo-tag">{tp('demo.tag')}</strong>
+                      </>
+                    )}
                   </span>
                 </button>
               </li>

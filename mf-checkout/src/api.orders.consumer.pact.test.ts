@@ -139,6 +139,34 @@ describe('mf-checkout → svc-orders', () => {
       });
   });
 
+  it("POST /orders places a pending Klarna order under the attempt's Idempotency-Key (no transfer details)", async () => {
+    const klarnaOrder: NewOrder = { ...guestOrder, payment_method: 'klarna' };
+    const key = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    await pact
+      .addInteraction()
+      .given(ARTICLE_STATE)
+      .given(RULES_STATE)
+      .uponReceiving("a guest's Klarna pay-in-3 order with an Idempotency-Key")
+      .withRequest('POST', '/orders', (request) =>
+        request
+          .headers({
+            ...jsonHeaders,
+            'Idempotency-Key': regex('^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$', key),
+          })
+          .jsonBody(klarnaOrder),
+      )
+      .willRespondWith(201, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody({ ...placedOrder, bank_transfer: nullValue() }),
+      )
+      .executeTest(async (mockServer) => {
+        const placed = await createCheckoutApi(mockServer.url).createOrder(klarnaOrder, null, key);
+        expect(placed.status).toBe('pending');
+        expect(placed.bank_transfer).toBeNull();
+      });
+  });
+
   it("POST /orders with a customer's token and a company invoice", async () => {
     await pact
       .addInteraction()

@@ -1,10 +1,23 @@
 import {
   apiErrorFrom,
   ArticleList,
+  CheckoutSessionResponse,
+  CheckoutSessionStatus,
   CreateOrderResponse,
   Customer,
+  DemoPaymentDecision,
+  DemoPaymentView,
+  IDEMPOTENCY_HEADER,
+  KlarnaIntentResponse,
+  KlarnaVerifyResponse,
+  PaymentsConfig,
+  PaypalCaptureResponse,
+  PaypalCreateOrderResponse,
   ShippingQuote,
   type CreateOrderRequest,
+  type DemoPaymentKind,
+  type KlarnaIntentRequest,
+  type OnlineCheckoutRequest,
 } from '@edicola/contracts';
 import type { z } from 'zod';
 
@@ -20,12 +33,16 @@ function timeoutSignal(ms: number, signal?: AbortSignal): AbortSignal {
 /** What the checkout sends to POST /orders (the request schema's input). */
 export type NewOrder = z.input<typeof CreateOrderRequest>;
 export type OrderConfirmation = CreateOrderResponse;
+/** What the checkout sends to POST /checkout/session and POST /paypal/create-order. */
+export type OnlineCheckout = z.input<typeof OnlineCheckoutRequest>;
+/** What the checkout sends to POST /payments/klarna/create-intent. */
+export type KlarnaIntent = z.input<typeof KlarnaIntentRequest>;
 
 interface Schema<T> {
   parse(data: unknown): T;
 }
 
-/** The checkout slice's one way to talk to the API: the catalogue, shipping, orders and the profile. */
+/** The checkout slice's one way to talk to the API: the catalogue, shipping, orders, the profile and payments. */
 export function createCheckoutApi(apiBaseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
   const base = apiBaseUrl.replace(/\/+$/, '');
 
@@ -36,6 +53,8 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl: typeof fetch = 
       method?: 'GET' | 'POST';
       body?: unknown;
       token?: string | null;
+      /** The checkout attempt's key: a retry of the same attempt creates nothing twice. */
+      idempotencyKey?: string;
       signal?: AbortSignal;
       timeoutMs?: number;
     } = {},
@@ -43,6 +62,7 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl: typeof fetch = 
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
     const response = await fetchImpl(`${base}${path}`, {
       method: options.method ?? 'GET',
       headers,
@@ -73,11 +93,51 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl: typeof fetch = 
       return quote.shipping_cost;
     },
     /** POST /orders (with the customer's token when logged in) → the order and the transfer details. */
-    createOrder: (order: NewOrder, token: string | null) =>
-      call('/orders', CreateOrderResponse, { method: 'POST', body: order, token }),
+    createOrder: (order: NewOrder, token: string | null, idempotencyKey?: string) =>
+      call('/orders', CreateOrderResponse, { method: 'POST', body: order, token, idempotencyKey }),
     /** GET /api/customers/profile: the logged-in customer, to prefill the details form. */
     profile: (token: string, signal?: AbortSignal) =>
       call('/api/customers/profile', Customer, { token, signal }),
+
+    // ---- svc-payments (SPEC §7 "Orders and payments") ----
+    /** GET /payments/config: which providers run in demo mode, and Stripe's publishable key. */
+    paymentsConfig: (signal?: AbortSignal) => call('/payments/config', PaymentsConfig, { signal }),
+    /** POST /checkout/session → the hosted card page's `url` (Stripe Checkout, or the demo page). */
+    createCheckoutSession: (body: OnlineCheckout, idempotencyKey: string, token: string | null) =>
+      call('/checkout/session', CheckoutSessionResponse, { method: 'POST', body, idempotencyKey, token }),
+    /** GET /checkout/session/{id}: what /checkout/success polls until the server has confirmed the payment. */
+    checkoutSessionStatus: (sessionId: string, signal?: AbortSignal) =>
+      call(`/checkout/session/${encodeURIComponent(sessionId)}`, CheckoutSessionStatus, { signal }),
+    /** POST /checkout/session/{id}/cancel: the shopper came back from the card page without paying. */
+    cancelCheckoutSession: (sessionId: string) =>
+      call(`/checkout/session/${encodeURIComponent(sessionId)}/cancel`, CheckoutSessionStatus, {
+        method: 'POST',
+      }),
+    /** POST /payments/klarna/create-intent for a pending Klarna order → the intent (or the demo page). */
+    createKlarnaIntent: (body: KlarnaIntent, idempotencyKey: string) =>
+      call('/payments/klarna/create-intent', KlarnaIntentResponse, { method: 'POST', body, idempotencyKey }),
+    /** POST /payments/klarna/verify: the server asks the provider how the intent Klarna returned with stands. */
+    verifyKlarna: (body: { payment_intent_id: string; client_secret: string }) =>
+      call('/payments/klarna/verify', KlarnaVerifyResponse, { method: 'POST', body }),
+    /** POST /paypal/create-order → PayPal's order and the address where the buyer approves it. */
+    createPaypalOrder: (body: OnlineCheckout, idempotencyKey: string, token: string | null) =>
+      call('/paypal/create-order', PaypalCreateOrderResponse, {
+        method: 'POST',
+        body,
+        idempotencyKey,
+        token,
+      }),
+    /** POST /paypal/capture-order {order_id}: `payment_status` is 'paid' only when the capture completed. */
+    capturePaypalOrder: (orderId: string) =>
+      call('/paypal/capture-order', PaypalCaptureResponse, { method: 'POST', body: { order_id: orderId } }),
+    /** GET /payments/demo/{kind}/{id}: what the shop's demo payment page shows. */
+    demoPayment: (kind: DemoPaymentKind, id: string, signal?: AbortSignal) =>
+      call(`/payments/demo/${kind}/${encodeURIComponent(id)}`, DemoPaymentView, { signal }),
+    /** POST /payments/demo/{kind}/{id}/approve|decline → where the provider would send the buyer next. */
+    decideDemoPayment: (kind: DemoPaymentKind, id: string, decision: 'approve' | 'decline') =>
+      call(`/payments/demo/${kind}/${encodeURIComponent(id)}/${decision}`, DemoPaymentDecision, {
+        method: 'POST',
+      }),
   };
 }
 

@@ -30,6 +30,7 @@ const workingLoaders: RemoteLoaders = {
   RecentReviews: fakeRemote('RecentReviews'),
   ReviewPage: fakeRemote('ReviewPage'),
   CartButton: fakeRemote('CartButton'),
+  PaymentPages: fakeRemote('PaymentPages'),
   AccountMenu: fakeRemote('AccountMenu'),
   AccountPages: fakeRemote('AccountPages'),
   AdminApp: fakeRemote('AdminApp'),
@@ -224,6 +225,14 @@ describe('routes', () => {
     async (path) => {
       await renderApp(path);
       expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();
+    },
+  );
+
+  it.each(['/checkout/success', '/checkout/cancelled', '/payment-success', '/pagamento-demo'])(
+    'delegates %s to the payment pages of the checkout remote',
+    async (path) => {
+      await renderApp(path);
+      expect(await screen.findByTestId('remote-PaymentPages')).toBeTruthy();
     },
   );
 

@@ -20,6 +20,8 @@ interface AppProps {
 
 /** The customer pages of mf-account (SPEC §2). */
 const ACCOUNT_PATHS = ['/registrati', '/accedi', '/profilo', '/ordini/storico'];
+/** The payment pages of mf-checkout (SPEC §2): card/PayPal success, cancelled, Klarna's return, demo page. */
+const PAYMENT_PATHS = ['/checkout/success', '/checkout/cancelled', '/payment-success', '/pagamento-demo'];
 
 /** The routes of SPEC §2 the shell owns or delegates to a remote; anything unknown shows the home page. */
 export function App({ config, remotes }: AppProps) {
@@ -52,6 +54,13 @@ export function App({ config, remotes }: AppProps) {
             key={path}
             path={path}
             element={<RemoteSlot name="mf_account" component={remotes.AccountPages} config={config} />}
+          />
+        ))}
+        {PAYMENT_PATHS.map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={<RemoteSlot name="mf_checkout" component={remotes.PaymentPages} config={config} />}
           />
         ))}
         <Route

@@ -18,6 +18,7 @@ export interface RemoteLoaders {
   RecentReviews: RemoteLoader;
   ReviewPage: RemoteLoader;
   CartButton: RemoteLoader;
+  PaymentPages: RemoteLoader;
   AccountMenu: RemoteLoader;
   AccountPages: RemoteLoader;
   AdminApp: RemoteLoader;
@@ -31,6 +32,7 @@ export const REMOTE_OF: Record<keyof RemoteLoaders, RemoteName> = {
   RecentReviews: 'mf_catalog',
   ReviewPage: 'mf_catalog',
   CartButton: 'mf_checkout',
+  PaymentPages: 'mf_checkout',
   AccountMenu: 'mf_account',
   AccountPages: 'mf_account',
   AdminApp: 'mf_admin',

@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@edicola/contracts';
+import type { CheckoutApi } from '../api';
+import { clearCart } from '../cart';
+import { PAYMENT_NAMESPACE } from '../paymentI18n';
+import { clearKlarnaRecord } from '../payments';
+import { ContactLine, PageLinks, PaidSummary, PaymentPage, usePageTitle, Waiting } from './common';
+
+type View =
+  | { kind: 'verifying' }
+  | { kind: 'paid'; orderId: string; total: number }
+  | { kind: 'problem'; message: string }
+  | { kind: 'error'; message: string };
+
+/**
+ * /payment-success (SPEC §2, §4): Klarna's return. The server verifies the intent with the provider; paid:
+ * the order, the cart emptied and the Klarna session record removed; otherwise the problem with the status
+ * and the shop's contacts. Missing parameters and a failed verification say so.
+ */
+export function KlarnaReturnPage({ api, search }: { api: CheckoutApi; search: URLSearchParams }) {
+  const { t } = useTranslation(PAYMENT_NAMESPACE);
+  usePageTitle(t('pages.titles.klarna'));
+  const intentId = search.get('payment_intent')?.trim() ?? '';
+  const clientSecret = search.get('payment_intent_client_secret')?.trim() ?? '';
+  const redirectStatus = search.get('redirect_status') ?? '';
+  const [view, setView] = useState<View>(() =>
+    intentId && clientSecret
+      ? { kind: 'verifying' }
+      : { kind: 'error', message: t('pages.klarna.missingParams') },
+  );
+  const verified = useRef(false);
+
+  useEffect(() => {
+    if (!intentId || !clientSecret || verified.current) return;
+    verified.current = true;
+    api.verifyKlarna({ payment_intent_id: intentId, client_secret: clientSecret }).then(
+      (result) => {
+        clearKlarnaRecord(); // kept until the return (SPEC §4)
+        if (result.status === 'paid') {
+          clearCart();
+          setView({ kind: 'paid', orderId: result.order_id, total: result.total_amount });
+        } else {
+          setView({
+            kind: 'problem',
+            message: t('pages.klarna.problemText', {
+              status: result.intent_status,
+              reference: result.order_reference,
+            }),
+          });
+        }
+      },
+      (error: unknown) => {
+        const detail = error instanceof ApiError ? error.detail : '';
+        setView({
+          kind: 'error',
+          // Klarna said it went through: the money may be taken although we could not record it.
+          message:
+            redirectStatus === 'succeeded' && detail
+              ? t('pages.klarna.paidNotSaved', { paymentId: intentId, detail })
+              : t('pages.klarna.verifyError'),
+        });
+      },
+    );
+  }, [api, intentId, clientSecret, redirectStatus, t]);
+
+  const home = [{ to: '/', label: t('pages.home'), primary: true }];
+  if (view.kind === 'verifying') {
+    return (
+      <PaymentPage title={t('pages.titles.klarna')}>
+        <Waiting text={t('pages.klarna.verifying')} />
+      </PaymentPage>
+    );
+  }
+  if (view.kind === 'paid') {
+    return (
+      <PaymentPage title={t('pages.klarna.successTitle')} tone="success" focusKey="paid">
+        <div role="status">
+          <p>{t('pages.success.text')}</p>
+          <PaidSummary orderId={view.orderId} total={view.total} />
+        </div>
+        <PageLinks links={[...home, { to: '/ordini/storico', label: t('pages.orders') }]} />
+      </PaymentPage>
+    );
+  }
+  return (
+    <PaymentPage
+      title={view.kind === 'problem' ? t('pages.klarna.problemTitle') : t('pages.klarna.errorTitle')}
+      tone="problem"
+      focusKey={view.kind}
+    >
+      <div role="alert" data-testid="payment-problem">
+        <p>{view.message}</p>
+      </div>
+      <ContactLine />
+      <PageLinks links={home} />
+    </PaymentPage>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { eurosToCents, SHOP_INFO } from '@edicola/contracts';
+import { PAYMENT_NAMESPACE } from '../paymentI18n';
+import { formatCents } from '../pricing';
+
+/** Sets the tab title of a payment page to "<page> – <shop>", as the shell's pages do. */
+export function usePageTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} – ${SHOP_INFO.name}`;
+  }, [title]);
+}
+
+/** The order reference the card success page shows: the last 8 characters of the order id (SPEC §9). */
+export const lastEight = (orderId: string) => `#${orderId.slice(-8).toUpperCase()}`;
+
+/** A payment page's frame: its heading (focused when the page changes state), then its content. */
+export function PaymentPage({
+  title,
+  tone = 'info',
+  children,
+  focusKey,
+}: {
+  title: string;
+  tone?: 'info' | 'success' | 'problem';
+  children: ReactNode;
+  /** The heading takes the focus again whenever this changes (a result arrived). */
+  focusKey?: string;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusKey) heading.current?.focus();
+  }, [focusKey]);
+  return (
+    <section className={`cko-page cko-page-${tone}`} aria-labelledby="cko-page-title">
+      <h1 id="cko-page-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+/** A waiting message with a spinner, read out by screen readers. */
+export function Waiting({ text }: { text: string }) {
+  return (
+    <div className="cko-page-waiting" role="status" data-testid="payment-waiting">
+      <span className="cko-spinner" aria-hidden="true" />
+      <p>{text}</p>
+    </div>
+  );
+}
+
+/** Where to call or write for help (SPEC §8: the problem messages carry the shop's contacts). */
+export function ContactLine() {
+  const { t } = useTranslation(PAYMENT_NAMESPACE);
+  return (
+    <p className="cko-page-contact" data-testid="payment-contact">
+      {t('pages.contact', { phone: SHOP_INFO.phone, email: SHOP_INFO.email })}
+    </p>
+  );
+}
+
+/** The paid order: reference (last 8 characters), total and the status 'Pagato'. */
+export function PaidSummary({ orderId, total }: { orderId: string; total: number }) {
+  const { t } = useTranslation(PAYMENT_NAMESPACE);
+  return (
+    <dl className="cko-summary cko-page-summary" data-testid="payment-summary">
+      <div>
+        <dt>{t('pages.reference')}</dt>
+        <dd data-testid="payment-reference">{lastEight(orderId)}</dd>
+      </div>
+      <div>
+        <dt>{t('pages.total')}</dt>
+        <dd data-testid="payment-total">{formatCents(eurosToCents(total))}</dd>
+      </div>
+      <div>
+        <dt>{t('pages.status')}</dt>
+        <dd data-testid="payment-status">
+          <span className="cko-badge-paid">{t('pages.paid')}</span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The page's way on: links styled as buttons. */
+export function PageLinks({ links }: { links: { to: string; label: string; primary?: boolean }[] }) {
+  return (
+    <div className="cko-page-actions">
+      {links.map((link) => (
+        <Link key={link.to} to={link.to} className={link.primary ? 'cko-primary' : 'cko-secondary'}>
+          {link.label}
+        </Link>
+      ))}
+    </div>
+  );
+}
