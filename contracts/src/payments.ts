@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { Email } from './customers';
 import { CountryCode, CartZone } from './shipping';
-import {
-  CreateOrderRequest,
-  InvoiceDataInput,
-  OrderStatus,
-  PaymentMethod,
-  PaymentStatus,
-} from './orders';
+import { CreateOrderRequest, InvoiceDataInput, OrderStatus, PaymentMethod, PaymentStatus } from './orders';
 import { OrderCreatedLine } from './events';
 import { PaymentState } from './payment-kinds';
 

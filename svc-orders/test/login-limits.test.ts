@@ -20,7 +20,7 @@ describe('login limits', () => {
   let database: TestDatabase;
   let dataDir: string;
   let replicas: RunningService[];
-  let transport: Transport;
+  const transports: Transport[] = [];
   const from = (replica: number, address: string) => ({
     staff: (username: string, password: string) =>
       request(replicas[replica]!.app)
@@ -44,20 +44,23 @@ describe('login limits', () => {
       ADMIN_PASSWORD: 'Napoli-1926!',
       LOGIN_ATTEMPTS_PER_ADDRESS_PER_15_MIN: '25',
     };
-    transport = createInProcessTransport();
-    const start = () =>
-      startService(ordersService, {
+    // Each replica its own in-process bus (one consumer per service and transport); they share the database.
+    const start = () => {
+      const transport = createInProcessTransport();
+      transports.push(transport);
+      return startService(ordersService, {
         env,
         database: database.database,
         transport,
         logger: pino({ level: 'silent' }),
       });
+    };
     replicas = [await start(), await start()];
     await request(replicas[0]!.app).post('/api/customers/register').send(privato).expect(201);
   }, 60_000);
   afterAll(async () => {
     for (const replica of replicas ?? []) await replica.stop();
-    await transport?.close();
+    for (const transport of transports) await transport.close();
     await database?.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
   });
