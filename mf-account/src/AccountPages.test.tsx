@@ -47,6 +47,7 @@ const orders = [
     order_date: '2025-10-03T09:15:00.000Z',
     status: 'shipped',
     payment_method: 'card',
+    payment_status: 'refunded',
     items: [
       { article_id: 'a1', title: 'Ferrari SF-23 1:18', quantity: 2 },
       { article_id: 'a2', title: null, quantity: 1 },
@@ -345,10 +346,14 @@ describe('/profilo', () => {
     expect(first.getByText('3')).toBeTruthy();
     expect(first.getByText('12.345,50 €')).toBeTruthy();
     expect(first.getByText('TRK123IT (BRT)')).toBeTruthy();
+    expect(first.getByText('Pagamento')).toBeTruthy();
+    expect(first.getByText('Rimborsato')).toBeTruthy();
     const second = within(cards[1]!);
     expect(second.getByText('In Attesa')).toBeTruthy();
     expect(second.getByText('24,59 €')).toBeTruthy();
     expect(second.queryByText('Tracking')).toBeNull();
+    // An answer without payment_status (an older svc-orders) shows no payment line.
+    expect(second.queryByText('Pagamento')).toBeNull();
   });
 
   it('shows a company: its name, VAT number and PEC; the menu cuts the name at 15 characters', async () => {

@@ -90,6 +90,12 @@ export function OrdersList({ api, session, token, level }: OrdersListProps) {
                     <dt>{t('orders.total')}</dt>
                     <dd>{formatEuro(order.total_amount)}</dd>
                   </div>
+                  {order.payment_status && (
+                    <div>
+                      <dt>{t('orders.payment')}</dt>
+                      <dd>{t(`paymentStatus.${order.payment_status}`)}</dd>
+                    </div>
+                  )}
                   {tracking && (
                     <div>
                       <dt>{t('orders.tracking')}</dt>
