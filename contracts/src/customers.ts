@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidCompanyCodiceFiscale, isValidPartitaIva, isValidPersonCodiceFiscale } from './italian-ids';
-import { OrderStatus } from './order-status';
+import { OrderStatus, PaymentStatus } from './order-status';
 
 // Customer accounts (SPEC §3 "Customer", "Registration payload"; §5 "Registration"). One schema serves the
 // registration and profile forms of mf-account and svc-orders, which checks every request with it.
@@ -175,6 +175,8 @@ export const CustomerOrder = z.object({
   status: OrderStatus,
   total_amount: z.number(),
   payment_method: z.string(),
+  /** Where the order's payment stands (always sent by svc-orders; optional for older answers). */
+  payment_status: PaymentStatus.optional(),
   items: z.array(
     z.object({ article_id: z.string(), title: z.string().nullable(), quantity: z.number().int() }),
   ),

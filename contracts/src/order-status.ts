@@ -13,3 +13,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: 'Consegnato',
   cancelled: 'Annullato',
 };
+
+/** An order's payment (svc-orders' view): `refunding` means a refund was asked of the provider and is not yet
+ * confirmed. Its own module for the same reason as OrderStatus (customers.ts and orders.ts both need it). */
+export const PaymentStatus = z.enum(['pending', 'paid', 'failed', 'refunding', 'refunded']);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;

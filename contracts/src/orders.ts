@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CartZone, CountryCode } from './shipping';
 import { CodiceFiscale, CodiceFiscaleAzienda, Email, PartitaIva, Pec, Sdi } from './customers';
-import { ORDER_STATUS_LABELS, OrderStatus } from './order-status';
+import { ORDER_STATUS_LABELS, OrderStatus, PaymentStatus } from './order-status';
 import { RefundReason } from './payment-kinds';
 
-export { ORDER_STATUS_LABELS, OrderStatus };
+export { ORDER_STATUS_LABELS, OrderStatus, PaymentStatus };
 
 export const OrderLine = z.object({ article_id: z.string(), quantity: z.number().int().positive() });
 export type OrderLine = z.infer<typeof OrderLine>;
@@ -29,10 +29,6 @@ export const PaymentMethod = z.enum(
   'Metodo di pagamento non valido',
 );
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
-
-/** `refunding`: a refund was asked of the provider and is not yet confirmed. */
-export const PaymentStatus = z.enum(['pending', 'paid', 'failed', 'refunding', 'refunded']);
-export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 const requiredText = (label: string, max: number) =>
   z

@@ -4,7 +4,6 @@ import { CountryCode, CartZone } from './shipping';
 import {
   CreateOrderRequest,
   InvoiceDataInput,
-  OrderItemInput,
   OrderStatus,
   PaymentMethod,
   PaymentStatus,
@@ -23,6 +22,17 @@ export * from './payment-kinds';
  * the same provider object, so a double click or a retried request pays once.
  */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * The value of an Idempotency-Key header: the checkout sends a random UUID per attempt; any printable ASCII text
+ * of 1 to 100 characters (after trimming) is accepted.
+ */
+export const IdempotencyKey = z
+  .string()
+  .trim()
+  .min(1, 'Idempotency-Key non può essere vuota')
+  .max(100, 'Idempotency-Key può avere al massimo 100 caratteri')
+  .regex(/^[\x20-\x7E]+$/, 'Idempotency-Key può contenere solo caratteri stampabili');
 
 const requiredText = (label: string, max: number) =>
   z

@@ -5,8 +5,12 @@ import { deadLetters, jobSchedules, jobs, orders, outbox, processedEvents } from
 import { loginLimiter } from './login-limits/limiter';
 import { prepareDummyHash } from './passwords/hashing';
 import { bankAccountFrom, isValidIban } from './orders/bank-transfer';
+import { onPaymentFailed } from './events/payment-failed';
+import { onPaymentRefunded } from './events/payment-refunded';
+import { onPaymentSucceeded } from './events/payment-succeeded';
 import { authRoutes } from './routes/auth';
 import { customerRoutes } from './routes/customers';
+import { internalOrderRoutes } from './routes/internal-orders';
 import { orderRoutes } from './routes/orders';
 import { shippingRoutes } from './routes/shipping';
 import { seedDefaultShippingRules } from './shipping/default-rules';
@@ -84,6 +88,10 @@ export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDef
         { backoffMs: 2000, maxBackoffMs: 10 * 60_000, maxAttempts: 25 },
       );
       const bankAccount = bankAccountFrom(config);
+      // Payments move orders (SPEC §4): each handler runs in one transaction with the processed-event mark.
+      bus.on('payment.succeeded', onPaymentSucceeded(bus, logger));
+      bus.on('payment.failed', onPaymentFailed(bus));
+      bus.on('payment.refunded', onPaymentRefunded(bus));
       return {
         verifier,
         routes(router) {
@@ -102,6 +110,7 @@ export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDef
             customerTokenTtlSeconds: config.CUSTOMER_TOKEN_TTL_SECONDS,
           });
           orderRoutes(router, { database, bus, jobs, internal, logger, verifier, bankAccount });
+          internalOrderRoutes(router, { database, bus, jobs, internal, logger, bankAccount });
           shippingRoutes(router, { db, verifier });
         },
         async start() {

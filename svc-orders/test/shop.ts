@@ -5,12 +5,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
+import type { EventData, EventEnvelope, EventType } from '@edicola/contracts';
 import {
+  createEvent,
   createInProcessTransport,
+  createInternalTokens,
   pgliteDatabase,
   postgresDatabase,
   startService,
   type Database,
+  type InProcessTransport,
   type RunningService,
 } from '@edicola/platform';
 import { createTestDatabase, type TestDatabase } from '@edicola/platform/testing';
@@ -39,6 +43,12 @@ export interface Shop {
     active?: boolean;
   }): Promise<string>;
   stockOf(id: string): Promise<number>;
+  /** The shared in-process bus. */
+  transport: InProcessTransport;
+  /** An event from svc-payments (the real envelope), delivered over the bus; resolves once handled. */
+  publish<T extends EventType>(type: T, data: EventData<T>): Promise<EventEnvelope>;
+  /** An internal token as `from` would sign it for svc-orders. */
+  internalToken(from?: string, to?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -79,9 +89,19 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
     transport,
   });
   const catalogDb = testDatabase.database.db;
+  const tokens = createInternalTokens(INTERNAL_SECRET);
   return {
     catalog,
     orders,
+    transport,
+    async publish(type, data) {
+      const event = createEvent('svc-payments', type, data) as EventEnvelope;
+      await transport.publish(event);
+      return event;
+    },
+    internalToken(from = 'svc-payments', to = 'svc-orders') {
+      return tokens.sign(from, to);
+    },
     db: ordersDatabase.db,
     catalogDb,
     catalogUrl,

@@ -19,7 +19,9 @@ describe('svc-payments', () => {
       'job_schedules',
       'jobs',
       'outbox',
+      'payments',
       'processed_events',
+      'provider_events',
     ]);
     const ready = await request(service.service.app).get('/readyz');
     expect(ready.status).toBe(200);

@@ -17,6 +17,7 @@ import type {
   InvoiceData,
   OrderStatus,
   PaymentStatus,
+  RefundReason,
   ShippingRuleType,
   ShippingZone,
 } from '@edicola/contracts';
@@ -101,6 +102,17 @@ export const orderRecords = orders.table(
       carrier_name?: string | null;
     }>(),
     invoiceData: jsonb('invoice_data').$type<InvoiceData>(),
+    /**
+     * POST /orders' Idempotency-Key, scoped to who ordered ('customer:<id>:<key>' or 'guest:<key>'): a repeat
+     * answers this order. The fingerprint is a hash of what was asked, so the key cannot fetch a different order.
+     */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
+    /** The money going back: why and when it was asked, and once the provider confirmed it, when and how much. */
+    refundReason: text('refund_reason').$type<RefundReason>(),
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedCents: integer('refunded_cents'),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -109,6 +121,7 @@ export const orderRecords = orders.table(
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
   ],
 );
 

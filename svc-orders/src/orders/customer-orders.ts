@@ -17,6 +17,7 @@ export async function ordersOfCustomer(db: Db, customerId: string): Promise<Cust
     status: row.status,
     total_amount: centsToEuros(row.totalCents),
     payment_method: row.paymentMethod,
+    payment_status: row.paymentStatus,
     items: row.items.map((line) => ({
       article_id: line.article_id,
       title: line.title ?? null,

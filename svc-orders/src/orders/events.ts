@@ -5,6 +5,7 @@ import {
   type OrderLine,
   type OrderStatus,
   type PaymentMethod,
+  type RefundReason,
 } from '@edicola/contracts';
 import type { PricedLine } from './pricing';
 
@@ -75,5 +76,20 @@ export function orderCreated(order: NewOrder): EventData<'order.created'> {
     shipping_country: order.shippingCountry,
     bank_transfer: order.bankTransfer,
     created_at: order.createdAt.toISOString(),
+  };
+}
+
+/** The data of `order.refund_requested`: svc-payments gives back what it took for the order, once. */
+export function orderRefundRequested(request: {
+  orderId: string;
+  orderVersion: number;
+  reason: RefundReason;
+  requestedAt: Date;
+}): EventData<'order.refund_requested'> {
+  return {
+    order_id: request.orderId,
+    order_version: request.orderVersion,
+    reason: request.reason,
+    requested_at: request.requestedAt.toISOString(),
   };
 }

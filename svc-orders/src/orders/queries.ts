@@ -6,6 +6,7 @@ import {
   type Order,
   type OrderDetail,
   type OrderList,
+  type InternalOrder,
   type OrderStatusCounts,
   type PaymentMethod,
 } from '@edicola/contracts';
@@ -67,8 +68,54 @@ export function toOrder(row: Row): Order {
         }
       : null,
     invoice_data: row.invoiceData ?? null,
-    refund: null,
+    refund: refundOf(row),
   };
+}
+
+/** The money going back, once a refund was asked (or the provider reported one). */
+export function refundOf(row: Row): Order['refund'] {
+  if (!row.refundReason) return null;
+  return {
+    reason: row.refundReason,
+    requested_at: (row.refundRequestedAt ?? row.refundedAt ?? row.updatedAt).toISOString(),
+    refunded_at: row.refundedAt?.toISOString() ?? null,
+    amount: row.refundedCents === null ? null : centsToEuros(row.refundedCents),
+  };
+}
+
+/** An order as svc-payments needs it (GET /internal/orders/{id}, POST /internal/orders): amounts in cents. */
+export function toInternalOrder(row: Row): InternalOrder {
+  const info = row.customerInfo;
+  return {
+    order_id: row.id,
+    order_reference: orderReference(row.id),
+    status: row.status,
+    payment_method: row.paymentMethod as PaymentMethod,
+    payment_status: row.paymentStatus,
+    customer_email: text(info.email),
+    customer_name: text(info.name),
+    items: row.items.map((line) => ({
+      article_id: line.article_id,
+      sku: line.sku ?? '',
+      title: line.title ?? '',
+      quantity: line.quantity,
+      unit_net_cents: line.unit_net_cents ?? 0,
+      iva_percentage: line.iva_percentage ?? 0,
+      unit_gross_cents: line.unit_gross_cents ?? 0,
+      line_total_cents: line.line_total_cents ?? 0,
+    })),
+    subtotal_cents: row.subtotalCents,
+    shipping_cents: row.shippingCents,
+    total_cents: row.totalCents,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /internal/orders/{id}. */
+export async function internalOrder(db: Db, id: string): Promise<InternalOrder> {
+  const [row] = await db.select().from(orderRecords).where(eq(orderRecords.id, id));
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return toInternalOrder(row);
 }
 
 /** GET /api/orders: newest first, optionally of one status, with the counts per status of all orders. */

@@ -3,6 +3,7 @@ import { canMoveOrder, ORDER_STATUS_LABELS, type Order, type OrderStatus } from 
 import { conflict, HttpError, notFound, type Database, type EventBus } from '@edicola/platform';
 import { orderRecords, orderStatusHistory } from '../db/schema';
 import { orderStatusChanged } from './events';
+import { emitRefundRequest, refundRequestFields, refundsOnCancel } from './payment-state';
 import { ORDER_NOT_FOUND, toOrder } from './queries';
 
 export const TRACKING_REQUIRED = "Il numero di tracking è obbligatorio per segnare l'ordine come spedito";
@@ -17,7 +18,8 @@ export interface StatusChangeRequest {
 /**
  * A staff move of SPEC §4's table. The order row is locked (for update) so concurrent changes take turns and
  * each sees the status the other left; the change, its history row and `order.status_changed` (with the new
- * order_version) are one transaction.
+ * order_version) are one transaction. Cancelling an order paid online is SPEC §4's 'cancel and refund': the same
+ * transaction marks the payment `refunding` and emits `order.refund_requested` (svc-payments refunds it).
  */
 export async function changeOrderStatus(
   database: Database,
@@ -40,9 +42,16 @@ export async function changeOrderStatus(
     if (change.to === 'shipped' && !trackingNumber) throw new HttpError(422, TRACKING_REQUIRED);
     const version = order.orderVersion + 1;
     const now = new Date();
+    const refund = change.to === 'cancelled' && refundsOnCancel(order);
     const [row] = await tx
       .update(orderRecords)
-      .set({ status: change.to, orderVersion: version, trackingNumber, updatedAt: now })
+      .set({
+        status: change.to,
+        orderVersion: version,
+        trackingNumber,
+        updatedAt: now,
+        ...(refund ? refundRequestFields('cancelled_by_staff', now) : {}),
+      })
       .where(eq(orderRecords.id, order.id))
       .returning();
     await tx.insert(orderStatusHistory).values({
@@ -68,6 +77,7 @@ export async function changeOrderStatus(
         trackingNumber,
       }),
     );
+    if (refund) await emitRefundRequest(tx, bus, row!, 'cancelled_by_staff', now);
     return row!;
   });
   bus.wake();

@@ -1,11 +1,12 @@
 import type { Request, Router } from 'express';
 import {
   CreateOrderRequest,
+  IDEMPOTENCY_HEADER,
+  IdempotencyKey,
   OrderIdParams,
   OrderListQuery,
   OrderStatusChangeQuery,
   type CreateOrderResponse,
-  type InvoiceData,
   type Order,
   type OrderDetail,
   type OrderList,
@@ -20,8 +21,14 @@ import {
   type Database,
   type TokenVerifier,
 } from '@edicola/platform';
-import { findCustomer } from '../customers/accounts';
-import { placeOrder, type OrderPlacing, type Orderer } from '../orders/creation';
+import {
+  createOrderAnswer,
+  idempotencyScope,
+  ordererForCustomer,
+  placeOrder,
+  type OrderPlacing,
+  type Orderer,
+} from '../orders/creation';
 import { listOrders, orderDetail } from '../orders/queries';
 import { changeOrderStatus } from '../orders/status';
 
@@ -32,7 +39,7 @@ export interface OrderRouteOptions extends OrderPlacing {
 
 /**
  * Who places the order: a guest, or the customer of a valid customer token (the order is theirs; a company
- * account is invoiced with its own data, SPEC §5). A token that does not verify is refused rather than ignored,
+ * account is invoiced with its own data, SPEC §5, see ordererForCustomer). A token that does not verify is refused rather than ignored,
  * so nobody's order silently goes unlisted in their account.
  */
 async function ordererOf(req: Request, options: OrderRouteOptions): Promise<Orderer> {
@@ -43,25 +50,20 @@ async function ordererOf(req: Request, options: OrderRouteOptions): Promise<Orde
     throw unauthorized('Sessione non valida o scaduta');
   });
   if (claims.kind !== 'customer') return { customerId: null };
-  const customer = await findCustomer(options.database.db, claims.sub);
-  if (!customer) throw unauthorized('Account non più esistente');
-  const company = customer.tipoCliente === 'azienda' ? customer.datiAzienda : null;
-  const invoiceData: InvoiceData | undefined = company
-    ? {
-        requires_invoice: true,
-        invoice_type: 'azienda',
-        codice_fiscale: null,
-        ragione_sociale: company.ragione_sociale,
-        piva: company.piva,
-        codice_fiscale_azienda: company.codice_fiscale_azienda,
-        pec: company.pec,
-        sdi: company.sdi,
-        invoice_issued: false,
-        invoice_number: null,
-        invoice_date: null,
-      }
-    : undefined;
-  return { customerId: customer.id, invoiceData };
+  const orderer = await ordererForCustomer(options.database.db, claims.sub);
+  if (!orderer) throw unauthorized('Account non più esistente');
+  return orderer;
+}
+
+/** The optional Idempotency-Key of POST /orders (a double click answers one order); 422 when malformed. */
+function idempotencyKeyOf(req: Request): string | null {
+  const raw = req.get(IDEMPOTENCY_HEADER);
+  if (raw === undefined) return null;
+  const parsed = IdempotencyKey.safeParse(raw);
+  if (!parsed.success) {
+    throw new HttpError(422, `headers.${IDEMPOTENCY_HEADER}: ${parsed.error.issues[0]!.message}`);
+  }
+  return parsed.data;
 }
 
 /** Orders: the shopper's POST /orders and the staff list and status changes (SPEC §7). */
@@ -72,10 +74,18 @@ export function orderRoutes(router: Router, options: OrderRouteOptions) {
   router.post(
     '/orders',
     handle({ body: CreateOrderRequest }, async ({ body }, req, res): Promise<CreateOrderResponse> => {
+      const key = idempotencyKeyOf(req);
       const orderer = await ordererOf(req, options);
-      const answer = await placeOrder(options, body, orderer);
+      const { row, created } = await placeOrder(
+        options,
+        body,
+        orderer,
+        key === null ? {} : { idempotencyKey: idempotencyScope(key, orderer) },
+      );
+      // A repeat of the same key answers the same order, the same way (and says it is a repeat).
+      if (!created) res.set('Idempotent-Replayed', 'true');
       res.status(201);
-      return answer;
+      return createOrderAnswer(row, options.bankAccount);
     }),
   );
 

@@ -1,0 +1,29 @@
+import type { Event } from '@edicola/contracts';
+import type { Db, Jobs } from '@edicola/platform';
+import { EXPIRE_JOB, paymentsOfOrder, type ExpirePayload } from '../payments/records';
+
+/**
+ * An order cancelled while its payment is still open (or declined) can no longer be paid: the expiry job runs now
+ * (inside the delivery's transaction only the job is written; the provider is called by the job). True when a job
+ * was enqueued.
+ */
+export async function onOrderStatusChanged(
+  tx: Db,
+  jobs: Jobs,
+  event: Event<'order.status_changed'>,
+): Promise<boolean> {
+  if (event.data.to !== 'cancelled') return false;
+  if (!/^[0-9a-f-]{36}$/i.test(event.data.order_id)) return false;
+  const open = await paymentsOfOrder(tx, event.data.order_id, ['open', 'failed']);
+  let enqueued = false;
+  for (const payment of open) {
+    const isNew = await jobs.enqueue<ExpirePayload>(
+      tx,
+      EXPIRE_JOB,
+      { payment_id: payment.id, reason: 'abandoned' },
+      { key: `${payment.id}:order-cancelled` },
+    );
+    enqueued ||= isNew;
+  }
+  return enqueued;
+}

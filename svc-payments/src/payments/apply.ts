@@ -1,0 +1,99 @@
+import type Stripe from 'stripe';
+import type { Db, EventBus } from '@edicola/platform';
+import type { PaymentRecord } from '../db/schema';
+import type { PaypalCapture } from '../providers/paypal';
+import { idOf } from '../providers/stripe';
+import { paymentById, paymentByProviderObject, paymentByProviderPayment } from './records';
+import { markFailed, markRefunded, markSucceeded } from './state';
+
+/**
+ * What the providers tell, applied inside the caller's transaction (a verified webhook together with its
+ * provider_events mark, or the server's own check with the provider). Each answers true when the payment changed.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function stripePayment(
+  tx: Db,
+  metadata: Stripe.Metadata | null | undefined,
+  ...ids: (string | null)[]
+) {
+  if (metadata?.payment_id && UUID.test(metadata.payment_id)) {
+    const byMeta = await paymentById(tx, metadata.payment_id);
+    if (byMeta) return byMeta;
+  }
+  for (const id of ids) {
+    if (!id) continue;
+    const found =
+      (await paymentByProviderObject(tx, 'stripe', id)) ?? (await paymentByProviderPayment(tx, 'stripe', id));
+    if (found) return found;
+  }
+  return null;
+}
+
+export async function applySessionIn(
+  tx: Db,
+  bus: EventBus,
+  session: Stripe.Checkout.Session,
+): Promise<boolean> {
+  const payment = await stripePayment(tx, session.metadata, session.id);
+  if (!payment || session.payment_status !== 'paid') return false;
+  return markSucceeded({ tx, bus }, payment.id, idOf(session.payment_intent) ?? session.id);
+}
+
+export async function applySessionFailedIn(
+  tx: Db,
+  bus: EventBus,
+  session: Stripe.Checkout.Session,
+  reason: 'declined' | 'expired',
+): Promise<boolean> {
+  const payment = await stripePayment(tx, session.metadata, session.id);
+  if (!payment) return false;
+  if (reason === 'declined') return markFailed({ tx, bus }, payment.id, 'declined', 'Pagamento rifiutato');
+  // Stripe expires a session by itself only after our own time limit: one expired sooner was expired by us because
+  // the buyer gave up or the order was cancelled (that request marks it abandoned too, whichever comes first).
+  const early = payment.expiresAt.getTime() > Date.now();
+  return markFailed({ tx, bus }, payment.id, early ? 'abandoned' : 'expired', null);
+}
+
+export async function applyIntentIn(tx: Db, bus: EventBus, intent: Stripe.PaymentIntent): Promise<boolean> {
+  const payment = await stripePayment(tx, intent.metadata, intent.id);
+  if (!payment) return false;
+  if (intent.status === 'succeeded') return markSucceeded({ tx, bus }, payment.id, intent.id);
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
+    return markFailed({ tx, bus }, payment.id, 'declined', 'Pagamento rifiutato');
+  }
+  return false;
+}
+
+/** charge.refunded: a refund we made (the refund job) or one made in Stripe's dashboard. */
+export async function applyChargeRefundedIn(tx: Db, bus: EventBus, charge: Stripe.Charge): Promise<boolean> {
+  const payment = await stripePayment(tx, charge.metadata, idOf(charge.payment_intent));
+  if (!payment || !charge.refunded) return false;
+  const refund = charge.refunds?.data?.[0];
+  return markRefunded({ tx, bus }, payment.id, {
+    id: refund?.id ?? charge.id,
+    cents: charge.amount_refunded ?? null,
+  });
+}
+
+export async function paypalPaymentOfCapture(tx: Db, capture: PaypalCapture): Promise<PaymentRecord | null> {
+  const orderId = capture.supplementary_data?.related_ids?.order_id;
+  return (
+    (orderId ? await paymentByProviderObject(tx, 'paypal', orderId) : null) ??
+    (await paymentByProviderPayment(tx, 'paypal', capture.id))
+  );
+}
+
+export async function applyCaptureIn(
+  tx: Db,
+  bus: EventBus,
+  paymentId: string,
+  capture: PaypalCapture,
+): Promise<boolean> {
+  if (capture.status === 'COMPLETED') return markSucceeded({ tx, bus }, paymentId, capture.id);
+  if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
+    return markFailed({ tx, bus }, paymentId, 'declined', 'Pagamento PayPal rifiutato');
+  }
+  return false;
+}

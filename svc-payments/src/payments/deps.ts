@@ -1,0 +1,38 @@
+import type { Database, EventBus, Jobs, Logger } from '@edicola/platform';
+import { HttpError, InternalCallError } from '@edicola/platform';
+import type { Providers } from '../providers';
+import type { OrdersApi } from './orders-client';
+
+/** What the payment flows need; built once in service.ts. */
+export interface PaymentDeps {
+  database: Database;
+  bus: EventBus;
+  jobs: Jobs;
+  orders: OrdersApi;
+  providers: Providers;
+  logger: Logger;
+  timeoutMinutes: number;
+  /** Where the shopper's pages are when the request's Origin is not one of the shop's (PUBLIC_WEB_URL). */
+  publicWebUrl: string;
+  corsOrigins: string[];
+}
+
+/** The provider failed: 502 with a safe message of ours (never the provider's text, never a secret). */
+export const providerError = (detail: string) => new HttpError(502, detail);
+
+/** svc-orders' refusals (409 stock, 422 total, 404) go back as they are; its outages become a 502/503/504. */
+export function isOrderRefusal(error: unknown): error is InternalCallError {
+  return error instanceof InternalCallError && error.status >= 400 && error.status < 500;
+}
+
+/** The shop's web address for redirects: the request's Origin when it is one of the shop's, else PUBLIC_WEB_URL. */
+export function webBase(deps: PaymentDeps, origin: string | undefined): string {
+  const base = origin && deps.corsOrigins.includes(origin) ? origin : deps.publicWebUrl;
+  return base.replace(/\/+$/, '');
+}
+
+/** After a commit that emitted events or enqueued jobs. */
+export function wake(deps: PaymentDeps): void {
+  deps.bus.wake();
+  deps.jobs.wake();
+}

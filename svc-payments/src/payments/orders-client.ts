@@ -1,0 +1,61 @@
+import {
+  InternalOrder,
+  type InternalCreateOrderRequest,
+  type OnlineCheckoutRequest,
+  type OnlinePaymentMethod,
+} from '@edicola/contracts';
+import type { InternalClient } from '@edicola/platform';
+
+/** svc-orders' internal API as the payments use it. */
+export interface OrdersApi {
+  /** A pending order for an online payment, with the id the payment chose (a repeat answers the same order). */
+  create(body: InternalCreateOrderRequest): Promise<InternalOrder>;
+  get(orderId: string): Promise<InternalOrder>;
+}
+
+export function ordersApi(internal: InternalClient): OrdersApi {
+  return {
+    async create(body) {
+      const answer = await internal.post('svc-orders', '/internal/orders', body, {
+        idempotencyKey: `order-${body.order_id}`,
+      });
+      return InternalOrder.parse(answer);
+    },
+    async get(orderId) {
+      const answer = await internal.get('svc-orders', `/internal/orders/${encodeURIComponent(orderId)}`);
+      return InternalOrder.parse(answer);
+    },
+  };
+}
+
+/** The order request of POST /checkout/session and POST /paypal/create-order. */
+export function internalOrderRequest(
+  orderId: string,
+  method: Extract<OnlinePaymentMethod, 'card' | 'paypal'>,
+  body: OnlineCheckoutRequest,
+  customerId: string | null,
+): InternalCreateOrderRequest {
+  const a = body.shipping_address;
+  return {
+    order_id: orderId,
+    customer_id: customerId,
+    items: body.items,
+    customer_info: {
+      name: body.customer_name,
+      email: body.customer_email,
+      phone: a.phone,
+      address: a.address,
+      city: a.city,
+      zipCode: a.zipCode,
+      notes: a.notes,
+      country: a.country,
+    },
+    payment_method: method,
+    total_amount: body.total_amount ?? null,
+    order_date: new Date().toISOString(),
+    status: 'pending',
+    payment_intent_id: null,
+    invoice_data: body.invoice_data ?? null,
+    shipping_zone: body.shipping_zone ?? null,
+  };
+}

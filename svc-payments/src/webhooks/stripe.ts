@@ -1,0 +1,66 @@
+import type Stripe from 'stripe';
+import { badRequest } from '@edicola/platform';
+import {
+  applyChargeRefundedIn,
+  applyIntentIn,
+  applySessionFailedIn,
+  applySessionIn,
+} from '../payments/apply';
+import { wake, type PaymentDeps } from '../payments/deps';
+import { firstSeen } from './dedup';
+
+export const BAD_SIGNATURE = 'Firma del webhook non valida';
+
+/**
+ * A Stripe webhook delivery: the signature checked on the raw body (400 when it does not verify), the event stored
+ * by its id (a repeat is acknowledged with no second effect) and applied in the same transaction. Events may come
+ * late or out of order: the state machine never moves a payment backwards.
+ */
+export async function handleStripeWebhook(
+  deps: PaymentDeps,
+  rawBody: Buffer | string,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> {
+  const stripe = deps.providers.stripe;
+  let event: Stripe.Event;
+  try {
+    if (!signature) throw new Error('missing signature');
+    event = stripe.client.webhooks.constructEvent(rawBody, signature, stripe.webhookSecret);
+  } catch {
+    deps.logger.warn('stripe webhook with a bad signature refused');
+    throw badRequest(BAD_SIGNATURE);
+  }
+  let changed = false;
+  const fresh = await deps.database.db.transaction(async (tx) => {
+    if (!(await firstSeen(tx, 'stripe', event.id, event.type))) return false;
+    changed = await applyStripeEvent(tx, deps, event);
+    return true;
+  });
+  if (changed) wake(deps);
+  deps.logger.info({ event_id: event.id, type: event.type, duplicate: !fresh, changed }, 'stripe webhook');
+  return { received: true, duplicate: !fresh };
+}
+
+async function applyStripeEvent(
+  tx: Parameters<typeof applySessionIn>[0],
+  deps: PaymentDeps,
+  event: Stripe.Event,
+) {
+  const bus = deps.bus;
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return applySessionIn(tx, bus, event.data.object);
+    case 'checkout.session.async_payment_failed':
+      return applySessionFailedIn(tx, bus, event.data.object, 'declined');
+    case 'checkout.session.expired':
+      return applySessionFailedIn(tx, bus, event.data.object, 'expired');
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+      return applyIntentIn(tx, bus, event.data.object);
+    case 'charge.refunded':
+      return applyChargeRefundedIn(tx, bus, event.data.object);
+    default:
+      return false;
+  }
+}
