@@ -199,7 +199,7 @@ describe('mf-checkout → svc-payments', () => {
           amount: number(239.58),
           demo: boolean(true),
           demo_url: regex(
-            '/pagamento-demo\\?kind=klarna&id=pi_',
+            '^https?://[^/]+/pagamento-demo\\?kind=klarna&id=pi_[A-Za-z0-9_]+$',
             'http://localhost:3000/pagamento-demo?kind=klarna&id=pi_test_k1',
           ),
         }),
@@ -329,12 +329,12 @@ describe('mf-checkout → svc-payments', () => {
   it.each([
     [
       'approve',
-      '/checkout/success\\?session_id=cs_pact_demo$',
+      '^https?://[^/]+/checkout/success\\?session_id=cs_pact_demo$',
       'http://localhost:3000/checkout/success?session_id=cs_pact_demo',
     ],
     [
       'decline',
-      '/checkout/cancelled\\?session_id=cs_pact_demo$',
+      '^https?://[^/]+/checkout/cancelled\\?session_id=cs_pact_demo$',
       'http://localhost:3000/checkout/cancelled?session_id=cs_pact_demo',
     ],
   ] as const)(
