@@ -4,8 +4,17 @@ import type { PublicArticle } from './storefront-articles';
 /** The shop's public pages a search engine should know (SPEC §2); the back office stays out. */
 export const PUBLIC_PAGES = ['/', '/prodotti', '/chi-siamo', '/contatto', '/termini'] as const;
 
-/** Paths no crawler should visit: the back office and the customer's own pages. */
-export const DISALLOWED = ['/gestione', '/profilo', '/ordini', '/accedi', '/registrati'] as const;
+/** Paths no crawler should visit: the back office, the customer's own pages and the payment pages. */
+export const DISALLOWED = [
+  '/gestione',
+  '/profilo',
+  '/ordini',
+  '/accedi',
+  '/registrati',
+  '/checkout/',
+  '/payment-success',
+  '/pagamento-demo',
+] as const;
 
 export function robotsTxt(origin: string): string {
   return [

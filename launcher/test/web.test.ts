@@ -249,6 +249,8 @@ describe('storefront server', () => {
       expect(res.headers['content-type']).toMatch(/text\/plain/);
       expect(res.text).toMatch(/^User-agent: \*$/m);
       expect(res.text).toMatch(/^Disallow: \/gestione$/m);
+      expect(res.text).toMatch(/^Disallow: \/pagamento-demo$/m);
+      expect(res.text).toMatch(/^Disallow: \/checkout\/$/m);
       expect(res.text).toMatch(/^Sitemap: http:\/\/shop\.test\/sitemap\.xml$/m);
     });
 
