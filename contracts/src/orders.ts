@@ -30,14 +30,16 @@ export const PaymentMethod = z.enum(
 );
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-const requiredText = (label: string, max: number) =>
+/** A required text field with the form's Italian messages (shared by the order and payment requests). */
+export const requiredText = (label: string, max: number) =>
   z
     .string(`${label} è obbligatorio`)
     .trim()
     .min(1, `${label} è obbligatorio`)
     .max(max, `${label} può avere al massimo ${max} caratteri`);
 
-const optionalText = (max: number, label: string) =>
+/** An optional text field: absent or null is null. */
+export const optionalText = (max: number, label: string) =>
   z.preprocess(
     (v) => (v === undefined || v === null ? null : v),
     z.string().trim().max(max, `${label} può avere al massimo ${max} caratteri`).nullable(),

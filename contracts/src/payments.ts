@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { Email } from './customers';
-import { CountryCode, CartZone } from './shipping';
-import { CreateOrderRequest, InvoiceDataInput, OrderStatus, PaymentMethod, PaymentStatus } from './orders';
+import { CartZone } from './shipping';
+import {
+  CreateOrderRequest,
+  CustomerInfo,
+  InvoiceDataInput,
+  optionalText,
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+} from './orders';
 import { OrderCreatedLine } from './events';
 import { PaymentState } from './payment-kinds';
 
@@ -28,28 +36,15 @@ export const IdempotencyKey = z
   .max(100, 'Idempotency-Key può avere al massimo 100 caratteri')
   .regex(/^[\x20-\x7E]+$/, 'Idempotency-Key può contenere solo caratteri stampabili');
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string(`${label} è obbligatorio`)
-    .trim()
-    .min(1, `${label} è obbligatorio`)
-    .max(max, `${label} può avere al massimo ${max} caratteri`);
-const optionalText = (max: number, label: string) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? null : v),
-    z.string().trim().max(max, `${label} può avere al massimo ${max} caratteri`).nullable(),
-  );
-
 /** shipping_address of POST /checkout/session and POST /paypal/create-order (PayPal adds `name`). */
-export const ShippingAddress = z.object({
-  name: optionalText(200, 'Il nome'),
-  phone: requiredText('Il telefono', 30),
-  address: requiredText("L'indirizzo di spedizione", 300),
-  city: requiredText('La città', 100),
-  zipCode: optionalText(20, 'Il CAP'),
-  notes: optionalText(1000, 'Le note'),
-  country: z.preprocess((v) => (v === '' || v === null ? undefined : v), CountryCode.optional()),
-});
+export const ShippingAddress = CustomerInfo.pick({
+  phone: true,
+  address: true,
+  city: true,
+  zipCode: true,
+  notes: true,
+  country: true,
+}).extend({ name: optionalText(200, 'Il nome') });
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
 
 /**
@@ -60,7 +55,7 @@ export type ShippingAddress = z.infer<typeof ShippingAddress>;
 export const OnlineCheckoutRequest = z.object({
   items: CreateOrderRequest.shape.items,
   customer_email: Email,
-  customer_name: requiredText('Il nome completo', 200),
+  customer_name: CustomerInfo.shape.name,
   shipping_address: ShippingAddress,
   invoice_data: InvoiceDataInput.optional().nullable(),
   shipping_zone: CartZone.optional().nullable(),

@@ -27,6 +27,7 @@ import { checkReservation, RELEASE_STOCK_JOB, releaseStock, reserveStock } from 
 import { transferDetails, type BankAccount } from './bank-transfer';
 import { orderCreated } from './events';
 import { mergeLines, priceLines, totalMatches } from './pricing';
+import { toOrderItem } from './queries';
 
 export interface OrderPlacing {
   database: Database;
@@ -300,16 +301,7 @@ export function createOrderAnswer(row: OrderRow, bankAccount: BankAccount): Crea
     order_reference: orderReference(row.id),
     status: row.status,
     payment_status: row.paymentStatus,
-    items: row.items.map((line) => ({
-      article_id: line.article_id,
-      sku: line.sku ?? '',
-      title: line.title ?? '',
-      quantity: line.quantity,
-      price: centsToEuros(line.unit_net_cents ?? 0),
-      iva_percentage: line.iva_percentage ?? 0,
-      unit_gross: centsToEuros(line.unit_gross_cents ?? 0),
-      line_total: centsToEuros(line.line_total_cents ?? 0),
-    })),
+    items: row.items.map(toOrderItem),
     subtotal_amount: centsToEuros(row.subtotalCents),
     shipping_cost: centsToEuros(row.shippingCents),
     total_amount: centsToEuros(row.totalCents),

@@ -5,6 +5,7 @@ import {
   orderReference,
   type Order,
   type OrderDetail,
+  type OrderItem,
   type OrderList,
   type InternalOrder,
   type OrderStatusCounts,
@@ -21,6 +22,20 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** An order as the staff API answers it. */
+/** A stored line as the API answers it (euros; lines stored before a field existed get empty values). */
+export function toOrderItem(line: Row['items'][number]): OrderItem {
+  return {
+    article_id: line.article_id,
+    sku: line.sku ?? '',
+    title: line.title ?? '',
+    quantity: line.quantity,
+    price: centsToEuros(line.unit_net_cents ?? 0),
+    iva_percentage: line.iva_percentage ?? 0,
+    unit_gross: centsToEuros(line.unit_gross_cents ?? 0),
+    line_total: centsToEuros(line.line_total_cents ?? 0),
+  };
+}
+
 export function toOrder(row: Row): Order {
   const info = row.customerInfo;
   return {
@@ -42,16 +57,7 @@ export function toOrder(row: Row): Order {
       notes: textOrNull(info.notes),
       country: textOrNull(info.country) ?? row.shippingCountry,
     },
-    items: row.items.map((line) => ({
-      article_id: line.article_id,
-      sku: line.sku ?? '',
-      title: line.title ?? '',
-      quantity: line.quantity,
-      price: centsToEuros(line.unit_net_cents ?? 0),
-      iva_percentage: line.iva_percentage ?? 0,
-      unit_gross: centsToEuros(line.unit_gross_cents ?? 0),
-      line_total: centsToEuros(line.line_total_cents ?? 0),
-    })),
+    items: row.items.map(toOrderItem),
     subtotal_amount: centsToEuros(row.subtotalCents),
     shipping_cost: centsToEuros(row.shippingCents),
     total_amount: centsToEuros(row.totalCents),
