@@ -16,6 +16,7 @@ export * from './stock';
 export * from './events';
 export * from './subscriptions';
 export * from './web';
+export * from './dialog-keys';
 export * from './shop';
 export * from './runtime-config';
 export * from './gateway';
