@@ -2,7 +2,13 @@ import { createPrivateKey, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 export interface ShopState {
   webUrl: string;
@@ -45,6 +51,34 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** What a journey works with: the file's browser, and the current test's fresh context, page and errors. */
+export interface Visit {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** The page's console errors and uncaught exceptions (collectErrors). */
+  errors: string[];
+}
+
+/**
+ * One browser for the test file and, for each test, a fresh context and page (a new visitor); `use` receives
+ * them before every test, so a file keeps its own `page`, `context` and `errors` variables.
+ */
+export function newVisitorEachTest(options: BrowserContextOptions, use: (visit: Visit) => void): void {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  beforeEach(async () => {
+    context = await browser!.newContext(options);
+    const page = await context.newPage();
+    use({ browser: browser!, context, page, errors: collectErrors(page) });
+  });
+  afterEach(() => context?.close());
 }
 
 /** Serious and critical accessibility violations found by axe-core. */

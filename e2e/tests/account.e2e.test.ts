@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectErrors, expiredCopyOf, launchBrowser, seriousA11yViolations, shop } from '../support/shop';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expiredCopyOf, newVisitorEachTest, seriousA11yViolations, shop } from '../support/shop';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'segreta-e2e-1';
@@ -36,21 +36,10 @@ const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('cu
 const accountMenu = (page: Page) => page.getByRole('navigation', { name: 'Il mio account' });
 
 describe('customer account', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'it-IT' });
-    page = await context.newPage();
-    errors = collectErrors(page);
-  });
-  afterEach(() => context.close());
+  newVisitorEachTest({ locale: 'it-IT' }, (visit) => ({ context, page, errors } = visit));
 
   it('refuses mismatched and short passwords, then registers a private customer', async () => {
     const email = `mario.${unique()}@example.it`;

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, BrowserContext, Page } from 'playwright-core';
 import { ArticleList, type Article } from '@edicola/contracts';
-import { collectErrors, launchBrowser, root, seriousA11yViolations, shop } from '../support/shop';
+import { newVisitorEachTest, root, seriousA11yViolations, shop } from '../support/shop';
 
 // Cart and checkout journeys of issue 8 in real Chromium against the real shop (all-in-one).
 const shots = path.join(root, 'test-results', 'screenshots');
@@ -25,21 +25,13 @@ const gross = (a: Article) => Math.round(Math.round(a.price * 100) * (1 + a.iva_
 const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
 
 describe('cart and checkout', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    errors = collectErrors(page);
-  });
-  afterEach(() => context.close());
+  newVisitorEachTest(
+    { locale: 'it-IT', viewport: { width: 1280, height: 900 } },
+    (visit) => ({ context, page, errors } = visit),
+  );
 
   const cartButton = () => page.getByRole('button', { name: /^Carrello – articoli: / });
   const cartCount = () => page.getByTestId('cart-count').textContent();

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ArticleList, type Article } from '@edicola/contracts';
-import { collectErrors, launchBrowser, root, seriousA11yViolations, shop } from '../support/shop';
+import { newVisitorEachTest, root, seriousA11yViolations, shop } from '../support/shop';
 
 // Online payments of issue 9 in real Chromium against the real shop (all-in-one, every provider in demo
 // mode): the shop's demo payment page stands in for Stripe Checkout, Klarna and PayPal.
@@ -58,21 +58,12 @@ async function orderEndingWith(reference: string) {
 }
 
 describe('online payments (demo mode)', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    errors = collectErrors(page);
-  });
-  afterEach(() => context.close());
+  newVisitorEachTest(
+    { locale: 'it-IT', viewport: { width: 1280, height: 900 } },
+    (visit) => ({ page, errors } = visit),
+  );
 
   const cartCount = () => page.getByTestId('cart-count').textContent();
 

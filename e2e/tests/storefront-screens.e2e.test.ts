@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ArticleList } from '@edicola/contracts';
-import { collectErrors, launchBrowser, seriousA11yViolations, shop } from '../support/shop';
+import { newVisitorEachTest, seriousA11yViolations, shop } from '../support/shop';
 
 /** The shop's public articles, as the API serves them. */
 async function publicArticles() {
@@ -50,21 +50,9 @@ async function eventually<T>(read: () => T | null, timeoutMs = 10_000): Promise<
 }
 
 describe('storefront screens', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'it-IT' });
-    page = await context.newPage();
-    errors = collectErrors(page);
-  });
-  afterEach(() => context.close());
+  newVisitorEachTest({ locale: 'it-IT' }, (visit) => ({ page, errors } = visit));
 
   it('composes the home page: cookie banner first, hero, banners, pre-sale, reservation, newsletter, reviews', async () => {
     await page.goto(shop.webUrl);

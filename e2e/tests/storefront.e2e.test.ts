@@ -1,23 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ArticleList } from '@edicola/contracts';
-import { collectErrors, launchBrowser, seriousA11yViolations, shop } from '../support/shop';
+import { collectErrors, newVisitorEachTest, seriousA11yViolations, shop } from '../support/shop';
 
 describe('storefront', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'it-IT' });
-    page = await context.newPage();
-    errors = collectErrors(page);
-  });
-  afterEach(() => context.close());
+  newVisitorEachTest({ locale: 'it-IT' }, (visit) => ({ browser, page, errors } = visit));
 
   it('opens the home page with the layout of SPEC §2', async () => {
     await page.goto(shop.webUrl);
