@@ -23,7 +23,7 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-/** SPEC §3 payment methods. Card, PayPal and Klarna are completed by the payments issue. */
+/** SPEC §3 payment methods. Card ('stripe' is SPEC's other name for it), PayPal and Klarna are paid online through svc-payments. */
 export const PaymentMethod = z.enum(
   ['transfer', 'card', 'stripe', 'paypal', 'klarna', 'klarna-now'],
   'Metodo di pagamento non valido',
@@ -245,7 +245,7 @@ export const Order = z.object({
     .object({ tracking_number: z.string().nullable(), carrier_name: z.string().nullable() })
     .nullable(),
   invoice_data: InvoiceData.nullable(),
-  /** The money going back (payments issue): asked when, why, and once the provider confirmed it, how much. */
+  /** The money going back: asked when, why, and once the provider confirmed it, how much. */
   refund: z
     .object({
       reason: RefundReason,
