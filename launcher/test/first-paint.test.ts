@@ -7,6 +7,7 @@ import request from 'supertest';
 import type { Article } from '@edicola/contracts';
 import { translate } from '../src/storefront-first-paint';
 import { createWebApp, type WebOptions } from '../src/web';
+import { startArticleApi } from './article-api';
 
 const INDEX = `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="description" content="Edicola Napoli: modellismo F1 e collezionabili."><title>Edicola Napoli – Collezionismo e modellismo</title><script defer src="/main.0123abcd.js"></script><link href="/main.0123abcd.css" rel="stylesheet"></head><body><div id="root"></div></body></html>`;
 const repo = path.resolve(__dirname, '..', '..');
@@ -60,29 +61,13 @@ const ARTICLES: Article[] = [
   article({ id: 'g7', title: 'Quinto, oltre la prima fila', category: 'Pokemon' }),
 ];
 
-async function startApi(articles: unknown) {
-  const server = http.createServer((req, res) => {
-    if (req.url === '/public/articles') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(articles));
-    } else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 /** The first paint inside the root element, or '' when there is none. */
 const firstPaintOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1] ?? '';
 
 describe('the first paint of the storefront', () => {
   let base: string;
   let options: WebOptions;
-  let api: Awaited<ReturnType<typeof startApi>>;
+  let api: Awaited<ReturnType<typeof startArticleApi>>;
 
   beforeAll(async () => {
     base = mkdtempSync(path.join(tmpdir(), 'edicola-first-paint-'));
@@ -108,7 +93,7 @@ describe('the first paint of the storefront', () => {
         readFileSync(path.join(repo, slice, 'src/locales/it.json')),
       );
     }
-    api = await startApi(ARTICLES);
+    api = await startArticleApi(ARTICLES);
     options = {
       root,
       apiPort: 1,
@@ -215,7 +200,7 @@ describe('the first paint of the storefront', () => {
   });
 
   it('paints only the top of the catalogue without a usable article list, and nothing for a filtered one', async () => {
-    const odd = await startApi([
+    const odd = await startArticleApi([
       { id: 'x', title: 'Senza i campi del catalogo', description: '', photo_url: null },
     ]);
     try {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import request from 'supertest';
 import { createWebApp, type WebOptions } from '../src/web';
+import { startArticleApi } from './article-api';
 
 const INDEX = `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="description" content="Edicola Napoli: modellismo F1 e collezionabili."><title>Edicola Napoli – Collezionismo e modellismo</title><script defer src="/main.0123abcd.js"></script></head><body><div id="root"></div></body></html>`;
 const BUNDLE = `console.log(${JSON.stringify('edicola '.repeat(400))});`;
@@ -33,23 +34,7 @@ function writeSlice(dir: string, files: Record<string, string>) {
   }
 }
 
-/** A stand-in API: GET /public/articles answers the list, or never answers at all when `hang` is set. */
-async function startApi(hang = false) {
-  const server = http.createServer((req, res) => {
-    if (hang) return;
-    if (req.url === '/public/articles') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(ARTICLES));
-    } else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+const startApi = (hang = false) => startArticleApi(ARTICLES, { hang });
 
 /** The bytes exactly as sent (supertest and fetch would decompress them). */
 async function rawGet(app: http.RequestListener, url: string, acceptEncoding: string) {
