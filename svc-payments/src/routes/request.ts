@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
-import { IDEMPOTENCY_HEADER } from '@edicola/contracts';
+import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@edicola/contracts';
 import { bearerToken, HttpError, unauthorized, type TokenVerifier } from '@edicola/platform';
-
-/** As svc-orders reads it (printable ASCII, 1 to 100 characters after trimming). */
-const KEY = /^[\x20-\x7e]{1,100}$/;
 
 /** The request's Idempotency-Key (one per checkout attempt), or a fresh one: a repeat with it pays once. */
 export function idempotencyKey(req: Request): string {
-  const key = req.get(IDEMPOTENCY_HEADER)?.trim();
-  if (key === undefined || key === '') return randomUUID();
-  if (!KEY.test(key)) {
-    throw new HttpError(422, `${IDEMPOTENCY_HEADER}: da 1 a 100 caratteri stampabili`);
+  const raw = req.get(IDEMPOTENCY_HEADER);
+  if (raw === undefined || raw.trim() === '') return randomUUID();
+  // Read as svc-orders reads it on POST /orders.
+  const parsed = IdempotencyKey.safeParse(raw);
+  if (!parsed.success) {
+    throw new HttpError(422, `headers.${IDEMPOTENCY_HEADER}: ${parsed.error.issues[0]!.message}`);
   }
-  return key;
+  return parsed.data;
 }
 
 /**
