@@ -29,5 +29,50 @@ export const VisitStats = z.object({
   visits_by_country: z.array(
     z.object({ country: z.string(), country_code: z.string(), visits: z.number().int().nonnegative() }),
   ),
+  /** Visits of the last 7 days (those of visits_by_day) and of the 7 days before, to compare. */
+  last_7_days_visits: z.number().int().nonnegative(),
+  previous_7_days_visits: z.number().int().nonnegative(),
 });
 export type VisitStats = z.infer<typeof VisitStats>;
+
+/** One payment method's orders and revenue this month and this year (SPEC §3 Payment statistics). */
+export const PaymentMethodStats = z.object({
+  payment_method: z.string(),
+  monthly_count: z.number().int().nonnegative(),
+  monthly_amount: z.number(),
+  yearly_count: z.number().int().nonnegative(),
+  yearly_amount: z.number(),
+});
+
+/**
+ * GET /api/analytics/payment-stats (staff), SPEC §3. Orders count once paid (paid, refunding or refunded);
+ * revenue is what was paid less what was refunded, in euros. Months and years are Europe/Rome's.
+ * Beyond SPEC, for the charts: the previous month's figures and the revenue of each day of this month
+ * next to the same day of the previous month.
+ */
+export const PaymentStats = z.object({
+  current_month: z.number().int().min(1).max(12),
+  current_year: z.number().int(),
+  total_orders_this_month: z.number().int().nonnegative(),
+  total_revenue_this_month: z.number(),
+  total_orders_this_year: z.number().int().nonnegative(),
+  total_revenue_this_year: z.number(),
+  payment_methods: z.array(PaymentMethodStats),
+  total_orders_previous_month: z.number().int().nonnegative(),
+  total_revenue_previous_month: z.number(),
+  revenue_by_day: z.array(
+    z.object({ day: z.number().int().min(1).max(31), amount: z.number(), previous_amount: z.number() }),
+  ),
+});
+export type PaymentStats = z.infer<typeof PaymentStats>;
+
+/**
+ * DELETE /analytics/reset-payment-data (admin): deletes the test orders made before going live, i.e. those
+ * never paid for real: paid in demo mode, or never paid (pending, failed). An order paid for real, or
+ * with an invoice issued, is never deleted (Italian law keeps them 10 years).
+ */
+export const PaymentDataReset = z.object({
+  deleted_orders: z.number().int().nonnegative(),
+  message: z.string(),
+});
+export type PaymentDataReset = z.infer<typeof PaymentDataReset>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 // In a module of their own (no zod): the catalogue's first screen needs them, not the schemas below.
-export { CATEGORIES, type CategorySlug } from './categories';
+export { CATEGORIES, categoryOf, type CategorySlug } from './categories';
 
 export const ProductType = z.enum(['normale', 'prevendita', 'prenotazione']);
 export type ProductType = z.infer<typeof ProductType>;
@@ -120,13 +121,17 @@ const numberOf = (label: string) =>
  * stock an integer ≥ 0; IVA one of the options; availability_date kept for pre-sale articles only (and
  * required there). A PUT replaces every field; without a new `photo` the current one stays.
  * shipping_cost_national/international are accepted and ignored (always 0.00, SPEC §3).
+ * Stock: `quantity_stock` is the opening stock of a POST (0 when absent); a PUT ignores it, so a form
+ * loaded before an order took units never writes the old figure back (stock moves by POST …/stock).
+ * `version` (PUT): the article's version the form was loaded with; another edit since → 409 stale_version.
+ * `low_stock_threshold`: default 2 on a POST, unchanged on a PUT without it.
  */
 export const ArticleForm = z
   .object({
-    sku: required('SKU').pipe(z.string().max(64, 'SKU: massimo 64 caratteri')),
-    title: required('Il titolo').pipe(z.string().max(200, 'Titolo: massimo 200 caratteri')),
+    sku: required('SKU').pipe(singleLine().max(64, 'SKU: massimo 64 caratteri')),
+    title: required('Il titolo').pipe(singleLine().max(200, 'Titolo: massimo 200 caratteri')),
     description: required('La descrizione').pipe(z.string().max(5000, 'Descrizione: massimo 5000 caratteri')),
-    category: required('La categoria').pipe(z.string().max(80, 'Categoria: massimo 80 caratteri')),
+    category: required('La categoria').pipe(singleLine().max(80, 'Categoria: massimo 80 caratteri')),
     product_type: z.preprocess(formText, ProductType.default('normale')),
     availability_date: z.preprocess(
       formText,
@@ -155,13 +160,26 @@ export const ArticleForm = z
       numberOf('La quantità')
         .int('La quantità deve essere un numero intero')
         .min(0, 'La quantità non può essere negativa')
-        .max(1_000_000, 'Quantità troppo alta'),
+        .max(1_000_000, 'Quantità troppo alta')
+        .optional(),
+    ),
+    low_stock_threshold: z.preprocess(
+      toNumber,
+      numberOf('La soglia di scorta bassa')
+        .int('La soglia di scorta bassa deve essere un numero intero')
+        .min(0, 'La soglia di scorta bassa non può essere negativa')
+        .max(1_000_000, 'Soglia di scorta bassa troppo alta')
+        .optional(),
+    ),
+    version: z.preprocess(
+      toNumber,
+      numberOf('La versione').int('La versione deve essere un numero intero').min(1).optional(),
     ),
     weight: z.preprocess(
       toNumber,
       numberOf('Il peso').min(0, 'Il peso non può essere negativo').max(10_000, 'Peso troppo alto').nullish(),
     ),
-    dimensions: z.preprocess(formText, z.string().trim().max(200).nullish()),
+    dimensions: z.preprocess(formText, singleLine().trim().max(200).nullish()),
     is_active: z.preprocess(formText, formBool.default(true)),
     share_facebook: z.preprocess(formText, formBool.default(false)),
     share_instagram: z.preprocess(formText, formBool.default(false)),
@@ -191,3 +209,87 @@ export const ArticleIdParams = z.object({ id: z.uuid({ message: 'Identificativo 
 /** DELETE /articles/{id}: the article leaves every list (kept as inactive for past orders and reviews). */
 export const ArticleDeleted = z.object({ message: z.string(), id: z.string() });
 export type ArticleDeleted = z.infer<typeof ArticleDeleted>;
+
+/** Units at or below which an article counts as low on stock, unless staff set another threshold. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 2;
+
+/** An article as the back office sees it: its low-stock threshold and the version edits must name. */
+export const AdminArticle = Article.extend({
+  low_stock_threshold: z.number().int().nonnegative(),
+  version: z.number().int().positive(),
+});
+export type AdminArticle = z.infer<typeof AdminArticle>;
+
+export const ARTICLE_SORTS = ['title', 'price', 'stock', 'date'] as const;
+
+/** GET /api/articles (and /api/admin/articles/prevendita, /prenotazione): search, filters, sort, page. */
+export const AdminArticleQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  category: z.string().trim().max(80).optional(),
+  type: ProductType.optional(),
+  active: z.enum(['true', 'false']).optional(),
+  low_stock: z.enum(['true', 'false']).optional(),
+  sort: z.enum(ARTICLE_SORTS).default('date'),
+  order: z.enum(['asc', 'desc']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminArticleQuery = z.input<typeof AdminArticleQuery>;
+
+export const AdminArticlePage = z.object({
+  items: z.array(AdminArticle),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  page_size: z.number().int().positive(),
+});
+export type AdminArticlePage = z.infer<typeof AdminArticlePage>;
+
+/** GET /api/admin/articles/counts: the back office's tab counts. */
+export const AdminArticleCounts = z.object({
+  articles: z.number().int().nonnegative(),
+  prevendita: z.number().int().nonnegative(),
+  prenotazione: z.number().int().nonnegative(),
+  low_stock: z.number().int().nonnegative(),
+});
+export type AdminArticleCounts = z.infer<typeof AdminArticleCounts>;
+
+/** PATCH /api/articles/{id}/active: the list's quick toggle. */
+export const ArticleActiveRequest = z.object({ is_active: z.boolean('is_active deve essere vero o falso') });
+
+/** Why staff move stock by hand: goods received, a count corrected, units damaged. */
+export const StockReason = z.enum(
+  ['received', 'correction', 'damaged'],
+  'Il motivo deve essere received, correction o damaged',
+);
+export type StockReason = z.infer<typeof StockReason>;
+
+/** POST /api/articles/{id}/stock: a change of stock by `delta` units (never a figure to overwrite). */
+export const StockAdjustmentRequest = z.object({
+  delta: z
+    .number('La variazione deve essere un numero intero')
+    .int('La variazione deve essere un numero intero')
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((v) => v !== 0, 'La variazione non può essere zero'),
+  reason: StockReason,
+  note: z.string().trim().max(300).nullish(),
+});
+export type StockAdjustmentRequest = z.input<typeof StockAdjustmentRequest>;
+
+/** One change of stock made by staff, with the stock it left. */
+export const StockMovement = z.object({
+  id: z.string(),
+  article_id: z.string(),
+  delta: z.number().int(),
+  reason: StockReason,
+  note: z.string().nullable(),
+  stock_after: z.number().int().nonnegative(),
+  username: z.string(),
+  created_at: z.string(),
+});
+export type StockMovement = z.infer<typeof StockMovement>;
+export const StockMovementList = z.array(StockMovement);
+
+/** The answer of POST /api/articles/{id}/stock: the article as it is now and the change recorded. */
+export const StockAdjusted = z.object({ article: AdminArticle, movement: StockMovement });
+export type StockAdjusted = z.infer<typeof StockAdjusted>;

@@ -9,3 +9,9 @@ export const CATEGORIES = [
   { slug: 'panini', name: 'Panini' },
 ] as const;
 export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
+
+/** The category an article's stored name stands for (case and spaces aside), or null for a name of no filter. */
+export function categoryOf(name: string): CategorySlug | null {
+  const key = name.trim().toLocaleLowerCase('it');
+  return CATEGORIES.find((category) => category.name.toLocaleLowerCase('it') === key)?.slug ?? null;
+}

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { singleLine } from './text';
+import { CustomerLanguage } from './language';
 
 /** POST /contact/messages: the /contatto form (SPEC §2: name*, email*, telefono, messaggio*). */
 export const ContactMessageRequest = z.object({
-  name: z.string({ message: 'Il nome è obbligatorio' }).trim().min(1, 'Il nome è obbligatorio').max(120),
+  name: singleLine('Il nome è obbligatorio').trim().min(1, 'Il nome è obbligatorio').max(120),
   email: z
     .string({ message: "L'email è obbligatoria" })
     .trim()
@@ -20,6 +22,8 @@ export const ContactMessageRequest = z.object({
     .trim()
     .min(1, 'Il messaggio è obbligatorio')
     .max(5000, 'Messaggio: massimo 5000 caratteri'),
+  /** The visitor's language: the copy to the sender is written in it. */
+  language: CustomerLanguage,
 });
 export type ContactMessageRequest = z.input<typeof ContactMessageRequest>;
 

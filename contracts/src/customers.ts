@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCompanyCodiceFiscale, isValidPartitaIva, isValidPersonCodiceFiscale } from './italian-ids';
 import { OrderStatus, PaymentStatus } from './order-status';
+import { singleLine } from './text';
 
 // Customer accounts (SPEC §3 "Customer", "Registration payload"; §5 "Registration"). One schema serves the
 // registration and profile forms of mf-account and svc-orders, which checks every request with it.
@@ -16,8 +17,7 @@ const orNull = <T extends z.ZodType>(schema: T) =>
   );
 
 const required = (label: string, max: number) =>
-  z
-    .string(`${label} è obbligatorio`)
+  singleLine(`${label} è obbligatorio`)
     .trim()
     .min(1, `${label} è obbligatorio`)
     .max(max, `${label} può avere al massimo ${max} caratteri`);
@@ -102,7 +102,7 @@ export const DatiAzienda = z.object({
   codice_fiscale_azienda: CodiceFiscaleAzienda,
   pec: orNull(Pec),
   sdi: orNull(Sdi),
-  referente: orNull(z.string().trim().max(100, 'Il referente può avere al massimo 100 caratteri')),
+  referente: orNull(singleLine().trim().max(100, 'Il referente può avere al massimo 100 caratteri')),
 });
 export type DatiAzienda = z.infer<typeof DatiAzienda>;
 
@@ -184,6 +184,11 @@ export const CustomerOrder = z.object({
   packlink_data: z
     .object({ tracking_number: z.string().nullable(), carrier_name: z.string().nullable() })
     .nullable(),
+  /**
+   * The invoice's number once issued (its PDF is GET /api/customers/orders/{id}/invoice.pdf), else null; optional for
+   * older answers.
+   */
+  invoice_number: z.string().nullable().optional(),
 });
 export type CustomerOrder = z.infer<typeof CustomerOrder>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { AuditRecorded } from './audit';
 import { BankTransferDetails, OrderLine, OrderStatus, PaymentMethod, PaymentStatus } from './orders';
+import { CustomerLanguage } from './language';
 import { OnlinePaymentMethod, PaymentFailureReason, PaymentProvider, RefundReason } from './payment-kinds';
 
 /** The one envelope every event travels in, whatever the transport. */
@@ -10,6 +12,16 @@ export const EventEnvelope = z.object({
   occurred_at: z.iso.datetime({ offset: true }),
   source: z.string().min(1),
   correlation_id: z.string().min(1),
+  /**
+   * W3C trace context of the request that emitted the event (when tracing is on), so that its consumers' spans join
+   * that request's trace. Optional; a malformed value is dropped, never a reason to refuse the event.
+   */
+  traceparent: z
+    .string()
+    .regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/)
+    .optional()
+    .catch(undefined),
+  tracestate: z.string().max(512).optional().catch(undefined),
   data: z.unknown(),
 });
 export type EventEnvelope = z.infer<typeof EventEnvelope>;
@@ -24,6 +36,10 @@ export const OrderStatusChanged = z.object({
   items: z.array(OrderLine),
   customer_email: z.email(),
   tracking_number: z.string().nullable(),
+  /** The carrier of a shipped order, when known. */
+  carrier: z.string().nullish(),
+  /** The customer's language (the order's e-mails are written in it); 'it' when absent. */
+  language: CustomerLanguage,
 });
 
 /** One line of a new order: the catalogue's snapshot at order time; amounts in integer cents. */
@@ -61,6 +77,10 @@ export const OrderCreated = z.object({
   /** For a bank transfer: where and with which reason to pay; null for other methods. */
   bank_transfer: BankTransferDetails.nullable(),
   created_at: z.iso.datetime({ offset: true }),
+  /** Until when the order waits for its payment (a transfer: its due date, for the reminder). */
+  payment_due_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** The customer's language (the order's e-mails are written in it); 'it' when absent. */
+  language: CustomerLanguage,
 });
 
 /** What every payment event says about the payment it is about. Amounts in integer cents, EUR. */
@@ -79,42 +99,119 @@ const PaymentFacts = z.object({
 export const PaymentSucceeded = PaymentFacts.extend({
   /** Stripe's payment_intent id, or PayPal's capture id. */
   provider_payment_id: z.string(),
+  /**
+   * What the provider says it captured, as it reported it (Stripe session amount_total / intent amount_received,
+   * PayPal capture amount), in cents of `captured_currency` (ISO 4217, upper case). svc-orders compares it with the
+   * order's total; `amount_cents` is only what svc-payments expected.
+   */
+  captured_cents: z.number().int().nonnegative(),
+  captured_currency: z.string().regex(/^[A-Z]{3}$/),
   succeeded_at: z.iso.datetime({ offset: true }),
 });
 
-/** An online payment that did not happen: `declined` leaves the order pending, `expired` and `abandoned` cancel it. */
+/** An online payment that did not happen (declined, expired or abandoned): its still-pending order is cancelled. */
 export const PaymentFailed = PaymentFacts.extend({
   reason: PaymentFailureReason,
   detail: z.string().nullable(),
   failed_at: z.iso.datetime({ offset: true }),
 });
 
-/** The money went back to the buyer through the provider that took it. */
+/**
+ * Money went back to the buyer through the provider that took it: this refund's amount, and the total refunded so
+ * far (a partial refund leaves `refunded_total_cents` below `amount_cents`). A later event never carries a smaller
+ * total.
+ */
 export const PaymentRefunded = PaymentFacts.extend({
+  /** What the provider captured (all of it refunded once `refunded_total_cents` reaches it). */
+  captured_cents: z.number().int().nonnegative(),
   refund_id: z.string(),
+  refund_cents: z.number().int().nonnegative(),
+  refunded_total_cents: z.number().int().nonnegative(),
   reason: RefundReason,
   refunded_at: z.iso.datetime({ offset: true }),
+  /** The svc-orders refund request this refund answers (absent for a refund made in the provider's dashboard). */
+  refund_request_id: z.string().optional(),
+});
+
+/** A refund the provider refused (the job retries it): the shop is told, to look at it with the provider. */
+export const PaymentRefundFailed = PaymentFacts.extend({
+  /** What went wrong, without secrets. */
+  error: z.string(),
+  failed_at: z.iso.datetime({ offset: true }),
+  /** The svc-orders refund request that failed, when the refund answered one. */
+  refund_request_id: z.string().optional(),
+  /**
+   * True when svc-payments gave up on this refund (the provider refused it for good, or the last retry failed):
+   * the request is failed. False or absent: the refund job tries again.
+   */
+  final: z.boolean().optional(),
 });
 
 /**
- * svc-orders asks for the money of an order back: a staff 'cancel and refund' of a paid order, or a payment that
- * arrived for an order already cancelled. svc-payments refunds what it took for that order, once.
+ * svc-orders asks for the money of an order back: a staff 'cancel and refund' of a paid order, a payment that
+ * arrived for an order already cancelled, or (version 2) a staff partial refund. Without `amount_cents`
+ * svc-payments refunds all it still holds for the order; with it, exactly that amount, once per
+ * `refund_request_id` (the provider's idempotency key). Version 2 added `refund_request_id` and `amount_cents`: a
+ * version-1 reader would refund everything for a partial request, so it dead-letters version 2 instead.
  */
 export const OrderRefundRequested = z.object({
   order_id: z.string(),
   order_version: z.number().int().positive(),
   reason: RefundReason,
   requested_at: z.iso.datetime({ offset: true }),
+  /** The refund request in svc-orders (its outcome comes back in payment.refunded / payment.refund_failed). */
+  refund_request_id: z.uuid().optional(),
+  /** Exactly this much (EUR cents) goes back; absent: all that is left of what was taken. */
+  amount_cents: z.number().int().positive().optional(),
+});
+
+/**
+ * Staff took units of an order back on sale (a partial refund with `restock`): svc-catalog returns them to the
+ * shelf from the order's reservation, once per `restock_id`, never more than the order still holds.
+ */
+export const OrderItemsRestocked = z.object({
+  order_id: z.string(),
+  /** The refund request that asked it: the idempotency key of the restock. */
+  restock_id: z.uuid(),
+  items: z.array(OrderLine).min(1),
+  restocked_at: z.iso.datetime({ offset: true }),
+});
+
+/** Staff answered a review (POST /admin/reviews/{id}/respond): its author is told, in the review's language. */
+export const ReviewReplied = z.object({
+  review_id: z.string(),
+  article_id: z.string(),
+  article_title: z.string(),
+  customer_name: z.string(),
+  customer_email: z.email(),
+  reply_text: z.string(),
+  language: CustomerLanguage,
+  replied_at: z.iso.datetime({ offset: true }),
+});
+
+/** An article's stock fell to or below its low-stock threshold: the shop is told. */
+export const ArticleStockLow = z.object({
+  article_id: z.string(),
+  sku: z.string(),
+  title: z.string(),
+  quantity_stock: z.number().int().nonnegative(),
+  threshold: z.number().int().nonnegative(),
+  occurred_at: z.iso.datetime({ offset: true }),
 });
 
 /** Every event type with its current version and the schema of its data. */
 export const EVENTS = {
   'order.status_changed': { version: 1, data: OrderStatusChanged },
   'order.created': { version: 1, data: OrderCreated },
-  'order.refund_requested': { version: 1, data: OrderRefundRequested },
+  'order.refund_requested': { version: 2, data: OrderRefundRequested },
+  'order.items_restocked': { version: 1, data: OrderItemsRestocked },
   'payment.succeeded': { version: 1, data: PaymentSucceeded },
   'payment.failed': { version: 1, data: PaymentFailed },
   'payment.refunded': { version: 1, data: PaymentRefunded },
+  'audit.recorded': { version: 1, data: AuditRecorded },
+  'payment.refund_failed': { version: 1, data: PaymentRefundFailed },
+  'review.replied': { version: 1, data: ReviewReplied },
+  'article.stock_low': { version: 1, data: ArticleStockLow },
 } as const;
 
 export type EventType = keyof typeof EVENTS;

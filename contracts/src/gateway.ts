@@ -20,17 +20,21 @@ export const API_ROUTES = {
     '/orders*',
     '/api/orders*',
     '/api/shipments/*',
+    '/api/invoices/*',
+    '/api/exports/*',
+    '/webhooks/packlink',
     '/shipping/*',
     '/api/admin/shipping/*',
     '/admin/shipping/*',
     '/api/customers/*',
     '/api/auth/*',
+    '/api/admin/audit',
     '/api/analytics/payment-stats',
     '/analytics/reset-payment-data',
     '/.well-known/jwks.json',
   ],
   'svc-payments': ['/payments/*', '/checkout/session*', '/paypal/*', '/webhooks/*'],
-  'svc-notify': ['/newsletter/*', '/contact/*', '/admin/process-scheduled-emails'],
+  'svc-notify': ['/newsletter/*', '/contact/*', '/admin/process-scheduled-emails', '/api/admin/emails*'],
 } as const;
 
 export type ServiceName = keyof typeof API_ROUTES;

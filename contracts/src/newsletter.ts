@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CustomerLanguage } from './language';
+import { singleLine } from './text';
 
 /** POST /newsletter/subscribe (SPEC §7). */
 export const NewsletterSubscribeRequest = z.object({
@@ -8,7 +10,9 @@ export const NewsletterSubscribeRequest = z.object({
     .min(1, 'Inserisci un indirizzo email valido')
     .max(254, 'Inserisci un indirizzo email valido')
     .pipe(z.email({ message: 'Inserisci un indirizzo email valido' })),
-  name: z.string().trim().max(120).nullish(),
+  name: singleLine().trim().max(120).nullish(),
+  /** The visitor's language: the confirmation and the newsletters are written in it. */
+  language: CustomerLanguage,
 });
 export type NewsletterSubscribeRequest = z.input<typeof NewsletterSubscribeRequest>;
 
@@ -30,6 +34,19 @@ export type NewsletterUnsubscribeRequest = z.input<typeof NewsletterUnsubscribeR
 
 export const NewsletterUnsubscribeResponse = z.object({ message: z.string() });
 export type NewsletterUnsubscribeResponse = z.infer<typeof NewsletterUnsubscribeResponse>;
+
+/** POST /newsletter/confirm: the link of the confirmation e-mail (double opt-in); 404 for an unknown or used token. */
+export const NewsletterConfirmRequest = z.object({
+  token: z
+    .string({ message: 'Token non valido o già utilizzato.' })
+    .trim()
+    .min(1, 'Token non valido o già utilizzato.')
+    .max(200, 'Token non valido o già utilizzato.'),
+});
+export type NewsletterConfirmRequest = z.input<typeof NewsletterConfirmRequest>;
+
+/** Path of the storefront's page the confirmation e-mail links to, with ?token=. */
+export const NEWSLETTER_CONFIRM_PATH = '/newsletter/confirm';
 
 /** Path of the storefront's unsubscribe page; the e-mail links to it with ?token=. */
 export const NEWSLETTER_UNSUBSCRIBE_PATH = '/newsletter/unsubscribe';

@@ -15,6 +15,14 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 /** An order's payment (svc-orders' view): `refunding` means a refund was asked of the provider and is not yet
- * confirmed. Its own module for the same reason as OrderStatus (customers.ts and orders.ts both need it). */
-export const PaymentStatus = z.enum(['pending', 'paid', 'failed', 'refunding', 'refunded']);
+ * confirmed; `partially_refunded` that part of the money went back (refunded_amount says how much), `refunded`
+ * all of it. Its own module for the same reason as OrderStatus (customers.ts and orders.ts both need it). */
+export const PaymentStatus = z.enum([
+  'pending',
+  'paid',
+  'failed',
+  'refunding',
+  'partially_refunded',
+  'refunded',
+]);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;

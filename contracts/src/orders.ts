@@ -3,6 +3,8 @@ import { CartZone, CountryCode } from './shipping';
 import { CodiceFiscale, CodiceFiscaleAzienda, Email, PartitaIva, Pec, Sdi } from './customers';
 import { ORDER_STATUS_LABELS, OrderStatus, PaymentStatus } from './order-status';
 import { RefundReason } from './payment-kinds';
+import { singleLine } from './text';
+import { CustomerLanguage } from './language';
 
 export { ORDER_STATUS_LABELS, OrderStatus, PaymentStatus };
 
@@ -23,6 +25,35 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
+/**
+ * The moves of ORDER_TRANSITIONS that need the order's money in (payment_status `paid`), whatever the method: an
+ * online order is confirmed only once paid, and a bank-transfer order once staff recorded the transfer
+ * (PUT /api/orders/{id}/payment, which makes it `paid`). The back office reads this to disable the button.
+ */
+export const MOVES_NEEDING_PAYMENT: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['confirmed'],
+};
+
+/** The 409 detail of a move that needs a paid order. */
+export const PAYMENT_REQUIRED_DETAIL =
+  "L'ordine non è ancora pagato: si può confermare solo dopo il pagamento";
+
+/** Why a staff move is refused: `not_allowed` (not in the table), `needs_payment`, or null when it may be made. */
+export function orderMoveBlocker(
+  order: { status: OrderStatus; payment_status: PaymentStatus },
+  to: OrderStatus,
+): 'not_allowed' | 'needs_payment' | null {
+  if (!canMoveOrder(order.status, to)) return 'not_allowed';
+  const needsPayment = MOVES_NEEDING_PAYMENT[order.status]?.includes(to) ?? false;
+  return needsPayment && order.payment_status !== 'paid' ? 'needs_payment' : null;
+}
+
+/** At most this many lines in one order, and this many units of one article (422 beyond). */
+export const ORDER_MAX_LINES = 30;
+export const ORDER_MAX_UNITS_PER_LINE = 50;
+export const TOO_MANY_LINES_DETAIL = `Un ordine può avere al massimo ${ORDER_MAX_LINES} righe`;
+export const TOO_MANY_UNITS_DETAIL = `Si possono ordinare al massimo ${ORDER_MAX_UNITS_PER_LINE} pezzi per articolo`;
+
 /** SPEC §3 payment methods. Card ('stripe' is SPEC's other name for it), PayPal and Klarna are paid online through svc-payments. */
 export const PaymentMethod = z.enum(
   ['transfer', 'card', 'stripe', 'paypal', 'klarna', 'klarna-now'],
@@ -32,17 +63,19 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 /** A required text field with the form's Italian messages (shared by the order and payment requests). */
 export const requiredText = (label: string, max: number) =>
-  z
-    .string(`${label} è obbligatorio`)
+  singleLine(`${label} è obbligatorio`)
     .trim()
     .min(1, `${label} è obbligatorio`)
     .max(max, `${label} può avere al massimo ${max} caratteri`);
 
-/** An optional text field: absent or null is null. */
-export const optionalText = (max: number, label: string) =>
+/** An optional text field: absent or null is null. Multi-line unless `line`. */
+export const optionalText = (max: number, label: string, { line = false } = {}) =>
   z.preprocess(
     (v) => (v === undefined || v === null ? null : v),
-    z.string().trim().max(max, `${label} può avere al massimo ${max} caratteri`).nullable(),
+    (line ? singleLine() : z.string())
+      .trim()
+      .max(max, `${label} può avere al massimo ${max} caratteri`)
+      .nullable(),
   );
 
 /** customer_info of POST /orders (SPEC §2 details form, §5 required fields). */
@@ -52,7 +85,7 @@ export const CustomerInfo = z.object({
   phone: requiredText('Il telefono', 30),
   address: requiredText("L'indirizzo di spedizione", 300),
   city: requiredText('La città', 100),
-  zipCode: optionalText(20, 'Il CAP'),
+  zipCode: optionalText(20, 'Il CAP', { line: true }),
   notes: optionalText(1000, 'Le note'),
   /** ISO country of the shipping address; when absent the order's shipping_zone decides (default IT). */
   country: z.preprocess((v) => (v === '' || v === null ? undefined : v), CountryCode.optional()),
@@ -75,7 +108,7 @@ export const InvoiceDataInput = z
     codice_fiscale: z.preprocess(blankToNull, CodiceFiscale.nullable()),
     ragione_sociale: z.preprocess(
       blankToNull,
-      z.string().trim().max(200, 'La ragione sociale può avere al massimo 200 caratteri').nullable(),
+      singleLine().trim().max(200, 'La ragione sociale può avere al massimo 200 caratteri').nullable(),
     ),
     piva: z.preprocess(blankToNull, PartitaIva.nullable()),
     codice_fiscale_azienda: z.preprocess(blankToNull, CodiceFiscaleAzienda.nullable()),
@@ -123,7 +156,7 @@ export const OrderItemInput = z
       .number('La quantità deve essere un numero intero')
       .int('La quantità deve essere un numero intero')
       .min(1, 'La quantità deve essere almeno 1')
-      .max(999, 'La quantità può essere al massimo 999'),
+      .max(ORDER_MAX_UNITS_PER_LINE, TOO_MANY_UNITS_DETAIL),
   })
   .refine((item) => item.article_id ?? item.article?.id, {
     message: 'Articolo mancante nella riga del carrello',
@@ -138,20 +171,62 @@ export type OrderItemInput = z.infer<typeof OrderItemInput>;
  * Riprova.'); `status` is ignored. The shipping country is customer_info.country, else the cart's
  * shipping_zone (national IT, international FR, intercontinental US), else IT.
  */
-export const CreateOrderRequest = z.object({
+export const CreateOrderRequestFields = z.object({
   items: z
     .array(OrderItemInput, 'Il carrello è vuoto!')
     .min(1, 'Il carrello è vuoto!')
-    .max(200, 'Troppe righe in un ordine'),
+    .max(ORDER_MAX_LINES, TOO_MANY_LINES_DETAIL),
   customer_info: CustomerInfo,
   payment_method: PaymentMethod,
   total_amount: z.number('Il totale deve essere un numero').nonnegative('Il totale non può essere negativo'),
   order_date: z.string().max(64).optional().nullable(),
   status: z.string().max(32).optional().nullable(),
+  /** Accepted for SPEC's shape and ignored: only svc-payments records a payment id (payment.succeeded). */
   payment_intent_id: z.string().trim().max(255).optional().nullable(),
   invoice_data: InvoiceDataInput.optional().nullable(),
   shipping_zone: CartZone.optional().nullable(),
+  /** The visitor's language: the order's e-mails are written in it. */
+  language: CustomerLanguage,
 });
+/** The CAP an invoice needs (the FatturaPA address requires it): 5 digits for an Italian address. */
+export const INVOICE_CAP_DETAIL = 'Il CAP è obbligatorio per la fattura (5 cifre)';
+
+/**
+ * With `invoice_data.requires_invoice` the address must carry its CAP (issue 16): 5 digits when the address is in
+ * Italy (country IT, or none and a national cart), not blank elsewhere. `path` is where the CAP sits in the request.
+ */
+export function requireInvoiceCap(
+  request: {
+    invoice_data?: { requires_invoice: boolean } | null;
+    zipCode: string | null | undefined;
+    country: string | null | undefined;
+    shipping_zone?: string | null;
+  },
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+): void {
+  if (!request.invoice_data?.requires_invoice) return;
+  const cap = request.zipCode?.trim() ?? '';
+  const italian = request.country
+    ? request.country === 'IT'
+    : !request.shipping_zone || request.shipping_zone === 'national';
+  if (italian ? !/^\d{5}$/.test(cap) : cap === '') {
+    ctx.addIssue({ code: 'custom', path, message: INVOICE_CAP_DETAIL });
+  }
+}
+
+export const CreateOrderRequest = CreateOrderRequestFields.superRefine((request, ctx) =>
+  requireInvoiceCap(
+    {
+      invoice_data: request.invoice_data,
+      zipCode: request.customer_info.zipCode,
+      country: request.customer_info.country,
+      shipping_zone: request.shipping_zone,
+    },
+    ctx,
+    ['customer_info', 'zipCode'],
+  ),
+);
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 
 /** The detail the shopper sees when the client's total is not the server's. */
@@ -197,6 +272,10 @@ export const CreateOrderResponse = z.object({
   shipping_cost: z.number(),
   total_amount: z.number(),
   bank_transfer: BankTransferDetails.nullable(),
+  /** Until when the order waits for its payment (ISO); past it, still unpaid, it is cancelled. */
+  payment_due_at: z.string().nullable(),
+  /** The secret that lets this checkout cancel the order while unpaid (POST /orders/{id}/cancel). */
+  cancel_token: z.string(),
 });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
@@ -210,6 +289,54 @@ export const StatusHistoryEntry = z.object({
   tracking_number: z.string().nullable(),
 });
 export type StatusHistoryEntry = z.infer<typeof StatusHistoryEntry>;
+
+/**
+ * Something staff must look at about an order's payment: the provider captured another amount or currency than the
+ * order's total (the order was left unpaid and the money is being refunded).
+ */
+export const PaymentIssue = z.object({
+  code: z.literal('amount_mismatch'),
+  /** Italian, for the back office. */
+  detail: z.string(),
+  payment_id: z.string(),
+  captured_amount: z.number(),
+  captured_currency: z.string(),
+  at: z.string(),
+});
+export type PaymentIssue = z.infer<typeof PaymentIssue>;
+
+/** Where one refund of an order stands: asked and on its way, the money back, or given up (with the reason). */
+export const OrderRefundState = z.enum(['in_progress', 'done', 'failed']);
+export type OrderRefundState = z.infer<typeof OrderRefundState>;
+
+/**
+ * One refund of an order (POST /api/orders/{id}/refunds, a 'cancel and refund', or one the shop asked by itself):
+ * `kind` lines (chosen lines), amount (an amount) or full (all that was left). Amounts in euros.
+ */
+export const OrderRefundEntry = z.object({
+  id: z.string(),
+  kind: z.enum(['lines', 'amount', 'full']),
+  state: OrderRefundState,
+  /** What goes back; null for a full refund whose amount the provider has not confirmed yet. */
+  amount: z.number().nullable(),
+  /** The staff's reason, or the shop's own in Italian (a 'cancel and refund', a late payment...). */
+  reason: z.string(),
+  lines: z.array(
+    z.object({ article_id: z.string(), title: z.string(), quantity: z.number().int(), amount: z.number() }),
+  ),
+  /** The lines' units went back on sale. */
+  restock: z.boolean(),
+  /** A bank-transfer order: staff pay it back by bank themselves; recording it makes it done at once. */
+  by_bank_transfer: z.boolean(),
+  /** Failed: why (Italian or the provider's words). In progress: the last attempt's error while it is retried. */
+  failure_reason: z.string().nullable(),
+  requested_at: z.string(),
+  /** The staff user's username; null when the shop asked it by itself. */
+  requested_by: z.string().nullable(),
+  /** When it became done or failed. */
+  completed_at: z.string().nullable(),
+});
+export type OrderRefundEntry = z.infer<typeof OrderRefundEntry>;
 
 /** An order as the staff API answers it (SPEC §3 "Order"). */
 export const Order = z.object({
@@ -239,12 +366,31 @@ export const Order = z.object({
   payment_method: PaymentMethod,
   payment_status: PaymentStatus,
   payment_intent_id: z.string().nullable(),
+  /** Paid through the shop's demo stand-in of the provider (no money moved). */
+  payment_demo: z.boolean(),
+  /** Euros given back so far (partial or full refunds); 0 when none. */
+  refunded_amount: z.number(),
+  payment_issue: PaymentIssue.nullable(),
   tracking_number: z.string().nullable(),
   packlink_shipment_id: z.string().nullable(),
   packlink_data: z
     .object({ tracking_number: z.string().nullable(), carrier_name: z.string().nullable() })
     .nullable(),
   invoice_data: InvoiceData.nullable(),
+  /** Until when the order waits for its payment; null once it no longer waits. */
+  payment_due_at: z.string().nullable(),
+  /** The bank transfer staff recorded (PUT /api/orders/{id}/payment). */
+  transfer_payment: z
+    .object({
+      received_on: z.string(),
+      amount: z.number(),
+      bank_reference: z.string(),
+      /** False when the amount received is not the order's total (recorded, but to be looked at). */
+      amount_matches: z.boolean(),
+      recorded_by: z.string().nullable(),
+      recorded_at: z.string(),
+    })
+    .nullable(),
   /** The money going back: asked when, why, and once the provider confirmed it, how much. */
   refund: z
     .object({
@@ -254,11 +400,48 @@ export const Order = z.object({
       amount: z.number().nullable(),
     })
     .nullable(),
+  /** Every refund of the order, oldest first, with its state (absent in older answers: none). */
+  refunds: z.array(OrderRefundEntry).default([]),
 });
 export type Order = z.infer<typeof Order>;
 
-/** GET /api/orders/{id}: the order with its status history (oldest first). */
-export const OrderDetail = Order.extend({ status_history: z.array(StatusHistoryEntry) });
+/** A credit note (TD04) a refund of an invoiced order produced; its files are under /api/orders/{id}/credit-notes/{number}. */
+export const CreditNote = z.object({
+  number: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+});
+export type CreditNote = z.infer<typeof CreditNote>;
+
+/** GET /api/orders/{id}: the order with its status history (oldest first) and its credit notes (oldest first). */
+/** Packlink's shipment states as the shop shows them. */
+export const ShipmentState = z.enum(['draft', 'ready', 'in_transit', 'delivered', 'cancelled', 'incident']);
+export type ShipmentState = z.infer<typeof ShipmentState>;
+
+/**
+ * The order's Packlink shipment as the order page shows it: `creating` while the shop waits for Packlink's answer,
+ * `failed` when it never came (it may be tried again), else Packlink's state.
+ */
+export const OrderShipment = z.object({
+  state: z.enum([...ShipmentState.options, 'creating', 'failed']),
+  packlink_reference: z.string().nullable(),
+  carrier_name: z.string(),
+  service_name: z.string(),
+  price: z.number(),
+  tracking_number: z.string().nullable(),
+  tracking_url: z.string().nullable(),
+  demo: z.boolean(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OrderShipment = z.infer<typeof OrderShipment>;
+
+export const OrderDetail = Order.extend({
+  status_history: z.array(StatusHistoryEntry),
+  credit_notes: z.array(CreditNote).default([]),
+  shipment: OrderShipment.nullable().default(null),
+});
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
 export const OrderStatusCounts = z.object({
@@ -272,11 +455,6 @@ export const OrderStatusCounts = z.object({
 });
 export type OrderStatusCounts = z.infer<typeof OrderStatusCounts>;
 
-/** GET /api/orders?status=: the orders (newest first, filtered) and the counts per status of every order. */
-export const OrderListQuery = z.object({ status: OrderStatus.optional() });
-export const OrderList = z.object({ orders: z.array(Order), counts: OrderStatusCounts });
-export type OrderList = z.infer<typeof OrderList>;
-
 export const OrderIdParams = z.object({ id: z.uuid({ message: 'Identificativo ordine non valido' }) });
 
 /** PUT /api/orders/{id}/status?status=..&tracking_number=.. (answers the updated Order). */
@@ -284,7 +462,7 @@ export const OrderStatusChangeQuery = z.object({
   status: OrderStatus,
   tracking_number: z.preprocess(
     (v) => (v === undefined || v === '' || v === 'null' ? null : v),
-    z.string().trim().max(100, 'Il numero di tracking può avere al massimo 100 caratteri').nullable(),
+    singleLine().trim().max(100, 'Il numero di tracking può avere al massimo 100 caratteri').nullable(),
   ),
 });
 export type OrderStatusChangeQuery = z.infer<typeof OrderStatusChangeQuery>;
@@ -293,3 +471,28 @@ export type OrderStatusChangeQuery = z.infer<typeof OrderStatusChangeQuery>;
 export function orderReference(orderId: string): string {
   return `ORD-${orderId.replace(/-/g, '').slice(-8).toUpperCase()}`;
 }
+
+/** POST /orders/{id}/cancel: the checkout gives up its own unpaid order (the token of POST /orders' answer). */
+export const CancelOrderRequest = z.object({
+  cancel_token: z.string('Token di annullamento mancante').min(1, 'Token di annullamento mancante').max(200),
+});
+export type CancelOrderRequest = z.infer<typeof CancelOrderRequest>;
+
+/** 200 of POST /orders/{id}/cancel. */
+export const CancelOrderResponse = z.object({ order_id: z.string(), status: OrderStatus });
+export type CancelOrderResponse = z.infer<typeof CancelOrderResponse>;
+
+/** PUT /api/orders/{id}/payment (staff): a bank transfer received for the order. */
+export const RecordTransferRequest = z.object({
+  received_on: z.iso.date('La data del bonifico deve essere AAAA-MM-GG'),
+  amount: z
+    .number("L'importo deve essere un numero")
+    .positive("L'importo deve essere maggiore di zero")
+    .max(1_000_000, "L'importo è troppo alto")
+    .refine(
+      (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+      "L'importo può avere al massimo due decimali",
+    ),
+  bank_reference: requiredText('Il riferimento del bonifico', 140),
+});
+export type RecordTransferRequest = z.infer<typeof RecordTransferRequest>;

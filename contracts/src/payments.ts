@@ -3,15 +3,18 @@ import { Email } from './customers';
 import { CartZone } from './shipping';
 import {
   CreateOrderRequest,
+  CreateOrderRequestFields,
   CustomerInfo,
   InvoiceDataInput,
   optionalText,
   OrderStatus,
   PaymentMethod,
   PaymentStatus,
+  requireInvoiceCap,
 } from './orders';
 import { OrderCreatedLine } from './events';
-import { PaymentState } from './payment-kinds';
+import { PaymentMethodMode, PaymentsMode, PaymentState } from './payment-kinds';
+import { singleLine } from './text';
 
 export * from './payment-kinds';
 
@@ -52,15 +55,30 @@ export type ShippingAddress = z.infer<typeof ShippingAddress>;
  * the pending order (same pricing and stock reservation as POST /orders), then the provider's object for the
  * order's own total. `total_amount`, when sent, is checked like POST /orders' (422 TOTAL_MISMATCH_DETAIL).
  */
-export const OnlineCheckoutRequest = z.object({
-  items: CreateOrderRequest.shape.items,
-  customer_email: Email,
-  customer_name: CustomerInfo.shape.name,
-  shipping_address: ShippingAddress,
-  invoice_data: InvoiceDataInput.optional().nullable(),
-  shipping_zone: CartZone.optional().nullable(),
-  total_amount: z.number('Il totale deve essere un numero').nonnegative().optional().nullable(),
-});
+export const OnlineCheckoutRequest = z
+  .object({
+    items: CreateOrderRequest.shape.items,
+    customer_email: Email,
+    customer_name: CustomerInfo.shape.name,
+    shipping_address: ShippingAddress,
+    invoice_data: InvoiceDataInput.optional().nullable(),
+    shipping_zone: CartZone.optional().nullable(),
+    total_amount: z.number('Il totale deve essere un numero').nonnegative().optional().nullable(),
+    /** The visitor's language: the order's e-mails are written in it. */
+    language: CreateOrderRequest.shape.language,
+  })
+  .superRefine((request, ctx) =>
+    requireInvoiceCap(
+      {
+        invoice_data: request.invoice_data,
+        zipCode: request.shipping_address.zipCode,
+        country: request.shipping_address.country,
+        shipping_zone: request.shipping_zone,
+      },
+      ctx,
+      ['shipping_address', 'zipCode'],
+    ),
+  );
 export type OnlineCheckoutRequest = z.infer<typeof OnlineCheckoutRequest>;
 
 /** 200 of POST /checkout/session: the browser navigates to `url` (the provider's page, or the shop's demo page). */
@@ -71,6 +89,8 @@ export const CheckoutSessionResponse = z.object({
   order_reference: z.string(),
   total_amount: z.number(),
   demo: z.boolean(),
+  /** The order's cancel token (POST /orders/{order_id}/cancel), kept by the checkout; null on a repeat. */
+  cancel_token: z.string().nullable(),
 });
 export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponse>;
 
@@ -96,7 +116,10 @@ export const KLARNA_DEFAULTS = {
 } as const;
 
 const withDefault = (fallback: string, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v : fallback), z.string().trim().max(max));
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v : fallback),
+    singleLine().trim().max(max),
+  );
 
 /**
  * POST /payments/klarna/create-intent (SPEC §7 shape). The order exists already (POST /orders with
@@ -114,11 +137,11 @@ export const KlarnaIntentRequest = z.object({
   billing_address: z
     .object({
       line1: withDefault(KLARNA_DEFAULTS.line1, 300),
-      line2: z.string().trim().max(300).optional().nullable(),
+      line2: singleLine().trim().max(300).optional().nullable(),
       city: withDefault(KLARNA_DEFAULTS.city, 100),
       postal_code: withDefault(KLARNA_DEFAULTS.postal_code, 20),
       country: z.literal('IT').default('IT'),
-      state: z.string().trim().max(100).optional().nullable(),
+      state: singleLine().trim().max(100).optional().nullable(),
     })
     .default({
       line1: KLARNA_DEFAULTS.line1,
@@ -190,6 +213,8 @@ export const PaypalCreateOrderResponse = z.object({
   total_amount: z.number(),
   approve_url: z.string(),
   demo: z.boolean(),
+  /** The shop order's cancel token (POST /orders/{shop_order_id}/cancel), kept by the checkout; null on a repeat. */
+  cancel_token: z.string().nullable(),
 });
 export type PaypalCreateOrderResponse = z.infer<typeof PaypalCreateOrderResponse>;
 
@@ -206,8 +231,18 @@ export const PaypalCaptureResponse = z.object({
 });
 export type PaypalCaptureResponse = z.infer<typeof PaypalCaptureResponse>;
 
-/** GET /payments/config: which providers are live and which run in demo mode, and the public keys only. */
+/**
+ * GET /payments/config: the payments mode, each method's state (the checkout offers only the methods not `off`, and
+ * shows its demo notice only for `demo` ones), which providers run in demo mode, and the public keys only.
+ */
 export const PaymentsConfig = z.object({
+  mode: PaymentsMode,
+  methods: z.object({
+    card: PaymentMethodMode,
+    klarna: PaymentMethodMode,
+    paypal: PaymentMethodMode,
+    transfer: z.literal('live'),
+  }),
   stripe: z.object({ demo: z.boolean(), publishable_key: z.string().nullable() }),
   paypal: z.object({ demo: z.boolean(), client_id: z.string().nullable() }),
   /** Minutes an online payment may take before its order is cancelled and the stock released. */
@@ -256,11 +291,24 @@ export function klarnaSchedule(totalCents: number, today: Date = new Date()) {
  * that a retry answers the same order (idempotent by order_id). total_amount is optional here (the card and
  * PayPal calls carry none); customer_id is the logged-in customer the caller verified, if any.
  */
-export const InternalCreateOrderRequest = CreateOrderRequest.extend({
+export const InternalCreateOrderRequest = CreateOrderRequestFields.extend({
   order_id: z.uuid(),
   total_amount: z.number().nonnegative().optional().nullable(),
   customer_id: z.uuid().optional().nullable(),
-});
+  /** The buyer's address as svc-payments saw it: order creation is limited per address. */
+  client_address: z.string().min(1).max(100),
+}).superRefine((request, ctx) =>
+  requireInvoiceCap(
+    {
+      invoice_data: request.invoice_data,
+      zipCode: request.customer_info.zipCode,
+      country: request.customer_info.country,
+      shipping_zone: request.shipping_zone,
+    },
+    ctx,
+    ['customer_info', 'zipCode'],
+  ),
+);
 export type InternalCreateOrderRequest = z.infer<typeof InternalCreateOrderRequest>;
 
 /** GET /internal/orders/{id} and the answer of POST /internal/orders: the order as the payment needs it, in cents. */
@@ -277,5 +325,15 @@ export const InternalOrder = z.object({
   shipping_cents: z.number().int().nonnegative(),
   total_cents: z.number().int().nonnegative(),
   created_at: z.string(),
+  payment_due_at: z.string().nullable(),
+  /** What the browser needs to cancel the order while unpaid (svc-payments passes it through to the browser). */
+  cancel_token: z.string(),
 });
 export type InternalOrder = z.infer<typeof InternalOrder>;
+
+/** POST /internal/orders/{id}/expire-payments (svc-orders → svc-payments): open attempts expired at the provider. */
+export const InternalPaymentExpiry = z.object({
+  /** True when a payment of the order took money (the order must not be cancelled as unpaid). */
+  paid: z.boolean(),
+});
+export type InternalPaymentExpiry = z.infer<typeof InternalPaymentExpiry>;

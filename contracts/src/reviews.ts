@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { singleLine } from './text';
+import { CustomerLanguage } from './language';
 
-const text = (label: string, max: number) =>
-  z
-    .string({ message: `${label} è obbligatorio` })
+const text = (label: string, max: number, { line = false } = {}) =>
+  (line ? singleLine(`${label} è obbligatorio`) : z.string({ message: `${label} è obbligatorio` }))
     .trim()
     .min(1, `${label} è obbligatorio`)
     .max(max, `${label}: massimo ${max} caratteri`);
@@ -46,9 +47,9 @@ export const ReviewCreate = z.object({
     .min(1, 'Il voto deve essere un numero da 1 a 5')
     .max(5, 'Il voto deve essere un numero da 1 a 5')
     .default(5),
-  title: text('Il titolo', 200),
+  title: text('Il titolo', 200, { line: true }),
   comment: text('Il commento', 5000),
-  customer_name: text('Il nome', 120),
+  customer_name: text('Il nome', 120, { line: true }),
   customer_email: z
     .string({ message: "L'email è obbligatoria" })
     .trim()
@@ -57,6 +58,8 @@ export const ReviewCreate = z.object({
     .pipe(z.email({ message: 'Inserisci un indirizzo email valido' })),
   article_id: z.uuid({ message: 'Articolo non valido' }),
   order_id: z.string().trim().max(64).nullish(),
+  /** The reviewer's language: staff's reply is e-mailed in it. */
+  language: CustomerLanguage,
 });
 export type ReviewCreate = z.input<typeof ReviewCreate>;
 

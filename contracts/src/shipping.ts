@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 // Shipping rules (SPEC §3 "Shipping rule", §5, §9) and the public quote GET /shipping/calculate.
 
@@ -45,6 +46,12 @@ export function zoneOfCountry(country: string): Exclude<ShippingZone, 'specific_
   return (EU_COUNTRIES as readonly string[]).includes(code) ? 'eu' : 'international';
 }
 
+/** The cart's zone a country ships in: Italy national, the rest of the EU international, the world intercontinental. */
+export function cartZoneOfCountry(country: string): CartZone {
+  const zone = zoneOfCountry(country);
+  return zone === 'national' ? 'national' : zone === 'eu' ? 'international' : 'intercontinental';
+}
+
 /** Amounts in euros (two decimals), null when not set. */
 const euros = (label: string) =>
   z
@@ -68,8 +75,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
  */
 export const ShippingRuleInput = z
   .object({
-    name: z
-      .string('Il nome è obbligatorio')
+    name: singleLine('Il nome è obbligatorio')
       .trim()
       .min(1, 'Il nome è obbligatorio')
       .max(120, 'Il nome può avere al massimo 120 caratteri'),
@@ -180,3 +186,31 @@ export function fallbackShippingCents(zone: 'national' | 'eu' | 'international',
   if (zone === 'eu') return 1400 + 500 * Math.floor((q - 1) / 4);
   return Math.min(2500 + 500 * (q - 1), 4000);
 }
+
+/**
+ * POST /api/admin/shipping/preview (staff): what the checkout would quote for a sample cart with the rule
+ * being edited saved as it stands (replacing `rule_id`, or added), next to what it quotes today.
+ */
+export const ShippingPreviewRequest = z.object({
+  rule: ShippingRuleInput,
+  rule_id: z.uuid('Identificativo regola non valido').nullish(),
+  total_amount: z
+    .number('Il totale deve essere un numero')
+    .min(0, 'Il totale non può essere negativo')
+    .max(1_000_000),
+  quantity: z
+    .number('La quantità deve essere un numero intero')
+    .int('La quantità deve essere un numero intero')
+    .min(1, 'La quantità deve essere almeno 1')
+    .max(10_000),
+  country: CountryCode,
+});
+export type ShippingPreviewRequest = z.input<typeof ShippingPreviewRequest>;
+
+export const ShippingPreview = z.object({
+  shipping_cost: z.number(),
+  current_shipping_cost: z.number(),
+  zone: z.enum(['national', 'eu', 'international']),
+  country: z.string(),
+});
+export type ShippingPreview = z.infer<typeof ShippingPreview>;

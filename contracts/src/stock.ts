@@ -59,3 +59,32 @@ export const StockReservationParams = z.object({
 export type StockReservationParams = z.infer<typeof StockReservationParams>;
 
 export const STOCK_RESERVATIONS_PATH = '/internal/stock/reservations';
+
+// --- Shipments' parcels (svc-orders asks before quoting a Packlink shipment) ---------------------------------
+
+/** GET /internal/articles/parcels?ids=<uuid>,<uuid>: the weight and size of articles (deleted ones included). */
+export const ArticleParcelsQuery = z.object({
+  ids: z
+    .string()
+    .transform((v) => v.split(',').map((id) => id.trim()))
+    .pipe(
+      z
+        .array(z.uuid({ message: 'Identificativo articolo non valido' }))
+        .min(1)
+        .max(50),
+    ),
+});
+export type ArticleParcelsQuery = z.infer<typeof ArticleParcelsQuery>;
+
+/** An article's weight in kg and its size as staff typed it (e.g. "30x21x2 cm"); null when not given. */
+export const ArticleParcelInfo = z.object({
+  article_id: z.string(),
+  weight_kg: z.number().nonnegative().nullable(),
+  dimensions: z.string().nullable(),
+});
+export type ArticleParcelInfo = z.infer<typeof ArticleParcelInfo>;
+
+export const ArticleParcels = z.object({ articles: z.array(ArticleParcelInfo) });
+export type ArticleParcels = z.infer<typeof ArticleParcels>;
+
+export const ARTICLE_PARCELS_PATH = '/internal/articles/parcels';

@@ -8,9 +8,24 @@ import type { EventType } from './events';
  * until then publishing the type fails (unroutable) and the outbox keeps retrying.
  */
 export const SUBSCRIPTIONS = {
-  'svc-catalog': ['order.status_changed'],
-  'svc-notify': ['order.created'],
-  'svc-orders': ['payment.succeeded', 'payment.failed', 'payment.refunded'],
+  'svc-catalog': ['order.status_changed', 'order.items_restocked'],
+  'svc-notify': [
+    'order.created',
+    'order.status_changed',
+    'payment.succeeded',
+    'payment.failed',
+    'payment.refunded',
+    'payment.refund_failed',
+    'review.replied',
+    'article.stock_low',
+  ],
+  'svc-orders': [
+    'payment.succeeded',
+    'payment.failed',
+    'payment.refunded',
+    'payment.refund_failed',
+    'audit.recorded',
+  ],
   'svc-payments': ['order.refund_requested', 'order.status_changed'],
 } as const satisfies Record<string, readonly EventType[]>;
 

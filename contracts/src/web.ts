@@ -4,8 +4,51 @@ import type { RuntimeConfig } from './runtime-config';
 export const LANGUAGES = ['it', 'en', 'fr', 'es', 'pt', 'de', 'ru', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'it';
+/**
+ * The visitor's language as the shell shows it (`<html lang>`): sent with orders, payments, reviews and newsletter
+ * subscriptions so that the e-mails about them are written in it. Italian when none is set.
+ */
+export function pageLanguage(doc: Document | undefined = globalThis.document): Language {
+  const lang = doc?.documentElement.getAttribute('lang');
+  return (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Language) : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The locale each language writes its dates in: one per language, so a page never mixes "December 18, 2026" with
+ * "24 November 2026". English is British (a European shop: day before month).
+ */
+const DATE_LOCALES: Record<Language, string> = {
+  it: 'it-IT',
+  en: 'en-GB',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  pt: 'pt-PT',
+  de: 'de-DE',
+  ru: 'ru-RU',
+  nl: 'nl-NL',
+};
+export const dateLocale = (language: string): string =>
+  DATE_LOCALES[language as Language] ?? DATE_LOCALES[DEFAULT_LANGUAGE];
+
 /** localStorage key of the chosen language (SPEC §9). */
 export const LANGUAGE_STORAGE_KEY = 'language';
+/**
+ * The chosen language is also kept in a cookie of this name: the storefront server cannot read local storage,
+ * and paints its first view of a page in the cookie's language (Italian without one).
+ */
+export const LANGUAGE_COOKIE = 'language';
+
+/** The `document.cookie` assignment that remembers `language` for a year on the whole site. */
+export function languageCookie(language: Language): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** The language a Cookie header (or `document.cookie`) names, when it is one of LANGUAGES. */
+export function languageFromCookies(cookies: string | undefined): Language | undefined {
+  const value = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookies ?? '')?.[1]?.trim();
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : undefined;
+}
+
 /** localStorage key of the customer's token (SPEC §6). */
 export const CUSTOMER_TOKEN_KEY = 'customer_token';
 
@@ -26,6 +69,8 @@ export interface DomEvents {
   'edicola:cart-add': { article_id: string; quantity: number; article?: Article };
   /** The cart is listening (mf-checkout has loaded): an add that found nobody while it loaded is sent again. */
   'edicola:cart-ready': Record<string, never>;
+  /** Open the cart (`cart`) or the checkout at the choice of payment method (`payment`): mf-checkout listens. */
+  'edicola:checkout-open': { step: 'cart' | 'payment' };
   /** The customer logged in (token) or out (null); other slices (checkout prefill) listen. */
   'edicola:customer-session': { token: string | null };
 }
