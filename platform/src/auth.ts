@@ -13,8 +13,14 @@ import {
   type JWK,
 } from 'jose';
 import { ZodError } from 'zod';
-import { TokenClaims } from '@edicola/contracts';
+import {
+  ADMIN_ONLY_DETAIL,
+  MUST_CHANGE_PASSWORD_DETAIL,
+  SessionState,
+  TokenClaims,
+} from '@edicola/contracts';
 import { forbidden, HttpError, unauthorized } from './http/errors';
+import type { InternalClient } from './internal/client';
 
 const ISSUER = 'edicola';
 /** The only algorithm a user token may carry; `none`, HS256 and the rest are refused before any key is used. */
@@ -59,7 +65,13 @@ export async function createTokenSigner(privateJwk: JWK): Promise<TokenSigner> {
   return {
     publicKeySet: { keys: [{ ...publicJwk, use: 'sig' }] },
     sign(claims, ttlSeconds) {
-      return new SignJWT({ kind: claims.kind, role: claims.role, name: claims.name })
+      return new SignJWT({
+        kind: claims.kind,
+        role: claims.role,
+        name: claims.name,
+        ...(claims.sv !== undefined && { sv: claims.sv }),
+        ...(claims.mcp && { mcp: true }),
+      })
         .setProtectedHeader({ alg: ALGORITHM, kid: privateJwk.kid })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -124,10 +136,81 @@ export const remoteKeySetVerifier = (url: string, options: { timeoutMs?: number 
     }),
   );
 
+/** The token's session has ended (logout, password change or reset, user removed): 401 like any invalid token. */
+export class SessionEndedError extends Error {}
+
+/**
+ * The current session version of an account, or null when there is no such account. svc-orders answers from
+ * its database; the other services ask svc-orders (remoteSessionLookup).
+ */
+export type SessionLookup = (kind: TokenClaims['kind'], id: string) => Promise<number | null>;
+
+/**
+ * A verifier that also refuses a token whose session is over: no session version in it, an account that no
+ * longer exists, or a version that is no longer the account's (docs/decisions/0021-sessions-and-roles.md).
+ */
+export function sessionCheckedVerifier(verifier: TokenVerifier, lookup: SessionLookup): TokenVerifier {
+  return {
+    async verify(token) {
+      const claims = await verifier.verify(token);
+      if (claims.sv === undefined) throw new SessionEndedError('token without a session version');
+      const current = await lookup(claims.kind, claims.sub);
+      if (current === null || current !== claims.sv) throw new SessionEndedError('session ended');
+      return claims;
+    },
+  };
+}
+
+/**
+ * Asks svc-orders for an account's session version, remembering each answer (a missing account too) for
+ * `cacheMs`: a session ended on svc-orders is refused everywhere within that time. When svc-orders cannot
+ * answer, every token is refused with 503 (never let through unchecked).
+ */
+export function remoteSessionLookup(
+  internal: InternalClient,
+  options: { cacheMs: number; maxEntries?: number },
+): SessionLookup {
+  const cache = new Map<string, { version: number | null; until: number }>();
+  const maxEntries = options.maxEntries ?? 10_000;
+  return async (kind, id) => {
+    const key = `${kind}:${id}`;
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && hit.until > now) return hit.version;
+    let version: number | null;
+    try {
+      const answer = await internal.get('svc-orders', `/internal/sessions/${kind}/${encodeURIComponent(id)}`);
+      version = SessionState.parse(answer).session_version;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) version = null;
+      else throw keySetUnavailable();
+    }
+    if (options.cacheMs > 0) {
+      cache.delete(key);
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+      cache.set(key, { version, until: now + options.cacheMs });
+    }
+    return version;
+  };
+}
+
 export interface AuthRequirement {
   kind: TokenClaims['kind'];
   /** Staff roles allowed; any role of the kind when omitted. */
-  roles?: TokenClaims['role'][];
+  roles?: readonly TokenClaims['role'][];
+  /**
+   * Open to a staff user who must still change a generated password (only /api/auth/me, /password, /logout);
+   * every other staff route answers 403 to such a token.
+   */
+  duringPasswordChange?: boolean;
+}
+
+/** Where requireAuth() leaves its requirement on the handler it returns, for the access-matrix test. */
+export const AUTH_REQUIREMENT = Symbol.for('edicola.authRequirement');
+
+/** The requirement of a handler made by requireAuth(), else undefined. */
+export function authRequirementOf(handler: unknown): AuthRequirement | undefined {
+  return (handler as { [AUTH_REQUIREMENT]?: AuthRequirement } | null)?.[AUTH_REQUIREMENT];
 }
 
 /** The bearer token of a request, or null. */
@@ -137,11 +220,11 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
- * Bearer-token check for a route: 401 without a valid token, 403 for the wrong kind or role, 503 when the
- * key set to check it with cannot be had.
+ * Bearer-token check for a route: 401 without a valid token or with a session that has ended, 403 for the
+ * wrong kind or role (or a generated password still to change), 503 when the token cannot be checked.
  */
 export function requireAuth(verifier: TokenVerifier, requirement: AuthRequirement): RequestHandler {
-  return async (req, res, next) => {
+  const handler: RequestHandler = async (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
     if (!token) throw unauthorized();
     const claims = await verifier.verify(token).catch((error: unknown) => {
@@ -149,10 +232,14 @@ export function requireAuth(verifier: TokenVerifier, requirement: AuthRequiremen
       throw unauthorized('Sessione non valida o scaduta');
     });
     if (claims.kind !== requirement.kind) throw forbidden();
-    if (requirement.roles && !requirement.roles.includes(claims.role)) throw forbidden();
+    if (requirement.roles && !requirement.roles.includes(claims.role)) {
+      throw forbidden(requirement.roles.includes('staff') ? undefined : ADMIN_ONLY_DETAIL);
+    }
+    if (claims.mcp && !requirement.duringPasswordChange) throw forbidden(MUST_CHANGE_PASSWORD_DETAIL);
     res.locals.auth = claims;
     next();
   };
+  return Object.assign(handler, { [AUTH_REQUIREMENT]: requirement });
 }
 
 /** The verified claims of the current request (after requireAuth). */

@@ -30,8 +30,8 @@ export function shopProcessOn(dataDir: string): number | null {
 /** Marks DATA_DIR as used by this process; the returned function removes the mark. */
 export function markInUse(dataDir: string): () => void {
   const file = markerOf(dataDir);
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, String(process.pid));
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeFileSync(file, String(process.pid), { mode: 0o600 });
   return () => {
     try {
       if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file);

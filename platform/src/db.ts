@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { securePrivateTree } from './data-dir';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,6 +23,8 @@ export interface Database {
   migrate(migrationsFolder: string, schema: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's state (PostgreSQL only): for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 // The journal cannot live in the service's schema: its first migration creates that schema.
@@ -53,9 +56,12 @@ export function trackTransactions(db: Db): Db {
 export async function openPglite(dataDir?: string): Promise<PGlite> {
   if (!dataDir) return PGlite.create();
   const dir = path.resolve(dataDir);
-  mkdirSync(path.dirname(dir), { recursive: true });
+  mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
   if (!existsSync(dir) || readdirSync(dir).length === 0) await initPgliteDataDir(dir);
-  return PGlite.create(dir);
+  const engine = await PGlite.create(dir);
+  // The engine gives its files mode 0666 whatever the umask: taken back once it has opened them.
+  securePrivateTree(dir);
+  return engine;
 }
 
 /**
@@ -144,5 +150,6 @@ export function postgresDatabase(url: string, options: { max?: number; logger?: 
     async close() {
       await pool.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

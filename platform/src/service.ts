@@ -3,16 +3,25 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Express, Router } from 'express';
 import { z } from 'zod';
-import { localKeySetVerifier, remoteKeySetVerifier, type TokenVerifier } from './auth';
-import { createEventBus, createRabbitTransport } from './bus';
+import {
+  localKeySetVerifier,
+  remoteKeySetVerifier,
+  remoteSessionLookup,
+  sessionCheckedVerifier,
+  type TokenVerifier,
+} from './auth';
+import { createEventBus, createRabbitTransport, DEFAULT_RELAY_LEASE_MS } from './bus';
 import type { BusTables } from './bus/tables';
+import { createServiceMetrics, type ServiceMetrics } from './metrics';
 import type { EventBus, Transport } from './bus/types';
 import { ConfigError, env, loadConfig, serviceEnv } from './config';
+import { securePrivateTree } from './data-dir';
 import { openPglite, pgliteDatabase, postgresDatabase, type Database } from './db';
 import { createHttpApp } from './http/app';
+import { createHttpServer } from './http/server-timeouts';
 import { closeServer } from './http/shutdown';
 import { internalCallsFor, internalEnv, type InternalClient } from './internal';
-import { createJobRunner, purgeFinished, type JobTables, type Jobs } from './jobs';
+import { createJobRunner, DEFAULT_JOBS_LEASE_MS, purgeFinished, type JobTables, type Jobs } from './jobs';
 import { createLogger, type Logger } from './logger';
 
 /** Variables every service reads beside its own. */
@@ -35,6 +44,8 @@ const runtimeEnv = serviceEnv.extend(internalEnv.shape).extend({
     .default('60000,300000,1800000')
     .transform((v) => v.split(',').map(Number)),
   BUS_RELAY_INTERVAL_MS: z.coerce.number().int().positive().default(250),
+  /** How long a relay owns the outbox rows it publishes: a killed process's events go out this long after. */
+  BUS_RELAY_LEASE_MS: z.coerce.number().int().min(1000).default(DEFAULT_RELAY_LEASE_MS),
   BUS_QUEUE_PREFIX: z.string().default(''),
   /** Default `<BUS_QUEUE_PREFIX>edicola.events`, so a prefix alone keeps two deployments apart. */
   BUS_EXCHANGE: z.string().min(1).optional(),
@@ -42,8 +53,12 @@ const runtimeEnv = serviceEnv.extend(internalEnv.shape).extend({
   BUS_RETENTION_DAYS: z.coerce.number().positive().default(14),
   /** How often a service looks for due jobs. */
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  /** How long a runner owns a job it runs: a killed process's jobs run again this long after. */
+  JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(DEFAULT_JOBS_LEASE_MS),
   /** Loads the demo catalogue into an empty shop; the all-in-one launcher turns it on. */
   DEMO_DATA: env.bool(false),
+  /** How long a service remembers svc-orders' answer on a session (a few seconds at most). */
+  SESSION_CHECK_CACHE_MS: z.coerce.number().int().nonnegative().max(10_000).default(2000),
   /** Listen address of a standalone service. */
   HOST: z.string().min(1).default('0.0.0.0'),
 });
@@ -62,6 +77,8 @@ export interface ServiceContext<C> {
   internal: InternalClient;
   /** Tells the operator something once (e.g. a generated password): to the launcher's banner, else the log. */
   notice(message: string, fields?: Record<string, string>): void;
+  /** The service's Prometheus metrics, for figures of its own (served on /metrics). */
+  metrics: ServiceMetrics;
 }
 
 export type NoticeListener = (service: string, message: string, fields: Record<string, string>) => void;
@@ -85,6 +102,11 @@ export interface ServiceDefinition<E extends z.ZodObject> {
   env: E;
   /** `busTables(schema)` and `jobTables(schema)`, declared in the service's db/schema.ts. */
   tables: BusTables & JobTables;
+  /**
+   * Its work can wait (e-mails): as its own process it runs at a lower CPU priority (nice BACKGROUND_NICE), so on a
+   * shared machine a burst of orders is served first and the e-mails follow. On its own CPU nothing changes.
+   */
+  background?: boolean;
   build(context: ServiceContext<z.infer<E>>): Promise<ServiceParts> | ServiceParts;
 }
 
@@ -123,6 +145,7 @@ async function openDatabase(
   if (options.database) return options.database;
   if (config.DATABASE_URL) return postgresDatabase(config.DATABASE_URL, { logger });
   if (options.engine) return pgliteDatabase(options.engine, { ownsEngine: false });
+  securePrivateTree(config.DATA_DIR);
   const engine = await openPglite(path.join(config.DATA_DIR, 'pglite', name));
   return pgliteDatabase(engine, { ownsEngine: true });
 }
@@ -166,19 +189,30 @@ export async function startService<E extends z.ZodObject>(
     logger,
     retry: { delaysMs: config.BUS_RETRY_DELAYS_MS },
     relayIntervalMs: config.BUS_RELAY_INTERVAL_MS,
+    relayLeaseMs: config.BUS_RELAY_LEASE_MS,
   });
   const jobs = createJobRunner({
+    service: definition.name,
     database,
     tables: definition.tables,
     logger,
     pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
+    leaseMs: config.JOBS_LEASE_MS,
   });
   jobs.every('bus.retention', RETENTION_INTERVAL_MS, async () => {
     await purgeFinished({ database, tables: definition.tables, logger, days: config.BUS_RETENTION_DAYS });
   });
-  const verifier =
-    options.verifier ?? (config.AUTH_JWKS_URL ? remoteKeySetVerifier(config.AUTH_JWKS_URL) : undefined);
+  const metrics = createServiceMetrics({ service: definition.name, database, tables: definition.tables });
   const internal = internalCallsFor(definition.name, config, logger);
+  // svc-orders' key set checks the signature, svc-orders itself whether the session is still on.
+  const verifier =
+    options.verifier ??
+    (config.AUTH_JWKS_URL
+      ? sessionCheckedVerifier(
+          remoteKeySetVerifier(config.AUTH_JWKS_URL),
+          remoteSessionLookup(internal.client, { cacheMs: config.SESSION_CHECK_CACHE_MS }),
+        )
+      : undefined);
   const context: ServiceContext<z.infer<E>> = {
     name: definition.name,
     internal: internal.client,
@@ -189,6 +223,7 @@ export async function startService<E extends z.ZodObject>(
     jobs,
     // Without a key set every token is refused (the warning below says so), unless the service brings its own.
     verifier: verifier ?? localKeySetVerifier({ keys: [] }),
+    metrics,
     notice(message, fields = {}) {
       if (options.onNotice) options.onNotice(definition.name, message, fields);
       // No terminal to show it on: log the message and the names of its fields, never their values
@@ -207,6 +242,7 @@ export async function startService<E extends z.ZodObject>(
     corsOrigins: config.CORS_ORIGINS,
     trustProxy: config.TRUST_PROXY,
     internalTokens: internal.tokens,
+    metrics,
     routes: parts.routes,
     readiness: async () => ({
       started: ready,
@@ -233,7 +269,9 @@ export async function startService<E extends z.ZodObject>(
     isReady: () => ready,
     listen(port, host = config.HOST) {
       return new Promise((resolve, reject) => {
-        const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+        const server = createHttpServer(app);
+        server.once('error', reject);
+        server.listen(port, host, () => resolve(server));
         servers.push(server);
       });
     },

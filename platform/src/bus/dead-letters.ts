@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { EventEnvelope } from '@edicola/contracts';
+import { z } from 'zod';
 import type { Database } from '../db';
 import type { BusTables } from './tables';
 
@@ -50,10 +52,16 @@ export function listDeadLetters(
     .orderBy(asc(deadLetters.createdAt));
 }
 
+/** Why a stored message cannot be handed over again: it is not an event envelope (e.g. a message that was not JSON). */
+export const NOT_REPLAYABLE = 'not replayable: the message is not a valid event envelope';
+
 /**
  * Hands waiting dead letters of `service` back to that service alone: in one transaction each becomes an outbox row
  * of the service addressed to its own queue (the relay publishes it, to no other subscriber) and is marked
  * `replayed_at`. The event keeps its id; should it fail again it is parked again (replayed_at cleared).
+ *
+ * A stored message that is not an event envelope (a broker message that was not JSON, kept as text) is never put in
+ * the outbox, where no transport could publish it: it stays waiting, its error saying why, and the rest is replayed.
  */
 export async function replayDeadLetters(
   database: Database,
@@ -64,15 +72,39 @@ export async function replayDeadLetters(
   const { deadLetters, outbox } = tables;
   return database.db.transaction(async (tx) => {
     const rows = await tx
-      .update(deadLetters)
-      .set({ replayedAt: sql`now()` })
+      .select({
+        id: deadLetters.id,
+        eventId: deadLetters.eventId,
+        envelope: deadLetters.envelope,
+        error: deadLetters.error,
+      })
+      .from(deadLetters)
       .where(waiting(tables, selector))
-      .returning({ eventId: deadLetters.eventId, type: deadLetters.type, envelope: deadLetters.envelope });
-    for (const row of rows)
+      .orderBy(asc(deadLetters.createdAt))
+      .for('update');
+    const replayed: string[] = [];
+    for (const row of rows) {
+      const envelope = EventEnvelope.safeParse(row.envelope);
+      if (!envelope.success) {
+        if (!row.error.startsWith(NOT_REPLAYABLE))
+          await tx
+            .update(deadLetters)
+            .set({
+              error: `${NOT_REPLAYABLE} (${z.prettifyError(envelope.error).replaceAll('\n', ' ')}); ${row.error}`,
+            })
+            .where(eq(deadLetters.id, row.id));
+        continue;
+      }
+      await tx
+        .update(deadLetters)
+        .set({ replayedAt: sql`now()` })
+        .where(eq(deadLetters.id, row.id));
       await tx
         .insert(outbox)
-        .values({ id: randomUUID(), type: row.type, envelope: row.envelope, target: service });
-    return rows.map((row) => row.eventId);
+        .values({ id: randomUUID(), type: envelope.data.type, envelope: row.envelope, target: service });
+      replayed.push(row.eventId);
+    }
+    return replayed;
   });
 }
 

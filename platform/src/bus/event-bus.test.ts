@@ -17,18 +17,21 @@ import {
 import { createCapturingLogger } from '../testing/capture-logger';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { RabbitAdmin } from '../testing/rabbitmq';
-import { waitFor } from '../testing/wait-for';
+import { waitFor as waitUntil } from '../testing/wait-for';
 import { discardDeadLetters, listDeadLetters, replayDeadLetters } from './dead-letters';
 import { HANDOVER_LIMIT } from './in-process-transport';
 import { consumerQueueName, queuesOf } from './rabbitmq-transport';
 import type { BusTables } from './tables';
 import type { EventBus, Transport } from './types';
 
-jest.setTimeout(30_000);
-
 const runId = newRunId();
 const { logger, lines } = createCapturingLogger('bus-test');
 const amqpUrl = process.env.AMQP_URL;
+// With RabbitMQ every test declares several quorum queues, each fsynced by the broker: on a busy CI disk a step can
+// take seconds. The limits only bound a failure; a passing test takes what it needs (about 20 s for the file).
+jest.setTimeout(amqpUrl ? 120_000 : 30_000);
+const waitFor: typeof waitUntil = (condition, options) =>
+  waitUntil(condition, { timeoutMs: amqpUrl ? 40_000 : 10_000, ...options });
 const kits: [string, () => TransportKit][] = [
   ['in-process', () => inProcessKit()],
   ...(amqpUrl ? [['rabbitmq', () => rabbitKit(amqpUrl, logger, runId)] as [string, () => TransportKit]] : []),
@@ -199,6 +202,43 @@ describe.each(kits)('event bus over the %s transport', (_name, makeKit) => {
       await waitFor(async () => (await processed(sub.tables, slow.id)).length === 1, {
         message: 'processed',
       });
+    });
+
+    it('lets a consumer that keeps failing hold back neither its publisher’s later events nor the other consumers', async () => {
+      // One retry a minute away: a publish that waited for it would hold each of the 20 events for a minute.
+      const failing = await consumer({ delaysMs: [60_000], fail: () => true });
+      const fine = await consumer();
+      const pub = await publisher();
+      const events = [];
+      for (let i = 0; i < 20; i++) events.push(await emit(pub.bus));
+      await waitFor(
+        () => events.every((e) => fine.callsOf(e.id).length === 1 && failing.callsOf(e.id).length === 1),
+        {
+          message: 'every event delivered once to both consumers',
+          timeoutMs: 15_000,
+        },
+      );
+      for (const event of events) {
+        await waitFor(async () => (await outboxRow(pub.tables, event.id))?.publishedAt, {
+          message: 'published',
+        });
+        expect(await processed(fine.tables, event.id)).toHaveLength(1);
+        expect(await effectsOf(event.id)).toEqual([expect.objectContaining({ service: fine.service })]);
+      }
+      if (kit.name === 'in-process') {
+        // The failing consumer's retries wait in the outbox, addressed to it alone, due in about a minute.
+        const retries = await database.db
+          .select()
+          .from(pub.tables.outbox)
+          .where(
+            and(eq(pub.tables.outbox.target, failing.service), sql`${pub.tables.outbox.publishedAt} is null`),
+          );
+        expect(retries).toHaveLength(20);
+        for (const row of retries) {
+          expect(row.attempts).toBe(1);
+          expect(row.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(30_000);
+        }
+      }
     });
 
     it('refuses a second handler for a type and handlers registered after start', async () => {
@@ -389,6 +429,33 @@ describe.each(kits)('event bus over the %s transport', (_name, makeKit) => {
       await waitFor(async () => (await outboxRow(tables, event.id))?.publishedAt, { message: 'published' });
     });
 
+    it('keeps a consumer’s pending retry across a restart of its publisher (in process: in the outbox)', async () => {
+      // On RabbitMQ the retry waits in the consumer's retry queue, whatever the publisher does.
+      if (kit.name !== 'in-process') return;
+      const sub = await consumer({ delaysMs: [400], fail: (attempt) => attempt === 1 });
+      const service = serviceName('pub');
+      const tables = await buses.tablesOf(service);
+      const { bus: first } = await buses.create(service);
+      const event = await emit(first);
+      await waitFor(() => sub.callsOf(event.id).length === 1, { message: 'first attempt' });
+      await first.stop(); // the process goes away while the retry waits
+      const [retry] = await database.db
+        .select()
+        .from(tables.outbox)
+        .where(and(eq(tables.outbox.target, sub.service), sql`${tables.outbox.publishedAt} is null`));
+      expect(retry).toMatchObject({ attempts: 1, envelope: event });
+
+      const { bus: restarted } = await buses.create(service);
+      restarted.wake();
+      await waitFor(async () => (await processed(sub.tables, event.id)).length === 1, {
+        message: 'retried after the restart',
+      });
+      expect(sub.callsOf(event.id)).toHaveLength(2);
+      await waitFor(async () => (await outboxRow(tables, retry!.id))?.publishedAt, {
+        message: 'retry published',
+      });
+    });
+
     it('keeps a row whose publish failed and publishes it after the restart', async () => {
       const sub = await consumer();
       const service = serviceName('pub');
@@ -450,6 +517,37 @@ describe.each(kits)('event bus over the %s transport', (_name, makeKit) => {
       });
       expect(row.attempts).toBe(2);
     });
+
+    it('renews the lease of a row while it is published, so a second relay does not publish it again', async () => {
+      // In process, a publish lasts as long as its handlers (and their after-commit work): here three times the
+      // lease, outside any transaction (PGlite's one connection would hold every other query back).
+      const service = serviceName('slow');
+      await buses.create(service, {
+        register: (bus) =>
+          bus.on('order.status_changed', async (_event, _tx, { afterCommit }) =>
+            afterCommit(() => new Promise((resolve) => setTimeout(resolve, 2000))),
+          ),
+      });
+      const pub = serviceName('pub');
+      const tables = await buses.tablesOf(pub);
+      let publishes = 0;
+      const base = await kit.connect();
+      const counting: Transport = {
+        ...base,
+        publish: (envelope, options) => {
+          publishes++;
+          return base.publish(envelope, options);
+        },
+      };
+      const { bus } = await buses.create(pub, { transport: counting, relayLeaseMs: 600 });
+      await buses.create(pub, { transport: counting, relayLeaseMs: 600 });
+      const event = await emit(bus);
+      await waitFor(async () => (await outboxRow(tables, event.id))?.publishedAt, {
+        message: 'published',
+      });
+      expect(publishes).toBe(1);
+      expect((await outboxRow(tables, event.id))?.attempts).toBe(1);
+    });
   });
 
   describe('after commit, poison and versions', () => {
@@ -470,8 +568,8 @@ describe.each(kits)('event bus over the %s transport', (_name, makeKit) => {
             if (current === 1) throw new Error('first attempt fails after registering its callback');
           }),
       });
-      const envelope = envelopeOf(orderStatusChanged());
-      await transport.publish(envelope);
+      // Through an outbox, which keeps the in-process retry.
+      const envelope = await emit((await publisher()).bus);
       await waitFor(() => ran.length === 1, { message: 'callback after the second attempt' });
       await transport.publish(envelope); // a duplicate delivery: the handler does not run, nor its callbacks
       await waitFor(() => logged('event already processed, skipped', envelope.id).length === 1);
@@ -564,6 +662,56 @@ describe.each(kits)('event bus over the %s transport', (_name, makeKit) => {
         (await listDeadLetters(database, failing.tables, { handled: true })).map((r) => r.eventId).sort(),
       ).toEqual([event.id, parked.id].sort());
       expect(failing.callsOf(parked.id)).toHaveLength(3);
+    });
+
+    it('keeps a dead letter that is not an event (a message that was not JSON) waiting, with why, and replays the rest', async () => {
+      let healed = false;
+      const failing = await consumer({ fail: () => !healed, delaysMs: [] });
+      const pub = await publisher();
+      const good = await emit(pub.bus);
+      const badId = randomUUID();
+      if (kit.name === 'rabbitmq') {
+        await admin!.sendRaw(consumerQueueName(failing.service), 'not json {', {
+          messageId: badId,
+          type: 'order.status_changed',
+        });
+      } else {
+        // In process nothing arrives unparsed: the row RabbitMQ's transport writes for such a message.
+        await database.db.insert(failing.tables.deadLetters).values({
+          eventId: badId,
+          type: 'order.status_changed',
+          envelope: { id: badId, type: 'order.status_changed', data: 'not json {' },
+          error: 'not JSON',
+          attempts: 1,
+        });
+      }
+      await waitFor(async () => (await listDeadLetters(database, failing.tables)).length === 2, {
+        message: 'both parked',
+      });
+
+      healed = true;
+      const unpublished = () =>
+        database.db
+          .select()
+          .from(failing.tables.outbox)
+          .where(sql`${failing.tables.outbox.publishedAt} is null`);
+      expect(await replayDeadLetters(database, failing.tables, failing.service, { all: true })).toEqual([
+        good.id,
+      ]);
+      failing.bus.wake();
+      await waitFor(async () => (await processed(failing.tables, good.id)).length === 1, {
+        message: 'replayed',
+      });
+      await waitFor(async () => (await unpublished()).length === 0, { message: 'outbox empty' });
+      const waiting = await listDeadLetters(database, failing.tables);
+      expect(waiting.map((row) => row.eventId)).toEqual([badId]);
+      expect(waiting[0]!.error).toMatch(
+        /^not replayable: the message is not a valid event envelope \(.+\); not JSON/,
+      );
+      // Asked again, it stays as it is: no outbox row, the same reason once.
+      expect(await replayDeadLetters(database, failing.tables, failing.service, { all: true })).toEqual([]);
+      expect(await listDeadLetters(database, failing.tables)).toEqual(waiting);
+      expect(await unpublished()).toEqual([]);
     });
   });
 

@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createEvent } from './envelope';
 import { runWithContext } from '../context';
+import { eventCreated, eventProcess } from '../telemetry/trace';
 import type { Database, Db } from '../db';
 import type { Logger } from '../logger';
 import { PermanentDeliveryError, toError } from './delivery-error';
@@ -41,7 +42,8 @@ export interface EventBusOptions {
   relayIntervalMs?: number;
   /** Most outbox rows published at once. Default 50. */
   relayBatchSize?: number;
-  /** How long a relay owns a claimed outbox row before another replica may publish it again. Default 60 s. */
+  /** How long a relay owns a claimed outbox row before another replica may publish it again (renewed while it
+   * publishes). Default 15 s. */
   relayLeaseMs?: number;
   /** How long stop() waits for publishes and handlers in progress. Default 10 s. */
   stopTimeoutMs?: number;
@@ -54,6 +56,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
   const handlers = new Map<EventType, EventHandler>();
   const relay = createOutboxRelay({
+    service,
     database,
     outbox: tables.outbox,
     transport,
@@ -65,7 +68,12 @@ export function createEventBus(options: EventBusOptions): EventBus {
   let started = false;
   let consuming = false;
 
-  async function deliver(envelope: EventEnvelope, attempt: number): Promise<void> {
+  /** One delivery, traced (when tracing is on) as a child of the request that emitted the event. */
+  function deliver(envelope: EventEnvelope, attempt: number): Promise<void> {
+    return eventProcess(service, transport.kind, envelope, attempt, () => handle(envelope, attempt));
+  }
+
+  async function handle(envelope: EventEnvelope, attempt: number): Promise<void> {
     let event: Event;
     try {
       event = parseEvent(envelope);
@@ -158,6 +166,8 @@ export function createEventBus(options: EventBusOptions): EventBus {
   return {
     async emit<T extends EventType>(tx: Db, type: T, data: EventData<T>): Promise<Event<T>> {
       const event = createEvent(service, type, data);
+      // The emitting request's trace context travels in the envelope, so it is stored with the outbox row.
+      Object.assign(event, eventCreated(service, event));
       await tx
         .insert(tables.outbox)
         .values({ id: event.id, type, envelope: event, createdAt: new Date(event.occurred_at) });

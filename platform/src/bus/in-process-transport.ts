@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@edicola/contracts';
 import { toError } from './delivery-error';
-import { decideAfterFailure } from './retry-decision';
-import type { DeadLetterHandler, DeliveryHandler, RetryPolicy, Transport } from './types';
+import { decideAfterFailure, decideBeforeDelivery } from './retry-decision';
+import type { DeadLetterHandler, DeliveryHandler, PublishOptions, RetryPolicy, Transport } from './types';
 
 interface Subscription {
   service: string;
@@ -11,15 +11,15 @@ interface Subscription {
   onDeadLetter: DeadLetterHandler;
   cancelled: boolean;
   deliveries: Set<Promise<void>>;
-  /** Retry timers waiting to fire, with the rejection that abandons them. */
-  waits: Map<NodeJS.Timeout, (error: Error) => void>;
 }
 
 /**
  * The bus of the all-in-one process: one object shared by every service in it. It routes an event to every service
- * that consumes its type, retries a failing handler after the policy's delays, then dead-letters it. publish()
- * resolves only when every subscriber is done, so an event whose delivery a crash interrupted is still unpublished in
- * the outbox and is delivered again after the restart.
+ * that consumes its type, and publish() resolves once each of them handled it, dead-lettered it, or — when its
+ * handler failed — once its retry is scheduled through `options.defer` (the relay writes it into the outbox, addressed
+ * to that consumer alone, due after the policy's delay). Retries belong to the consumer, as RabbitMQ's retry queues:
+ * a failing consumer holds back neither the publisher's later events nor the other consumers. An event whose delivery
+ * a crash interrupted is still unpublished in the outbox and is delivered again after the restart.
  */
 export interface InProcessTransport extends Transport {
   /** Lets a held transport carry events. */
@@ -39,55 +39,57 @@ export function createInProcessTransport(options: { held?: boolean } = {}): InPr
   let closed = false;
   let open = !options.held;
 
-  function wait(subscription: Subscription, delayMs: number): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (subscription.cancelled) {
-        reject(new Error(`${subscription.service} stopped consuming`));
-        return;
-      }
-      const timer = setTimeout(() => {
-        subscription.waits.delete(timer);
-        resolve();
-      }, delayMs);
-      subscription.waits.set(timer, reject);
-    });
-  }
-
+  /**
+   * One attempt. `attempt` is 1 for an event published to every subscriber; a delivery addressed to one consumer
+   * (its retry, or a replayed dead letter) counts the outbox's hand-overs as attempts, as RabbitMQ counts
+   * redeliveries, so that one whose handler takes the process down each time is parked by the policy.
+   */
   async function deliver(
     subscription: Subscription,
     envelope: EventEnvelope,
+    attempt: number,
     handedOver: number,
+    publish: PublishOptions,
   ): Promise<void> {
     const { policy } = subscription;
+    // Every subscriber gets its own copy, as it would from a broker.
+    const copy = JSON.parse(JSON.stringify(envelope)) as EventEnvelope;
     // No broker counts redeliveries here: the outbox does. An event handed over again and again was interrupted
     // by a crash each time (a handler that takes the process down): park it instead of crashing forever.
     if (handedOver > HANDOVER_LIMIT) {
-      const copy = JSON.parse(JSON.stringify(envelope)) as EventEnvelope;
       const reason = `delivery limit: handed over ${handedOver} times, at most ${HANDOVER_LIMIT} allowed`;
       await subscription.onDeadLetter(copy, new Error(reason), handedOver, reason);
       return;
     }
-    for (let attempt = 1; ; attempt++) {
-      if (subscription.cancelled) throw new Error(`${subscription.service} stopped consuming`);
-      // Every subscriber gets its own copy, as it would from a broker.
-      const copy = JSON.parse(JSON.stringify(envelope)) as EventEnvelope;
-      try {
-        await subscription.handler(copy, attempt);
+    const before = decideBeforeDelivery(policy, attempt);
+    if (before.action === 'dead-letter') {
+      await subscription.onDeadLetter(copy, new Error(before.reason), attempt, before.reason);
+      return;
+    }
+    if (subscription.cancelled) throw new Error(`${subscription.service} stopped consuming`);
+    try {
+      await subscription.handler(copy, attempt);
+      return;
+    } catch (err) {
+      const error = toError(err);
+      const decision = decideAfterFailure(policy, attempt, error);
+      if (decision.action === 'dead-letter') {
+        await subscription.onDeadLetter(copy, error, attempt, decision.reason);
         return;
-      } catch (err) {
-        const error = toError(err);
-        const decision = decideAfterFailure(policy, attempt, error);
-        if (decision.action === 'dead-letter') {
-          await subscription.onDeadLetter(copy, error, attempt, decision.reason);
-          return;
-        }
-        await wait(subscription, decision.delayMs);
       }
+      // Without a durable place for the retry, the publish fails and its outbox row is handed over again.
+      if (!publish.defer) throw error;
+      await publish.defer(subscription.service, decision.delayMs, attempt);
     }
   }
 
-  function track(subscription: Subscription, envelope: EventEnvelope, handedOver: number): Promise<void> {
-    const delivery = deliver(subscription, envelope, handedOver);
+  function track(
+    subscription: Subscription,
+    envelope: EventEnvelope,
+    attempt: number,
+    options: PublishOptions,
+  ): Promise<void> {
+    const delivery = deliver(subscription, envelope, attempt, options.handedOver ?? 1, options);
     subscription.deliveries.add(delivery);
     const forget = () => subscription.deliveries.delete(delivery);
     delivery.then(forget, forget);
@@ -99,11 +101,6 @@ export function createInProcessTransport(options: { held?: boolean } = {}): InPr
     if (!subscription) return;
     subscriptions.delete(service);
     subscription.cancelled = true;
-    for (const [timer, reject] of subscription.waits) {
-      clearTimeout(timer);
-      reject(new Error(`${service} stopped consuming`));
-    }
-    subscription.waits.clear();
     await Promise.allSettled(subscription.deliveries);
   }
 
@@ -117,9 +114,7 @@ export function createInProcessTransport(options: { held?: boolean } = {}): InPr
       // As RabbitMQ returns an unroutable mandatory message: nobody to deliver to is a failed publish, and the outbox
       // keeps the event until its consumer runs.
       if (targets.length === 0) throw new Error(`no consumer for ${envelope.type} in this process`);
-      await Promise.all(
-        targets.map((subscription) => track(subscription, envelope, options.handedOver ?? 1)),
-      );
+      await Promise.all(targets.map((subscription) => track(subscription, envelope, 1, options)));
     },
 
     async publishTo(service, envelope, options = {}) {
@@ -127,7 +122,9 @@ export function createInProcessTransport(options: { held?: boolean } = {}): InPr
       if (!open) throw new Error('in-process transport is not open yet');
       const subscription = subscriptions.get(service);
       if (!subscription) throw new Error(`${service} is not consuming in this process`);
-      await track(subscription, envelope, options.handedOver ?? 1);
+      // Addressed to one consumer: its hand-overs are its attempts (see deliver).
+      const attempt = Math.max(1, options.handedOver ?? 1);
+      await track(subscription, envelope, attempt, { ...options, handedOver: 1 });
     },
 
     async consume(service, types, handler, policy, onDeadLetter) {
@@ -141,7 +138,6 @@ export function createInProcessTransport(options: { held?: boolean } = {}): InPr
         onDeadLetter,
         cancelled: false,
         deliveries: new Set(),
-        waits: new Map(),
       });
     },
 

@@ -17,7 +17,12 @@ export {
 } from './retry-decision';
 export { createEventBus, type EventBusOptions } from './event-bus';
 export { createEvent } from './envelope';
-export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export {
+  createOutboxRelay,
+  DEFAULT_RELAY_LEASE_MS,
+  type OutboxRelay,
+  type OutboxRelayOptions,
+} from './outbox-relay';
 export { createInProcessTransport, type InProcessTransport } from './in-process-transport';
 export {
   ATTEMPT_HEADER,
@@ -33,6 +38,7 @@ export { PermanentDeliveryError, isPermanentDeliveryError } from './delivery-err
 export {
   discardDeadLetters,
   listDeadLetters,
+  NOT_REPLAYABLE,
   replayDeadLetters,
   type DeadLetterRow,
   type DeadLetterSelector,

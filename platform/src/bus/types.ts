@@ -41,6 +41,11 @@ export interface PublishOptions {
   /** How many times the outbox has handed this event over, this time included. In process, publishing is the
    * delivery: a count that keeps growing means each delivery took the process down before it finished. */
   handedOver?: number;
+  /**
+   * In process only: stores a consumer's retry durably (an outbox row addressed to `service`, due in `delayMs`, its
+   * `attempt` so far), so that the publish need not wait for it. Without it a failing consumer fails the publish.
+   */
+  defer?(service: string, delayMs: number, attempt: number): Promise<void>;
 }
 
 export interface Transport {
@@ -58,8 +63,8 @@ export interface Transport {
     policy: RetryPolicy,
     onDeadLetter: DeadLetterHandler,
   ): Promise<void>;
-  /** Stops delivering to `service` and waits for its deliveries in progress; a pending retry is abandoned (the
-   * in-process transport then rejects the publish, RabbitMQ keeps the message in its durable queues). */
+  /** Stops delivering to `service` and waits for its deliveries in progress. Pending retries stay where they wait
+   * (RabbitMQ's retry queues; in process, the publisher's outbox) and are delivered once it consumes again. */
   cancel(service: string): Promise<void>;
   /** True while connected / able to publish. */
   healthy(): boolean;

@@ -31,6 +31,9 @@ function buildApp(ready = true) {
       router.get('/conflict', () => {
         throw conflict('Già esistente');
       });
+      router.get('/stale', () => {
+        throw conflict('Articolo modificato da un altro utente: ricarica', 'stale_version');
+      });
       router.get('/boom', async () => {
         throw new Error('secret internals at /srv/x.ts:42');
       });
@@ -74,6 +77,10 @@ describe('createHttpApp', () => {
 
   it('maps HttpErrors to their status and hides internal errors behind a generic 500', async () => {
     expect((await request(app).get('/conflict')).body).toEqual({ detail: 'Già esistente' });
+    expect((await request(app).get('/stale')).body).toEqual({
+      detail: 'Articolo modificato da un altro utente: ricarica',
+      code: 'stale_version',
+    });
     const res = await request(app).get('/boom');
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ detail: 'Errore interno del server' });

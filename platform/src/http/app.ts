@@ -6,9 +6,12 @@ import helmet from 'helmet';
 import { z } from 'zod';
 import type { Health } from '@edicola/contracts';
 import { runWithContext } from '../context';
+import { bindToActive, failed, serverKind, serverParent, startSpan, withSpan } from '../telemetry/trace';
 import type { Logger } from '../logger';
+import { redactPaymentIds } from '../redact';
 import { internalCallerOf, requireInternal, setInternalAuth } from '../internal/guard';
 import type { InternalTokens } from '../internal/tokens';
+import type { ServiceMetrics } from '../metrics';
 import { errorHandler, notFoundHandler } from './errors';
 import { nulByteGuard } from './input-guards';
 import { methodNotAllowed } from './method-not-allowed';
@@ -38,6 +41,8 @@ export interface HttpAppOptions {
   rawBodyLimit?: string;
   /** Verifies the tokens of requireInternal() routes; none when INTERNAL_TOKEN_SECRET is not set. */
   internalTokens?: InternalTokens | null;
+  /** Times every request and serves GET /metrics (Prometheus; the gateway never routes it). */
+  metrics?: ServiceMetrics;
 }
 
 /** TRUST_PROXY as Express takes it; `true` (believe anyone) is refused, as it lets a client pick its address. */
@@ -71,16 +76,57 @@ function requestContext(logger: Logger): RequestHandler {
     const correlationId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', correlationId);
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      runWithContext({ correlationId }, () =>
-        logger.info(
-          { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-          'request',
-        ),
-      );
-    });
+    // Bound to the request's span (tracing on): 'finish' fires outside it.
+    res.on(
+      'finish',
+      bindToActive(() => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        runWithContext({ correlationId }, () =>
+          logger.info(
+            {
+              method: req.method,
+              path: redactPaymentIds(req.path),
+              status: res.statusCode,
+              ms: Math.round(ms * 10) / 10,
+            },
+            'request',
+          ),
+        );
+      }),
+    );
     runWithContext({ correlationId }, next);
+  };
+}
+
+const UNTRACED = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * With tracing on, each request a service handles is a span of that service: a child of the HTTP server span when
+ * the request came over the network, of the gateway's span when the gateway called the service in process, or —
+ * with neither — of the caller's W3C `traceparent`. Named by route pattern once routed. A no-op with tracing off.
+ */
+function requestSpan(service: string): RequestHandler {
+  return (req, res, next) => {
+    // Probes and scrapes are not traced (nor by the HTTP instrumentation).
+    if (UNTRACED.has(req.path)) return next();
+    const parent = serverParent(req.headers);
+    const span = startSpan(service, `${service} ${req.method}`, {
+      kind: serverKind(),
+      parent,
+      attributes: { 'http.request.method': req.method, 'url.path': redactPaymentIds(req.path) },
+    });
+    if (!span) return next();
+    res.on('close', () => {
+      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : undefined;
+      if (route) {
+        span.setAttribute('http.route', route);
+        span.updateName(`${service} ${req.method} ${route}`);
+      }
+      span.setAttribute('http.response.status_code', res.statusCode);
+      if (res.statusCode >= 500) failed(span, new Error(`HTTP ${res.statusCode}`));
+      span.end();
+    });
+    withSpan(span, next);
   };
 }
 
@@ -93,7 +139,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   setInternalAuth(app, { service: options.service, tokens: options.internalTokens ?? null });
 
+  app.use(requestSpan(options.service));
   app.use(requestContext(options.logger));
+  if (options.metrics) app.use(options.metrics.httpMiddleware);
   // JSON answers of more than 1 KB are compressed (br or gzip, as the client accepts); small ones are not.
   app.use(compression({ threshold: 1024 }));
   app.use(
@@ -106,6 +154,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );
+  // Answers to a signed-in caller, and to every write (a login's token, a new account, an order), hold
+  // personal data: no browser or proxy cache may keep them.
+  app.use((req, res, next) => {
+    if (req.headers.authorization !== undefined || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.set('Cache-Control', 'no-store');
+    }
+    next();
+  });
   app.use(
     cors({
       origin: options.corsOrigins,
@@ -132,6 +188,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
     };
     res.status(ok ? 200 : 503).json(body);
   });
+
+  const metrics = options.metrics;
+  if (metrics) {
+    app.get('/metrics', async (_req, res) => {
+      res.set('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics());
+    });
+  }
 
   // Who am I, who called: lets an operator (and the tests) check that internal calls reach and authenticate.
   app.get('/internal/whoami', requireInternal(), (_req, res) => {

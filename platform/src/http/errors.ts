@@ -2,22 +2,28 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { Logger } from '../logger';
 
-/** An error whose status and detail may be shown to the client as they are. */
+/**
+ * An error whose status and detail may be shown to the client as they are. `code` (optional, one of
+ * contracts' ERROR_CODES) is the machine-readable reason where the status alone does not tell a screen
+ * what happened; the Italian `detail` is only ever shown, never matched.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    readonly code?: string,
   ) {
     super(detail);
     this.name = 'HttpError';
   }
 }
 
-export const badRequest = (detail: string) => new HttpError(400, detail);
-export const unauthorized = (detail = 'Autenticazione richiesta') => new HttpError(401, detail);
-export const forbidden = (detail = 'Permesso negato') => new HttpError(403, detail);
-export const notFound = (detail = 'Risorsa non trovata') => new HttpError(404, detail);
-export const conflict = (detail: string) => new HttpError(409, detail);
+export const badRequest = (detail: string, code?: string) => new HttpError(400, detail, code);
+export const unauthorized = (detail = 'Autenticazione richiesta', code?: string) =>
+  new HttpError(401, detail, code);
+export const forbidden = (detail = 'Permesso negato', code?: string) => new HttpError(403, detail, code);
+export const notFound = (detail = 'Risorsa non trovata', code?: string) => new HttpError(404, detail, code);
+export const conflict = (detail: string, code?: string) => new HttpError(409, detail, code);
 
 /** Input that failed its zod schema; `where` is params, query or body. */
 export class ValidationError extends HttpError {
@@ -69,21 +75,21 @@ function isInvalidText(err: unknown): boolean {
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
 
-/** The one error shape, `{"detail": ...}`; never a stack trace to a client. */
+/** The one error shape, `{"detail": ..., "code"?: ...}`; never a stack trace to a client. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const { status, detail } = toClientError(err);
+    const { status, detail, code } = toClientError(err);
     if (status === 503)
       logger.warn({ err, method: req.method, path: req.path }, 'request failed: unavailable');
     else if (status >= 500) logger.error({ err, method: req.method, path: req.path }, 'request failed');
     if (res.headersSent) return res.end();
     if (status === 503) res.set('Retry-After', '5');
-    res.status(status).json({ detail });
+    res.status(status).json(code ? { detail, code } : { detail });
   };
 }
 
-function toClientError(err: unknown): { status: number; detail: string } {
-  if (err instanceof HttpError) return { status: err.status, detail: err.detail };
+function toClientError(err: unknown): { status: number; detail: string; code?: string } {
+  if (err instanceof HttpError) return { status: err.status, detail: err.detail, code: err.code };
   if (err instanceof ZodError) return { status: 422, detail: describeIssues('input', err) };
   if (isDatabaseUnavailable(err)) return { status: 503, detail: SERVICE_UNAVAILABLE_DETAIL };
   if (isInvalidText(err)) return { status: 422, detail: 'Il testo contiene caratteri non ammessi' };

@@ -1,6 +1,13 @@
 import { lt, sql } from 'drizzle-orm';
 import { integer, text, timestamp, type PgSchema } from 'drizzle-orm/pg-core';
-import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import type { Request } from 'express';
+import {
+  ipKeyGenerator,
+  rateLimit,
+  type ClientRateLimitInfo,
+  type Options,
+  type Store,
+} from 'express-rate-limit';
 import type { Db } from '../db';
 
 /**
@@ -80,6 +87,8 @@ export interface PerAddressLimitOptions {
   detail: string;
   /** Count only requests that succeeded (refused input writes nothing, so it need not use up the limit). */
   successesOnly?: boolean;
+  /** The client's address when it is not req.ip (an internal call carrying the buyer's address). */
+  keyOf?: (req: Request) => string;
 }
 
 /**
@@ -97,6 +106,7 @@ export function rateLimits(db: Db, table: RateLimitTable) {
         standardHeaders: 'draft-8',
         legacyHeaders: false,
         store: new DatabaseStore(db, table, `${options.name}:`),
+        ...(options.keyOf ? { keyGenerator: (req: Request) => ipKeyGenerator(options.keyOf!(req)) } : {}),
         handler: (_req, res) => res.status(429).json({ detail: options.detail }),
       });
     },

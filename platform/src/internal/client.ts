@@ -3,6 +3,7 @@ import { correlationId } from '../context';
 import { inTransaction } from '../db';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
+import { injectTraceContext, inSpan, SpanKind } from '../telemetry/trace';
 import type { InternalTokens } from './tokens';
 
 export interface InternalClientOptions {
@@ -35,15 +36,19 @@ export interface InternalClient {
   delete<T = unknown>(target: string, path: string, options?: CallOptions): Promise<T>;
 }
 
-/** A failed internal call, as an HttpError the calling route may let through; `upstreamStatus` when it answered. */
+/**
+ * A failed internal call, as an HttpError the calling route may let through; `upstreamStatus` when it answered,
+ * and the upstream's `code` with a refusal (4xx) handed back as it is.
+ */
 export class InternalCallError extends HttpError {
   constructor(
     status: number,
     detail: string,
     readonly target: string,
     readonly upstreamStatus?: number,
+    code?: string,
   ) {
-    super(status, detail);
+    super(status, detail, code);
     this.name = 'InternalCallError';
   }
 }
@@ -73,11 +78,9 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function detailOf(body: unknown): string | undefined {
-  if (body && typeof body === 'object' && typeof (body as { detail?: unknown }).detail === 'string') {
-    return (body as { detail: string }).detail;
-  }
-  return undefined;
+function fieldOf(body: unknown, field: 'detail' | 'code'): string | undefined {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**
@@ -89,14 +92,37 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
   const retries = options.retries ?? 2;
   const backoffMs = options.backoffMs ?? 200;
 
-  async function call<T>(
+  /** One call (its attempts included) is one client span when tracing is on; the callee's spans are its children. */
+  function call<T>(
     method: string,
     target: string,
     path: string,
     body: unknown,
     callOptions: CallOptions = {},
   ): Promise<T> {
-    if (inTransaction()) throw new Error(TRANSACTION_RULE);
+    if (inTransaction()) return Promise.reject(new Error(TRANSACTION_RULE));
+    return inSpan(
+      options.service,
+      `${method} ${target}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { 'http.request.method': method, 'url.path': path, 'server.address': target },
+      },
+      async (span) => {
+        const answer = await attempts<T>(method, target, path, body, callOptions);
+        span.setAttribute('http.response.status_code', answer.status);
+        return answer.body;
+      },
+    );
+  }
+
+  async function attempts<T>(
+    method: string,
+    target: string,
+    path: string,
+    body: unknown,
+    callOptions: CallOptions,
+  ): Promise<{ status: number; body: T }> {
     if (!path.startsWith('/internal/')) throw new Error(`internal calls go to /internal/ paths, not ${path}`);
     const baseUrl = options.baseUrls[target];
     if (!baseUrl) throw new Error(`no base URL configured for ${target} (see SERVICE_URL_VARS)`);
@@ -113,6 +139,7 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (callOptions.idempotencyKey) headers['idempotency-key'] = callOptions.idempotencyKey;
+    injectTraceContext(headers);
     const idempotent =
       method === 'GET' || method === 'PUT' || method === 'DELETE' || !!callOptions.idempotencyKey;
     const attempts = idempotent ? retries + 1 : 1;
@@ -146,7 +173,7 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
         continue;
       }
       const answer = await readBody(response);
-      if (response.ok) return answer as T;
+      if (response.ok) return { status: response.status, body: answer as T };
       if (RETRYABLE_STATUS.has(response.status) && !last) {
         await sleep(backoffMs * 2 ** (attempt - 1));
         continue;
@@ -164,7 +191,7 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
 }
 
 function toCallError(target: string, path: string, status: number, body: unknown, logger?: Logger) {
-  const detail = detailOf(body);
+  const detail = fieldOf(body, 'detail');
   if (status === 401 || status === 403) {
     // Our own credentials were refused: a configuration fault of this shop, not the client's.
     logger?.error({ target, path, status, detail }, 'internal call refused: check INTERNAL_TOKEN_SECRET');
@@ -175,7 +202,15 @@ function toCallError(target: string, path: string, status: number, body: unknown
       status,
     );
   }
-  if (status < 500) return new InternalCallError(status, detail ?? 'Richiesta non valida', target, status);
+  if (status < 500) {
+    return new InternalCallError(
+      status,
+      detail ?? 'Richiesta non valida',
+      target,
+      status,
+      fieldOf(body, 'code'),
+    );
+  }
   if (status === 503 || status === 504) {
     return new InternalCallError(
       status,

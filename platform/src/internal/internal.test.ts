@@ -8,6 +8,7 @@ import { createTokenSigner, generateSigningKey } from '../auth';
 import { createHttpApp } from '../http/app';
 import { conflict } from '../http/errors';
 import { handle } from '../http/handle';
+import { createHttpServer } from '../http/server-timeouts';
 import { closeServer } from '../http/shutdown';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createInternalClient, InternalCallError, TRANSACTION_RULE } from './client';
@@ -48,7 +49,7 @@ function catalogApp(behaviour: { flaky: number; hits: number; slowMs: number }) 
             behaviour.flaky -= 1;
             throw Object.assign(new Error('down'), { code: 'ECONNREFUSED' }); // a 503
           }
-          if (body.qty > 5) throw conflict('Disponibilità insufficiente');
+          if (body.qty > 5) throw conflict('Disponibilità insufficiente', 'stock_short');
           return { reserved: body.qty, key: req.get('idempotency-key') ?? null };
         }),
       );
@@ -65,7 +66,10 @@ describe('internal calls', () => {
     createInternalClient({ service, baseUrls: { 'svc-catalog': baseUrl }, tokens, timeoutMs, backoffMs: 20 });
 
   beforeAll(async () => {
-    server = app.listen(0, '127.0.0.1');
+    // The services' own server factory: its keep-alive outlasts the client's idle connections, as in production
+    // (Express' app.listen keeps 5 s, and a pooled connection reused after a pause would be reset under the call).
+    server = createHttpServer(app);
+    server.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -134,10 +138,11 @@ describe('internal calls', () => {
     expect(behaviour.hits).toBe(2);
   });
 
-  it('turns upstream errors into HttpErrors with their detail', async () => {
+  it('turns upstream errors into HttpErrors with their detail and code', async () => {
     await expect(client().post('svc-catalog', '/internal/stock/reserve', { qty: 9 })).rejects.toMatchObject({
       status: 409,
       detail: 'Disponibilità insufficiente',
+      code: 'stock_short',
       target: 'svc-catalog',
     });
     await expect(client().post('svc-catalog', '/internal/stock/reserve', { qty: 'x' })).rejects.toMatchObject(
@@ -191,5 +196,25 @@ describe('internal calls', () => {
         id: '3',
       });
     });
+  });
+});
+
+describe('internal tokens', () => {
+  it('reuses a caller’s token for half its life, per target, and still refuses a tampered copy', async () => {
+    const tokens = createInternalTokens('s'.repeat(40), 60);
+    const first = await tokens.sign('svc-orders', 'svc-catalog');
+    expect(await tokens.sign('svc-orders', 'svc-catalog')).toBe(first);
+    expect(await tokens.sign('svc-orders', 'svc-payments')).not.toBe(first);
+    expect(await tokens.verify(first)).toEqual({ from: 'svc-orders', to: 'svc-catalog' });
+    expect(await tokens.verify(first)).toEqual({ from: 'svc-orders', to: 'svc-catalog' });
+    const [header, payload, signature] = first.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'svc-payments' }),
+    ).toString('base64url');
+    await expect(tokens.verify(`${header}.${forged}.${signature}`)).rejects.toThrow();
+    // A token too short-lived to share is signed anew each time.
+    const brief = createInternalTokens('s'.repeat(40), 2);
+    const one = await brief.sign('svc-orders', 'svc-catalog');
+    expect(await brief.sign('svc-orders', 'svc-catalog')).not.toBe(one);
   });
 });

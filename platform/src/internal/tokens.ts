@@ -11,6 +11,8 @@ import { TOKEN_AUDIENCES } from '../auth';
 const ALGORITHM = 'HS256';
 export const INTERNAL_TOKEN_TTL_SECONDS = 60;
 export const MIN_INTERNAL_SECRET_LENGTH = 32;
+/** Verified tokens remembered (a few per calling service and minute in practice). */
+const VERIFIED_KEPT = 256;
 
 export interface InternalClaims {
   /** The calling service (iss). */
@@ -32,9 +34,17 @@ export function createInternalTokens(
     throw new Error(`INTERNAL_TOKEN_SECRET must be at least ${MIN_INTERNAL_SECRET_LENGTH} characters`);
   }
   const key = new TextEncoder().encode(secret);
+  // A token is good for its whole minute: a caller reuses its token for half of it, and a service remembers the
+  // tokens it verified until they expire, so an internal call costs no signature either side (a busy checkout
+  // makes one per order).
+  const signed = new Map<string, { token: string; renewAt: number }>();
+  const verified = new Map<string, { claims: InternalClaims; until: number }>();
   return {
-    sign(from, to) {
-      return new SignJWT({})
+    async sign(from, to) {
+      const cacheKey = `${from}\n${to}`;
+      const cached = signed.get(cacheKey);
+      if (cached && Date.now() < cached.renewAt) return cached.token;
+      const token = await new SignJWT({})
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setIssuer(from)
         .setSubject(to)
@@ -43,8 +53,12 @@ export function createInternalTokens(
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key);
+      if (ttlSeconds > 2) signed.set(cacheKey, { token, renewAt: Date.now() + (ttlSeconds * 1000) / 2 });
+      return token;
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known && Date.now() < known.until) return known.claims;
       const { payload } = await jwtVerify(token, key, {
         audience: TOKEN_AUDIENCES.internal,
         algorithms: [ALGORITHM],
@@ -52,7 +66,10 @@ export function createInternalTokens(
         maxTokenAge: ttlSeconds + 5,
         clockTolerance: 5,
       });
-      return { from: payload.iss!, to: payload.sub! };
+      const claims = { from: payload.iss!, to: payload.sub! };
+      if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+      verified.set(token, { claims, until: Math.min(payload.exp!, payload.iat! + ttlSeconds) * 1000 });
+      return claims;
     },
   };
 }

@@ -1,6 +1,7 @@
 export { jobTables, type JobTables } from './tables';
 export {
   createJobRunner,
+  DEFAULT_JOBS_LEASE_MS,
   type EnqueueOptions,
   type HandleOptions,
   type JobContext,

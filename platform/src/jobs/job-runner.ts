@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { runWithContext } from '../context';
 import type { Database, Db } from '../db';
 import type { Logger } from '../logger';
 import { settleWithin } from '../bus/settle-within';
 import type { JobTables } from './tables';
+import { detached, inSpan, SpanKind } from '../telemetry/trace';
 
 export interface JobContext {
   /** The idempotency key the job was enqueued with. */
@@ -51,12 +52,18 @@ export interface JobRunner extends Jobs {
 }
 
 export interface JobRunnerOptions {
+  /** The service running the jobs (names their spans when tracing is on). */
+  service?: string;
   database: Database;
   tables: JobTables;
   logger: Logger;
   /** Pause between looks for due work. Default 1 s. */
   pollIntervalMs?: number;
-  /** How long a job belongs to the runner that claimed it; after that another may run it again. Default 5 min. */
+  /**
+   * How long a job belongs to the runner that claimed it; after that another may run it again. The runner renews
+   * the lease of its running jobs every third of it, so only a runner that died (or hangs) loses its jobs, and
+   * they run again at most this long after. Default 30 s.
+   */
   leaseMs?: number;
   /** Most enqueued jobs run at once by this runner. Default 10. */
   concurrency?: number;
@@ -74,6 +81,9 @@ interface Handler {
   maxBackoffMs: number;
 }
 
+/** A killed runner's jobs run again this long after; the lease is renewed every third of it while a job runs. */
+export const DEFAULT_JOBS_LEASE_MS = 30_000;
+
 const NAME = /^[\w.:-]{1,100}$/;
 const afterMs = (ms: number) =>
   sql`now() + ${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond'`;
@@ -88,7 +98,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { database, logger } = options;
   const { jobs, jobSchedules } = options.tables;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_JOBS_LEASE_MS;
   const concurrency = options.concurrency ?? 10;
   const recurring = new Map<string, Recurring>();
   const handlers = new Map<string, Handler>();
@@ -97,6 +107,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let started = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let renewal: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
   let wakeRequested = false;
   /** Local time before which no recurring job of this runner is due (read from the table, in its clock). */
@@ -110,7 +121,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   function schedule(delayMs: number): void {
     if (!started || stopped) return;
     clearTimeout(timer);
-    timer = setTimeout(run, delayMs);
+    // Polls belong to no request's trace, whichever request woke the runner.
+    timer = setTimeout(() => detached(run), delayMs);
     timer.unref();
   }
 
@@ -237,8 +249,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const handler = handlers.get(job.name)!;
     const fields = { job: job.name, key: job.key, attempt: job.attempts };
     try {
+      // Tracing on: each run of an enqueued job is a trace of its own (recurring sweeps are not traced).
+      const attributes = {
+        'edicola.job': job.name,
+        'edicola.job.key': job.key,
+        'edicola.attempt': job.attempts,
+      };
       await runWithContext({ correlationId: `job:${job.name}:${job.key}` }, () =>
-        handler.fn(job.payload, { key: job.key, attempt: job.attempts }),
+        inSpan(options.service ?? 'jobs', `job ${job.name}`, { kind: SpanKind.CONSUMER, attributes }, () =>
+          handler.fn(job.payload, { key: job.key, attempt: job.attempts }),
+        ),
       );
     } catch (err) {
       const lastError = errorText(err);
@@ -264,6 +284,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       .where(eq(jobs.id, id))
       // Left as it is, the job runs again when its lease ends.
       .catch((err: unknown) => logger.error({ job_id: id, err }, 'could not record a job run'));
+  }
+
+  /** Keeps the leases of what this runner is running now; a row finished meanwhile (lease cleared) is left alone. */
+  async function renewLeases(): Promise<void> {
+    const ids = [...runningJobs.keys()];
+    const names = [...runningRecurring.keys()];
+    if (ids.length > 0)
+      await database.db
+        .update(jobs)
+        .set({ lockedUntil: afterMs(leaseMs) })
+        .where(and(inArray(jobs.id, ids), isNotNull(jobs.lockedUntil), isNull(jobs.doneAt)));
+    if (names.length > 0)
+      await database.db
+        .update(jobSchedules)
+        .set({ lockedUntil: afterMs(leaseMs) })
+        .where(and(inArray(jobSchedules.name, names), isNotNull(jobSchedules.lockedUntil)));
   }
 
   function wake(): void {
@@ -317,6 +353,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
       started = true;
       if (recurring.size > 0 || handlers.size > 0) schedule(0);
+      renewal = setInterval(() => {
+        renewLeases().catch((err: unknown) => logger.warn({ err }, 'could not renew job leases'));
+      }, leaseMs / 3);
+      renewal.unref();
     },
 
     async stop(timeoutMs = 10_000) {
@@ -327,6 +367,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         await ticking;
         await Promise.allSettled([...runningJobs.values(), ...runningRecurring.values()]);
       });
+      clearInterval(renewal);
       if (!settled)
         logger.warn('job runner stopped with jobs still running; they run again after their lease');
     },

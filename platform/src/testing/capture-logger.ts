@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { currentContext } from '../context';
-import type { Logger } from '../logger';
+import { logContext, type Logger } from '../logger';
 
 export interface LogLine {
   level: string;
@@ -25,10 +24,7 @@ export function createCapturingLogger(service = 'test'): { logger: Logger; lines
       level: 'debug',
       base: { service },
       formatters: { level: (label) => ({ level: label }) },
-      mixin() {
-        const context = currentContext();
-        return context ? { correlation_id: context.correlationId } : {};
-      },
+      mixin: logContext,
     },
     sink,
   );

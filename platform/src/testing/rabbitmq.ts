@@ -41,6 +41,17 @@ export class RabbitAdmin {
     });
   }
 
+  /** Puts `content` as it is (not necessarily JSON) into `queue`. */
+  sendRaw(
+    queue: string,
+    content: string,
+    properties: { messageId?: string; type?: string } = {},
+  ): Promise<void> {
+    return this.withChannel(async (channel) => {
+      channel.sendToQueue(queue, Buffer.from(content), { persistent: true, ...properties });
+    });
+  }
+
   async deleteTopology(exchange: string, queues: string[]): Promise<void> {
     for (const queue of queues)
       await this.withChannel((channel) => channel.deleteQueue(queue)).catch(() => undefined);
