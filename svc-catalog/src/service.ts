@@ -13,11 +13,12 @@ import {
 } from './db/schema';
 import { seedDemoCatalogue } from './demo/seed';
 import { onOrderStatusChanged } from './events/order-status-changed';
+import { onOrderItemsRestocked } from './events/order-items-restocked';
 import { adminArticleRoutes } from './routes/admin-articles';
 import { adminReviewRoutes } from './routes/admin-reviews';
 import { configRoutes } from './routes/config';
+import { internalParcelRoutes } from './routes/internal-parcels';
 import { internalStockRoutes } from './routes/internal-stock';
-import { recordPurchase } from './reviews/verified-purchases';
 import { mediaRoutes } from './routes/media';
 import { publicArticleRoutes } from './routes/public-articles';
 import { reviewRoutes } from './routes/reviews';
@@ -50,16 +51,15 @@ export const catalogService: ServiceDefinition<typeof settings> = {
     let visitorKey = '';
     const limits = rateLimits(db, rateLimitCounters);
 
-    bus.on('order.status_changed', async (event, tx, { afterCommit }) => {
-      await recordPurchase(tx, event);
-      if (await onOrderStatusChanged(tx, event)) afterCommit(() => cache.invalidate());
-    });
+    bus.on('order.status_changed', onOrderStatusChanged(cache));
+    bus.on('order.items_restocked', onOrderItemsRestocked(cache));
 
     return {
       routes(router) {
         publicArticleRoutes(router, db, cache);
-        internalStockRoutes(router, db, cache);
-        adminArticleRoutes(router, db, verifier, cache);
+        internalStockRoutes(router, db, cache, bus);
+        internalParcelRoutes(router, db);
+        adminArticleRoutes(router, db, verifier, cache, bus);
         mediaRoutes(router, db);
         configRoutes(router, verifier);
         reviewRoutes(router, db, {
@@ -67,7 +67,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
           reviewsPerHour: config.REVIEWS_PER_HOUR,
           limits,
         });
-        adminReviewRoutes(router, db, verifier);
+        adminReviewRoutes(router, db, verifier, bus);
         visitRoutes(router, db, verifier, {
           country: { header: config.VISIT_COUNTRY_HEADER },
           visitsPerMinute: config.VISITS_PER_MINUTE,

@@ -1,10 +1,20 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
-import { Article, ArticleList, IvaOptionList, PHOTO_ERRORS, photoSrcSet } from '@edicola/contracts';
-import { startTestService, type TestService } from '@edicola/platform/testing';
+import {
+  AdminArticleCounts,
+  AdminArticlePage,
+  Article,
+  ArticleList,
+  IvaOptionList,
+  PHOTO_ERRORS,
+  photoSrcSet,
+  StockAdjusted,
+  StockMovementList,
+} from '@edicola/contracts';
+import { createInternalTokens } from '@edicola/platform';
+import { startTestService, type TestService, makeTokens, type TestTokens } from '@edicola/platform/testing';
 import { catalogService } from '../src/service';
-import { makeTokens, type Tokens } from './staff-token';
 
 const fields = {
   sku: 'TEST-001',
@@ -32,9 +42,12 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
   return png;
 }
 
+const INTERNAL_SECRET = 'admin-articles-internal-secret-of-40-chars';
+
 describe('svc-catalog staff articles', () => {
   let catalog: TestService<unknown>;
-  let tokens: Tokens;
+  let tokens: TestTokens;
+  let ordersToken: string;
   const api = () => request(catalog.service.app);
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -42,10 +55,22 @@ describe('svc-catalog staff articles', () => {
     tokens = await makeTokens();
     catalog = await startTestService(catalogService, {
       verifier: tokens.verifier,
-      env: { DEMO_DATA: 'false', CATALOG_CACHE_TTL_MS: '60000' },
+      env: { DEMO_DATA: 'false', CATALOG_CACHE_TTL_MS: '60000', INTERNAL_TOKEN_SECRET: INTERNAL_SECRET },
     });
+    ordersToken = await createInternalTokens(INTERNAL_SECRET).sign('svc-orders', 'svc-catalog');
   }, 60_000);
   afterAll(() => catalog?.stop());
+
+  /** Every article staff see (first 100), as the back office's list gives them. */
+  const staffList = async (path = '/api/articles', query: Record<string, string> = {}) =>
+    AdminArticlePage.parse(
+      (
+        await api()
+          .get(path)
+          .query({ page_size: '100', ...query })
+          .set(as(tokens.staff))
+      ).body,
+    ).items;
 
   const post = (form: Record<string, string>, photo?: { data: Buffer; name: string; type?: string }) => {
     const req = api().post('/api/articles').set(as(tokens.staff));
@@ -64,6 +89,10 @@ describe('svc-catalog staff articles', () => {
       ['get', '/api/admin/articles/prevendita'],
       ['get', '/api/admin/articles/prenotazione'],
       ['get', '/api/config/iva-options'],
+      ['get', '/api/admin/articles/counts'],
+      ['patch', '/api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/active'],
+      ['get', '/api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock'],
+      ['post', '/api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock'],
     ] as const) {
       expect((await api()[method](path)).status).toBe(401);
       const asCustomer = await api()[method](path).set(as(tokens.customer));
@@ -117,8 +146,8 @@ describe('svc-catalog staff articles', () => {
   it('answers a taken SKU with 409 and writes nothing', async () => {
     const res = await post({ ...fields, title: 'Altro' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ detail: 'Esiste già un articolo con SKU TEST-001' });
-    const all = ArticleList.parse((await api().get('/api/articles').set(as(tokens.staff))).body);
+    expect(res.body).toEqual({ detail: 'Esiste già un articolo con SKU TEST-001', code: 'sku_taken' });
+    const all = await staffList();
     expect(all.filter((a) => a.sku === 'TEST-001')).toHaveLength(1);
   });
 
@@ -150,12 +179,9 @@ describe('svc-catalog staff articles', () => {
     expect(presale.body.availability_date).toBe('2027-03-01');
     const normal = await post({ ...fields, sku: 'NOR-1', availability_date: '2027-03-01' });
     expect(normal.body.availability_date).toBeNull();
-    const listed = ArticleList.parse(
-      (await api().get('/api/admin/articles/prevendita').set(as(tokens.staff))).body,
-    );
+    const listed = await staffList('/api/admin/articles/prevendita');
     expect(listed.map((a) => a.sku)).toEqual(['PRE-1']);
-    const reserved = await api().get('/api/admin/articles/prenotazione').set(as(tokens.staff));
-    expect(reserved.body).toEqual([]);
+    expect(await staffList('/api/admin/articles/prenotazione')).toEqual([]);
   });
 
   it('checks photos by their content, not their name or declared type', async () => {
@@ -165,17 +191,17 @@ describe('svc-catalog staff articles', () => {
       { data: pdf, name: 'foto.jpg', type: 'image/jpeg' },
     );
     expect(asJpeg.status).toBe(422);
-    expect(asJpeg.body).toEqual({ detail: PHOTO_ERRORS.type });
+    expect(asJpeg.body).toEqual({ detail: PHOTO_ERRORS.type, code: 'photo_type' });
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
     const svgRes = await post({ ...fields, sku: 'PH-2' }, { data: svg, name: 'x.png', type: 'image/png' });
     expect(svgRes.status).toBe(422);
-    expect(svgRes.body).toEqual({ detail: PHOTO_ERRORS.type });
+    expect(svgRes.body).toEqual({ detail: PHOTO_ERRORS.type, code: 'photo_type' });
 
     const big = Buffer.alloc(5_242_881, 1);
     const bigRes = await post({ ...fields, sku: 'PH-3' }, { data: big, name: 'big.jpg' });
     expect(bigRes.status).toBe(413);
-    expect(bigRes.body).toEqual({ detail: PHOTO_ERRORS.size });
+    expect(bigRes.body).toEqual({ detail: PHOTO_ERRORS.size, code: 'photo_size' });
 
     const bomb = await pngClaiming(100_000, 100_000);
     const bombRes = await post(
@@ -194,12 +220,12 @@ describe('svc-catalog staff articles', () => {
     // Never enlarged: a 300 px photo stays 300 px wide.
     expect((await sharp(small.body as Buffer).metadata()).width).toBe(300);
 
-    const all = ArticleList.parse((await api().get('/api/articles').set(as(tokens.staff))).body);
+    const all = await staffList();
     expect(all.map((a) => a.sku).filter((s) => s.startsWith('PH-'))).toEqual(['PH-5']);
   });
 
   it('edits an article: every field replaced, the photo kept when none is sent', async () => {
-    const all = ArticleList.parse((await api().get('/api/articles').set(as(tokens.staff))).body);
+    const all = await staffList();
     const before = all.find((a) => a.sku === 'TEST-001')!;
     const res = await api()
       .put(`/api/articles/${before.id}`)
@@ -272,16 +298,147 @@ describe('svc-catalog staff articles', () => {
     expect(res.body).toMatchObject({ sku: 'JSON-1', price: 10, iva_percentage: 0, photo_url: null });
   });
 
-  it('deletes an article: gone from every list, SKU free again, the row kept for history', async () => {
-    const all = ArticleList.parse((await api().get('/api/articles').set(as(tokens.staff))).body);
+  it('deletes an article (admin only): gone from every list, SKU free again, the row kept', async () => {
+    const all = await staffList();
     const target = all.find((a) => a.sku === 'NOR-1')!;
-    const res = await api().delete(`/articles/${target.id}`).set(as(tokens.staff));
+    // Deleting is the admin's (contracts/src/roles.ts): a staff user is refused with a detail.
+    const refused = await api().delete(`/articles/${target.id}`).set(as(tokens.staff));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: 'Operazione riservata agli amministratori' });
+    const res = await api().delete(`/articles/${target.id}`).set(as(tokens.admin));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Articolo eliminato con successo!', id: target.id });
-    const after = ArticleList.parse((await api().get('/api/articles').set(as(tokens.staff))).body);
+    const after = await staffList();
     expect(after.map((a) => a.id)).not.toContain(target.id);
-    expect((await api().delete(`/articles/${target.id}`).set(as(tokens.staff))).status).toBe(404);
+    expect((await api().delete(`/articles/${target.id}`).set(as(tokens.admin))).status).toBe(404);
     expect((await post({ ...fields, sku: 'NOR-1' })).status).toBe(201);
-    expect((await api().delete('/articles/not-a-uuid').set(as(tokens.staff))).status).toBe(422);
+    expect((await api().delete('/articles/not-a-uuid').set(as(tokens.admin))).status).toBe(422);
+  });
+
+  const stockOf = async (id: string) => (await staffList()).find((a) => a.id === id)!.quantity_stock;
+  const moveStock = (id: string, body: object, token = tokens.staff) =>
+    api().post(`/api/articles/${id}/stock`).set(as(token)).send(body);
+
+  it('never writes back the stock a stale form was loaded with: stock moves by deltas', async () => {
+    const created = AdminArticlePage.shape.items.element.parse(
+      (await post({ ...fields, sku: 'STALE-1', quantity_stock: '5' })).body,
+    );
+    expect(created).toMatchObject({ quantity_stock: 5, low_stock_threshold: 2, version: 1 });
+    // An order takes 2 (svc-orders' reservation moves the same column): 3 left.
+    const orderId = '0d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
+    const reservation = await api()
+      .post('/internal/stock/reservations')
+      .set(as(ordersToken))
+      .send({ order_id: orderId, lines: [{ article_id: created.id, quantity: 2 }] });
+    expect(reservation.status).toBeLessThan(300);
+    expect(await stockOf(created.id)).toBe(3);
+    // Staff edit the title with the form loaded before the order (stock 5 in it).
+    const edit = await api()
+      .put(`/api/articles/${created.id}`)
+      .set(as(tokens.staff))
+      .field({ ...fields, sku: 'STALE-1', title: 'Nuovo titolo', quantity_stock: '5', version: '1' });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ title: 'Nuovo titolo', quantity_stock: 3, version: 2 });
+    expect(await stockOf(created.id)).toBe(3);
+    // The order is cancelled: its 2 units come back, 5 on the shelf (not 7).
+    expect(
+      (await api().delete(`/internal/stock/reservations/${orderId}`).set(as(ordersToken))).status,
+    ).toBeLessThan(300);
+    expect(await stockOf(created.id)).toBe(5);
+
+    // Goods received: +4, recorded with who and why.
+    const moved = await moveStock(created.id, { delta: 4, reason: 'received', note: 'DDT 12' });
+    expect(moved.status).toBe(201);
+    expect(StockAdjusted.parse(moved.body)).toMatchObject({
+      article: { quantity_stock: 9 },
+      movement: { delta: 4, reason: 'received', note: 'DDT 12', stock_after: 9, username: 'commesso' },
+    });
+    const refused = await moveStock(created.id, { delta: -10, reason: 'damaged' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('stock_negative');
+    expect(await stockOf(created.id)).toBe(9);
+    for (const bad of [{ delta: 0, reason: 'received' }, { delta: 1.5, reason: 'received' }, { delta: 1 }])
+      expect((await moveStock(created.id, bad)).status).toBe(422);
+    const history = await api().get(`/api/articles/${created.id}/stock`).set(as(tokens.staff));
+    expect(StockMovementList.parse(history.body).map((m) => m.delta)).toEqual([4]);
+    expect(
+      (await moveStock('6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11', { delta: 1, reason: 'received' })).status,
+    ).toBe(404);
+  });
+
+  it('refuses an edit made on a version another user has changed since (409 stale_version)', async () => {
+    const [article] = await staffList('/api/articles', { q: 'STALE-1' });
+    const first = await api()
+      .put(`/api/articles/${article!.id}`)
+      .set(as(tokens.staff))
+      .field({ ...fields, sku: 'STALE-1', title: 'Primo', version: String(article!.version) });
+    expect(first.status).toBe(200);
+    const second = await api()
+      .put(`/api/articles/${article!.id}`)
+      .set(as(tokens.admin))
+      .field({ ...fields, sku: 'STALE-1', title: 'Secondo', version: String(article!.version) });
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({
+      detail: 'Articolo modificato da un altro utente: ricarica',
+      code: 'stale_version',
+    });
+    expect((await staffList('/api/articles', { q: 'STALE-1' }))[0]!.title).toBe('Primo');
+  });
+
+  it('searches, filters, sorts and pages on the server, and counts for the tabs', async () => {
+    await post({ ...fields, sku: 'LOW-1', title: 'Casco Leclerc', category: 'Caschi', quantity_stock: '1' });
+    const bySku = await staffList('/api/articles', { q: 'low-1' });
+    expect(bySku.map((a) => a.sku)).toEqual(['LOW-1']);
+    const byTitle = await staffList('/api/articles', { q: 'leclerc' });
+    expect(byTitle.map((a) => a.sku)).toEqual(['LOW-1']);
+    expect((await staffList('/api/articles', { category: 'caschi' })).map((a) => a.sku)).toEqual(['LOW-1']);
+    const low = await staffList('/api/articles', { low_stock: 'true' });
+    expect(low.every((a) => a.quantity_stock <= a.low_stock_threshold)).toBe(true);
+    expect(low.map((a) => a.sku)).toContain('LOW-1');
+    const inactive = await staffList('/api/articles', { active: 'false' });
+    expect(inactive.every((a) => !a.is_active)).toBe(true);
+    const byStock = await staffList('/api/articles', { sort: 'stock', order: 'desc' });
+    const stocks = byStock.map((a) => a.quantity_stock);
+    expect(stocks).toEqual([...stocks].sort((a, b) => b - a));
+
+    const page = AdminArticlePage.parse(
+      (
+        await api()
+          .get('/api/articles')
+          .query({ page_size: '2', page: '2', sort: 'title' })
+          .set(as(tokens.staff))
+      ).body,
+    );
+    const all = await staffList('/api/articles', { sort: 'title' });
+    expect(page.total).toBe(all.length);
+    expect(page.items.map((a) => a.id)).toEqual(all.slice(2, 4).map((a) => a.id));
+    expect((await api().get('/api/articles').query({ sort: 'colour' }).set(as(tokens.staff))).status).toBe(
+      422,
+    );
+
+    const counts = AdminArticleCounts.parse(
+      (await api().get('/api/admin/articles/counts').set(as(tokens.staff))).body,
+    );
+    expect(counts).toMatchObject({
+      articles: all.length,
+      prevendita: 1,
+      prenotazione: 0,
+      low_stock: low.length,
+    });
+  });
+
+  it('toggles is_active from the list', async () => {
+    const [article] = await staffList('/api/articles', { q: 'LOW-1' });
+    const off = await api()
+      .patch(`/api/articles/${article!.id}/active`)
+      .set(as(tokens.staff))
+      .send({ is_active: false });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ is_active: false, version: article!.version + 1 });
+    const publicList = ArticleList.parse((await api().get('/public/articles')).body);
+    expect(publicList.map((a) => a.id)).not.toContain(article!.id);
+    expect(
+      (await api().patch(`/api/articles/${article!.id}/active`).set(as(tokens.staff)).send({})).status,
+    ).toBe(422);
   });
 });

@@ -4,22 +4,32 @@ import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { startTestService, type TestService } from '@edicola/platform/testing';
+import { startTestService, type TestService, makeTokens, type TestTokens } from '@edicola/platform/testing';
 import { articles, reviews } from '../src/db/schema';
 import { DEMO_ARTICLES } from '../src/demo/catalogue';
 import { loadDemoCatalogue } from '../src/demo/seed';
 import { catalogService } from '../src/service';
+import { adjustStock } from '../src/stock/adjustments';
+import { recordVisit } from '../src/visits/recording';
 
 const ARTICLE_ID = '3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60';
 const REVIEW_ID = '8b2e4c1d-5f6a-4b7c-9d8e-0f1a2b3c4d5e';
-const pacts = ['mf-catalog-svc-catalog.json', 'shell-svc-catalog.json', 'mf-checkout-svc-catalog.json'].map(
-  (file) => path.resolve(__dirname, '../../contracts/pacts', file),
-);
+const PRESALE_ID = '4a8d2b63-0b5f-4c64-9b1a-2d3c4e5f6a71';
+const RESERVATION_ID = '5b9e3c74-1c6a-4d75-8c2b-3e4d5f6a7b82';
+const pacts = [
+  'mf-catalog-svc-catalog.json',
+  'shell-svc-catalog.json',
+  'mf-checkout-svc-catalog.json',
+  'mf-admin-svc-catalog.json',
+].map((file) => path.resolve(__dirname, '../../contracts/pacts', file));
 
-// The real svc-catalog app, on a real database, answers what mf-catalog's and the shell's API clients expect.
-describe('svc-catalog honours its pacts with mf-catalog, mf-checkout and the shell', () => {
+// The real svc-catalog app, on a real database, answers what the slices' API clients expect.
+describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin and the shell', () => {
   let catalog: TestService<unknown>;
   let server: Server;
+  let tokens: TestTokens;
+  /** The token the back office's calls carry: a staff user's, an admin's when the state says so. */
+  let bearer: string;
   const db = () => catalog.testDatabase.database.db;
 
   async function articleExists() {
@@ -34,11 +44,55 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout and the she
         priceCents: 18900,
         quantityStock: 3,
       })
-      .onConflictDoNothing();
+      // Back on the shop if an earlier interaction switched it off or deleted it.
+      .onConflictDoUpdate({ target: articles.id, set: { isActive: true, deletedAt: null } });
+  }
+
+  /** A pre-sale or reservation article, on the shop, available from March 2027. */
+  async function articleOfKind(id: string, productType: 'prevendita' | 'prenotazione', params: unknown) {
+    const { sku } = params as { sku: string };
+    await db()
+      .insert(articles)
+      .values({
+        id,
+        sku,
+        title: `Modellino in ${productType}`,
+        description: 'Articolo dei contratti Pact',
+        category: 'Modellismo',
+        productType,
+        availabilityDate: '2027-03-01',
+        priceCents: 4990,
+        quantityStock: 10,
+      })
+      .onConflictDoUpdate({ target: articles.id, set: { isActive: true, deletedAt: null } });
+  }
+
+  /** The state's review of the article, approved or pending, without a reply; the newest of the shop. */
+  async function reviewOfArticle(approved: boolean) {
+    await articleExists();
+    const state = { approved, approvedAt: approved ? new Date() : null, replyText: null, repliedAt: null };
+    await db()
+      .insert(reviews)
+      .values({
+        id: REVIEW_ID,
+        articleId: ARTICLE_ID,
+        rating: 5,
+        title: 'Bellissimo',
+        comment: "Identico all'originale.",
+        customerName: 'Maria',
+        customerEmail: 'maria@example.com',
+        createdAt: new Date(),
+        ...state,
+      })
+      .onConflictDoUpdate({ target: reviews.id, set: { ...state, createdAt: new Date() } });
   }
 
   beforeAll(async () => {
-    catalog = await startTestService(catalogService, { env: { DEMO_DATA: 'false' } });
+    tokens = await makeTokens();
+    catalog = await startTestService(catalogService, {
+      verifier: tokens.verifier,
+      env: { DEMO_DATA: 'false' },
+    });
     server = await catalog.service.listen(0, '127.0.0.1');
   }, 60_000);
   afterAll(() => catalog?.stop());
@@ -50,6 +104,15 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout and the she
         provider: 'svc-catalog',
         providerBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         pactUrls: pacts,
+        // The back office's calls carry a token of the consumer's making: a staff token this service trusts
+        // takes its place.
+        requestFilter: (req, _res, next) => {
+          if (req.headers.authorization) req.headers.authorization = `Bearer ${bearer}`;
+          next();
+        },
+        beforeEach: async () => {
+          bearer = tokens.staff;
+        },
         stateHandlers: {
           'the demo catalogue is loaded': async () => {
             // Once, whatever other states added before.
@@ -57,23 +120,34 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout and the she
             if (!demo) await loadDemoCatalogue(db(), pino({ level: 'silent' }));
           },
           [`article ${ARTICLE_ID} exists`]: articleExists,
-          [`article ${ARTICLE_ID} has an approved review ${REVIEW_ID}`]: async () => {
+          [`a prevendita article ${PRESALE_ID} exists`]: (params) =>
+            articleOfKind(PRESALE_ID, 'prevendita', params),
+          [`a prenotazione article ${RESERVATION_ID} exists`]: (params) =>
+            articleOfKind(RESERVATION_ID, 'prenotazione', params),
+          [`article ${ARTICLE_ID} has an approved review ${REVIEW_ID}`]: () => reviewOfArticle(true),
+          [`article ${ARTICLE_ID} has a pending review ${REVIEW_ID}`]: () => reviewOfArticle(false),
+          [`article ${ARTICLE_ID} had goods received`]: async () => {
             await articleExists();
-            // The newest review of the shop, whatever else the database holds.
-            await db()
-              .insert(reviews)
-              .values({
-                id: REVIEW_ID,
-                articleId: ARTICLE_ID,
-                rating: 5,
-                title: 'Bellissimo',
-                comment: "Identico all'originale.",
-                customerName: 'Maria',
-                customerEmail: 'maria@example.com',
-                approved: true,
-                createdAt: new Date(),
-              })
-              .onConflictDoUpdate({ target: reviews.id, set: { approved: true, createdAt: new Date() } });
+            await adjustStock(db(), ARTICLE_ID, { delta: 2, reason: 'received', note: 'DDT 12' }, 'gennaro');
+          },
+          // The reviews stay; the demo catalogue's reply goes (the lists' reviews have none).
+          'no review has a reply': async () => {
+            await db().update(reviews).set({ replyText: null, repliedAt: null });
+          },
+          'a visit was recorded': async () => {
+            await recordVisit(
+              db(),
+              { page_url: '/catalogo', page_title: 'Catalogo', session_id: 'pact-1' },
+              'IT',
+            );
+          },
+          // The back office's new article (a multipart form): its SKU is free.
+          'no article has the SKU PACT-NEW-1': async () => {
+            await db().delete(articles).where(eq(articles.sku, 'PACT-NEW-1'));
+          },
+          // Deleting an article is for admins: the interaction's token becomes an admin's.
+          'the staff user is an admin': async () => {
+            bearer = tokens.admin;
           },
         },
         logLevel: 'warn',

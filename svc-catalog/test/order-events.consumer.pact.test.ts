@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { eq } from 'drizzle-orm';
-import { parseEvent, type Event } from '@edicola/contracts';
+import { parseEvent, type Event, type EventType } from '@edicola/contracts';
+import type { EventHandler } from '@edicola/platform';
 import { startTestService, type TestService } from '@edicola/platform/testing';
+import { createResponseCache } from '../src/cache/response-cache';
 import { articles, reservations } from '../src/db/schema';
 import { onOrderStatusChanged } from '../src/events/order-status-changed';
+import { onOrderItemsRestocked } from '../src/events/order-items-restocked';
 import { catalogService } from '../src/service';
 
 const { like, uuid, regex, datetime, eachLike, integer, string } = MatchersV3;
@@ -49,6 +52,20 @@ describe('svc-catalog consumes order.status_changed from svc-orders', () => {
   }, 60_000);
   afterAll(() => catalog?.stop());
 
+  /** Hands the event to its handler in a transaction: true when the handler drops the cache after the commit. */
+  async function deliver<T extends EventType>(handler: EventHandler<T>, event: Event<T>): Promise<boolean> {
+    let invalidates = false;
+    await catalog.testDatabase.database.db.transaction((tx) =>
+      handler(event, tx, {
+        afterCommit: () => {
+          invalidates = true;
+        },
+      }),
+    );
+    return invalidates;
+  }
+  const cache = createResponseCache(0);
+
   it('puts back the stock of a cancelled order', () =>
     pact
       .addAsynchronousInteraction()
@@ -77,13 +94,74 @@ describe('svc-catalog consumes order.status_changed from svc-orders', () => {
       .executeTest(async (message) => {
         const event = parseEvent(message.contents.content) as Event<'order.status_changed'>;
         const db = catalog.testDatabase.database.db;
-        const released = await db.transaction((tx) => onOrderStatusChanged(tx, event));
-        expect(released).toBe(true);
+        expect(await deliver(onOrderStatusChanged(cache), event)).toBe(true);
         const [row] = await db.select().from(articles).where(eq(articles.id, ARTICLE_ID));
         expect(row!.quantityStock).toBe(1 + 2);
         // Delivered again: nothing more goes back.
-        expect(await db.transaction((tx) => onOrderStatusChanged(tx, event))).toBe(false);
+        expect(await deliver(onOrderStatusChanged(cache), event)).toBe(false);
         const [again] = await db.select().from(articles).where(eq(articles.id, ARTICLE_ID));
         expect(again!.quantityStock).toBe(1 + 2);
       }));
+
+  it('puts the units of a partial refund back on sale once, out of the order’s reservation', async () => {
+    const db = catalog.testDatabase.database.db;
+    const article = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+    const orderId = '5d2e8f1a-3b4c-4d5e-8f6a-7b8c9d0e1f2a';
+    await db.insert(articles).values({
+      id: article,
+      sku: 'PACT-2',
+      title: 'Articolo reso',
+      description: 'Usato dal test Pact',
+      category: 'Modellismo',
+      priceCents: 1000,
+      quantityStock: 4,
+    });
+    const line = {
+      article_id: article,
+      sku: 'PACT-2',
+      title: 'Articolo',
+      price_cents: 1000,
+      iva_percentage: 22,
+    };
+    await db.insert(reservations).values({ orderId, lines: [{ ...line, quantity: 3 }] });
+    await pact
+      .addAsynchronousInteraction()
+      .given('staff refund units of a delivered order and put them back on sale')
+      .expectsToReceive('an order.items_restocked event for the units of a partial refund', (builder) => {
+        builder
+          .withJSONContent({
+            id: uuid('9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b'),
+            type: 'order.items_restocked',
+            version: 1,
+            occurred_at: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-22T11:00:00.000Z'),
+            source: 'svc-orders',
+            correlation_id: string('req-456'),
+            data: {
+              order_id: uuid(orderId),
+              restock_id: uuid('8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d'),
+              items: eachLike({ article_id: like(article), quantity: integer(2) }),
+              restocked_at: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-22T11:00:00.000Z'),
+            },
+          })
+          .withMetadata({ routingKey: 'order.items_restocked', contentType: 'application/json' });
+      })
+      .executeTest(async (message) => {
+        const event = parseEvent(message.contents.content) as Event<'order.items_restocked'>;
+        const quantity = event.data.items[0]!.quantity;
+        expect(await deliver(onOrderItemsRestocked(cache), event)).toBe(true);
+        const stock = async () =>
+          (await db.select().from(articles).where(eq(articles.id, article)))[0]!.quantityStock;
+        const held = async () =>
+          (await db.select().from(reservations).where(eq(reservations.orderId, orderId)))[0]!.lines.reduce(
+            (sum, l) => sum + l.quantity,
+            0,
+          );
+        // Stock plus what the order holds stays what it was: the units moved from the reservation to the shelf.
+        expect(await stock()).toBe(4 + quantity);
+        expect(await held()).toBe(3 - quantity);
+        // Delivered again: nothing more.
+        expect(await deliver(onOrderItemsRestocked(cache), event)).toBe(false);
+        expect(await stock()).toBe(4 + quantity);
+      });
+  });
 });

@@ -8,14 +8,15 @@ import {
   ReviewStatistics,
   ReviewSummary,
 } from '@edicola/contracts';
-import { startTestService, type TestService } from '@edicola/platform/testing';
+import { eq } from 'drizzle-orm';
+import { startTestService, type TestService, makeTokens, type TestTokens } from '@edicola/platform/testing';
+import { outbox } from '../src/db/schema';
 import { DEMO_REVIEWS } from '../src/demo/reviews';
 import { catalogService } from '../src/service';
-import { makeTokens, type Tokens } from './staff-token';
 
 describe('svc-catalog reviews', () => {
   let catalog: TestService<unknown>;
-  let tokens: Tokens;
+  let tokens: TestTokens;
   let articleId: string;
   const api = () => request(catalog.service.app);
   const staff = () => ({ Authorization: `Bearer ${tokens.staff}` });
@@ -164,22 +165,113 @@ describe('svc-catalog reviews', () => {
     });
   });
 
-  it('counts one helpful vote per visitor and answers the new count', async () => {
+  it('counts one helpful vote per client address a day, whatever the browser says, and answers the new count', async () => {
     const [first] = PublicReviewList.parse((await api().get('/reviews/recent?limit=1')).body);
-    const vote = (ua: string) => api().post(`/reviews/${first!.id}/helpful`).set('User-Agent', ua);
+    const vote = (ua: string, address = '203.0.113.5') =>
+      api().post(`/reviews/${first!.id}/helpful`).set('User-Agent', ua).set('X-Forwarded-For', address);
     const one = await vote('browser-a');
     expect(one.status).toBe(200);
     expect(one.body).toEqual({ helpful_count: first!.helpful_count + 1, counted: true });
-    expect((await vote('browser-a')).body).toEqual({
-      helpful_count: first!.helpful_count + 1,
-      counted: false,
-    });
-    expect((await vote('browser-b')).body).toEqual({
+    // A new User-Agent on every request is still the same client: 58 of them count nothing more.
+    for (let i = 0; i < 58; i += 1) {
+      expect((await vote(`browser-${i}`)).body).toEqual({
+        helpful_count: first!.helpful_count + 1,
+        counted: false,
+      });
+    }
+    expect((await vote('browser-a', '198.51.100.5')).body).toEqual({
       helpful_count: first!.helpful_count + 2,
       counted: true,
     });
     const pending = ReviewList.parse((await api().get('/api/admin/reviews/pending').set(staff())).body);
     expect((await api().post(`/reviews/${pending[0]!.id}/helpful`)).status).toBe(404);
+  });
+
+  it('refuses control characters in a review title or name (422), and keeps line breaks in the comment', async () => {
+    for (const change of [{ title: 'Bello\r\nBcc: x' }, { customer_name: 'Mario\u0007Rossi' }]) {
+      const res = await api().post('/reviews').set('X-Forwarded-For', '192.0.2.201').send(review(change));
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toContain('Non può contenere a capo né altri caratteri di controllo');
+    }
+    const multiLine = await api()
+      .post('/reviews')
+      .set('X-Forwarded-For', '192.0.2.201')
+      .send(review({ comment: 'Arrivato presto.\nImballo perfetto.' }));
+    expect(multiLine.status).toBe(201);
+  });
+
+  it("announces staff's reply to its author in the review's language (review.replied, through the outbox)", async () => {
+    // Another article than the other tests', so their counts stay theirs.
+    const other = ArticleList.parse((await api().get('/public/articles')).body).find(
+      (a) => a.id !== articleId,
+    )!;
+    const written = await api()
+      .post('/reviews')
+      .send(
+        review({
+          customer_email: 'Hans@Example.de',
+          customer_name: 'Hans',
+          language: 'de',
+          article_id: other.id,
+        }),
+      );
+    expect(written.status).toBe(201);
+    const id = ReviewList.parse((await api().get('/api/admin/reviews/pending').set(staff())).body).find(
+      (r) => r.customer_email === 'hans@example.de',
+    )!.id;
+    expect(
+      (await api().post(`/admin/reviews/${id}/respond`).set(staff()).send({ response_text: 'Danke!' }))
+        .status,
+    ).toBe(200);
+    const events = await catalog.testDatabase.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.type, 'review.replied'));
+    const data = events.map((e) => (e.envelope as { data: { review_id: string } }).data);
+    expect(data.filter((d) => d.review_id === id)).toEqual([
+      expect.objectContaining({
+        review_id: id,
+        article_id: other.id,
+        article_title: other.title,
+        customer_name: 'Hans',
+        customer_email: 'hans@example.de',
+        reply_text: 'Danke!',
+        language: 'de',
+      }),
+    ]);
+    expect(
+      (
+        await api()
+          .post('/reviews')
+          .send(review({ language: 'xx' }))
+      ).status,
+    ).toBe(422);
+  });
+
+  it('lets staff hide a published review and delete spam (a customer token is refused)', async () => {
+    const created = PublicReview.parse(
+      (
+        await api()
+          .post('/reviews')
+          .send(review({ title: 'Spam' }))
+      ).body,
+    );
+    await api().patch(`/api/admin/reviews/${created.id}/approve`).set(staff());
+    const customer = { Authorization: `Bearer ${tokens.customer}` };
+    expect((await api().patch(`/api/admin/reviews/${created.id}/hide`).set(customer)).status).toBe(403);
+    expect((await api().delete(`/api/admin/reviews/${created.id}`).set(customer)).status).toBe(403);
+    expect((await api().delete(`/api/admin/reviews/${created.id}`)).status).toBe(401);
+
+    const hidden = await api().patch(`/api/admin/reviews/${created.id}/hide`).set(staff());
+    expect(hidden.status).toBe(200);
+    expect(Review.parse(hidden.body).approved).toBe(false);
+    const shown = PublicReviewList.parse((await api().get(`/articles/${articleId}/reviews`)).body);
+    expect(shown.map((r) => r.id)).not.toContain(created.id);
+
+    expect((await api().delete(`/api/admin/reviews/${created.id}`).set(staff())).status).toBe(204);
+    const all = ReviewList.parse((await api().get('/api/admin/reviews/all').set(staff())).body);
+    expect(all.map((r) => r.id)).not.toContain(created.id);
+    expect((await api().delete(`/api/admin/reviews/${created.id}`).set(staff())).status).toBe(404);
   });
 
   it('limits how many reviews one address sends', async () => {

@@ -2,14 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { ArticleList, ReviewList, type OrderStatus } from '@edicola/contracts';
-import { startTestService, waitFor, type TestService } from '@edicola/platform/testing';
+import {
+  startTestService,
+  waitFor,
+  type TestService,
+  makeTokens,
+  type TestTokens,
+} from '@edicola/platform/testing';
 import { processedEvents } from '../src/db/schema';
 import { catalogService } from '../src/service';
-import { makeTokens, type Tokens } from './staff-token';
 
 describe('svc-catalog verified purchases, from the orders’ status events', () => {
   let catalog: TestService<unknown>;
-  let tokens: Tokens;
+  let tokens: TestTokens;
   let articleId: string;
   let otherArticleId: string;
   const api = () => request(catalog.service.app);

@@ -1,11 +1,10 @@
 import express from 'express';
 import request from 'supertest';
 import { VisitStats } from '@edicola/contracts';
-import { startTestService, type TestService } from '@edicola/platform/testing';
+import { startTestService, type TestService, makeTokens, type TestTokens } from '@edicola/platform/testing';
 import { visits } from '../src/db/schema';
 import { catalogService } from '../src/service';
 import { countryOf } from '../src/visits/country';
-import { makeTokens, type Tokens } from './staff-token';
 
 const ITALY = '151.38.1.1';
 const GERMANY = '2a01:4f8::1';
@@ -15,7 +14,7 @@ const romeDay = (date: Date) => date.toLocaleDateString('sv-SE', { timeZone: 'Eu
 
 describe('svc-catalog visits', () => {
   let catalog: TestService<unknown>;
-  let tokens: Tokens;
+  let tokens: TestTokens;
   const api = () => request(catalog.service.app);
   const visit = (body: Record<string, unknown>, from = ITALY) =>
     api().post('/analytics/visit').set('X-Forwarded-For', from).send(body);
@@ -72,13 +71,16 @@ describe('svc-catalog visits', () => {
       { page: '/', sessionId: 'old-1', countryCode: 'IT', visitedAt: daysAgo(3) },
       { page: '/', sessionId: 'old-1', countryCode: 'IT', visitedAt: daysAgo(3) },
       { page: '/termini', sessionId: 'old-2', countryCode: 'ES', visitedAt: daysAgo(30) },
+      { page: '/chi-siamo', sessionId: 'old-3', countryCode: 'ES', visitedAt: daysAgo(9) },
     ]);
     expect((await api().get('/analytics/stats')).status).toBe(401);
     const res = await api().get('/analytics/stats').set('Authorization', `Bearer ${tokens.staff}`);
     expect(res.status).toBe(200);
     const stats = VisitStats.parse(res.body);
-    expect(stats.total_visits).toBe(8);
-    expect(stats.unique_visitors).toBe(6);
+    expect(stats.total_visits).toBe(9);
+    expect(stats.unique_visitors).toBe(7);
+    expect(stats.last_7_days_visits).toBe(7);
+    expect(stats.previous_7_days_visits).toBe(1);
     expect(stats.today_visits).toBe(5);
     expect(stats.popular_pages[0]).toEqual({ page: '/', visits: 4 });
     expect(stats.popular_pages).toContainEqual({ page: '/prodotti', visits: 2 });
@@ -93,8 +95,8 @@ describe('svc-catalog visits', () => {
     expect(stats.this_week_visits).toBeLessThanOrEqual(7);
     expect(stats.visits_by_country).toEqual([
       { country: 'Italia', country_code: 'IT', visits: 4 },
+      { country: 'Spagna', country_code: 'ES', visits: 2 },
       { country: 'Germania', country_code: 'DE', visits: 1 },
-      { country: 'Spagna', country_code: 'ES', visits: 1 },
       { country: 'Francia', country_code: 'FR', visits: 1 },
       { country: 'Sconosciuto', country_code: 'XX', visits: 1 },
     ]);

@@ -1,12 +1,21 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { ArticleForm } from '@edicola/contracts';
-import { conflict, type Db } from '@edicola/platform';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { auditChanges, centsToEuros, ERROR_CODES, type ArticleForm } from '@edicola/contracts';
+import { conflict, type Audit, type Db } from '@edicola/platform';
 import { articles, type ArticleRow } from '../db/schema';
 import { savePhotoFiles } from '../photos/storage';
 import type { PreparedPhoto } from '../photos/processing';
-import { fromArticleForm } from './mapping';
+import { editedArticleFromForm, newArticleFromForm } from './mapping';
 
-const skuTaken = (sku: string) => conflict(`Esiste già un articolo con SKU ${sku}`);
+/** What the audit trail records of an article: its price, stock and whether it is on sale. */
+const audited = (row: ArticleRow | null | undefined) =>
+  row
+    ? { price: centsToEuros(row.priceCents), quantity_stock: row.quantityStock, is_active: row.isActive }
+    : null;
+const articleChanges = (before: ArticleRow | null, after: ArticleRow | null) =>
+  auditChanges(audited(before), audited(after), ['price', 'quantity_stock', 'is_active']);
+
+const skuTaken = (sku: string) => conflict(`Esiste già un articolo con SKU ${sku}`, ERROR_CODES.skuTaken);
+export const STALE_ARTICLE_DETAIL = 'Articolo modificato da un altro utente: ricarica';
 
 /** PostgreSQL's unique_violation, as thrown by pg or PGlite (drizzle wraps it in `cause`). */
 function isUniqueViolation(error: unknown): boolean {
@@ -36,6 +45,7 @@ export async function createArticle(
   db: Db,
   form: ArticleForm,
   photo: PreparedPhoto | null,
+  audit?: Audit,
 ): Promise<ArticleRow> {
   try {
     return await db.transaction(async (tx) => {
@@ -43,8 +53,14 @@ export async function createArticle(
       if (photo) await savePhotoFiles(tx, photo.files);
       const [row] = await tx
         .insert(articles)
-        .values({ ...fromArticleForm(form), photoUrl: photo?.url ?? null })
+        .values({ ...newArticleFromForm(form), photoUrl: photo?.url ?? null })
         .returning();
+      await audit?.(tx, {
+        entity: 'article',
+        entity_id: row!.id,
+        action: 'created',
+        changes: articleChanges(null, row!),
+      });
       return row!;
     });
   } catch (error) {
@@ -54,30 +70,45 @@ export async function createArticle(
 }
 
 /**
- * Replaces every field of an article with the form's; the photo changes only when a new one came.
- * Null when there is no such article (or it was deleted).
+ * Replaces the article's fields with the form's, except the stock (moved by deltas only); the photo
+ * changes only when a new one came. When the form names the version it was loaded with and the article
+ * has been edited since, nothing is written: 409 stale_version. Null when there is no such article.
  */
 export async function updateArticle(
   db: Db,
   id: string,
   form: ArticleForm,
   photo: PreparedPhoto | null,
+  audit?: Audit,
 ): Promise<ArticleRow | null> {
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ id: articles.id })
+        .select()
         .from(articles)
         .where(and(eq(articles.id, id), isNull(articles.deletedAt)))
         .for('update');
       if (!current) return null;
+      if (form.version !== undefined && form.version !== current.version)
+        throw conflict(STALE_ARTICLE_DETAIL, ERROR_CODES.staleVersion);
       await assertSkuFree(tx, form.sku, id);
       if (photo) await savePhotoFiles(tx, photo.files);
       const [row] = await tx
         .update(articles)
-        .set({ ...fromArticleForm(form), ...(photo ? { photoUrl: photo.url } : {}), updatedAt: new Date() })
+        .set({
+          ...editedArticleFromForm(form),
+          ...(photo ? { photoUrl: photo.url } : {}),
+          version: sql`${articles.version} + 1`,
+          updatedAt: new Date(),
+        })
         .where(and(eq(articles.id, id), isNull(articles.deletedAt)))
         .returning();
+      await audit?.(tx, {
+        entity: 'article',
+        entity_id: id,
+        action: 'updated',
+        changes: articleChanges(current, row ?? null),
+      });
       return row ?? null;
     });
   } catch (error) {
@@ -90,11 +121,54 @@ export async function updateArticle(
  * Deletes an article for staff: it leaves every list and its SKU is free again, but the row stays
  * (inactive) because orders and reviews point at it. False when there was none to delete.
  */
-export async function deleteArticle(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .update(articles)
-    .set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(articles.id, id), isNull(articles.deletedAt)))
-    .returning({ id: articles.id });
-  return rows.length > 0;
+export async function deleteArticle(db: Db, id: string, audit?: Audit): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(articles)
+      .where(and(eq(articles.id, id), isNull(articles.deletedAt)))
+      .for('update');
+    if (!before) return false;
+    const [after] = await tx
+      .update(articles)
+      .set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() })
+      .where(eq(articles.id, id))
+      .returning();
+    await audit?.(tx, {
+      entity: 'article',
+      entity_id: id,
+      action: 'deleted',
+      changes: { ...articleChanges(before, after!), sku: { from: before.sku, to: null } },
+    });
+    return true;
+  });
+}
+
+/** The list's quick toggle of is_active (no version check: one field, set to what staff see). */
+export async function setArticleActive(
+  db: Db,
+  id: string,
+  isActive: boolean,
+  audit?: Audit,
+): Promise<ArticleRow | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(articles)
+      .where(and(eq(articles.id, id), isNull(articles.deletedAt)))
+      .for('update');
+    if (!before) return null;
+    const [row] = await tx
+      .update(articles)
+      .set({ isActive, version: sql`${articles.version} + 1`, updatedAt: new Date() })
+      .where(eq(articles.id, id))
+      .returning();
+    await audit?.(tx, {
+      entity: 'article',
+      entity_id: id,
+      action: 'updated',
+      changes: articleChanges(before, row ?? null),
+    });
+    return row ?? null;
+  });
 }

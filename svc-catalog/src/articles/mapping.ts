@@ -1,4 +1,11 @@
-import { centsToEuros, eurosToCents, type Article, type ArticleForm } from '@edicola/contracts';
+import {
+  centsToEuros,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  eurosToCents,
+  type AdminArticle,
+  type Article,
+  type ArticleForm,
+} from '@edicola/contracts';
 import type { ArticleRow, NewArticleRow } from '../db/schema';
 
 /** An article row as the API speaks it: euros with two decimals, snake_case fields. */
@@ -29,8 +36,25 @@ export function toArticle(row: ArticleRow): Article {
   };
 }
 
-/** The columns a validated article form sets (the photo is handled apart). */
-export function fromArticleForm(form: ArticleForm): Omit<NewArticleRow, 'photoUrl'> {
+/** The article as the back office sees it: with its low-stock threshold and version. */
+export function toAdminArticle(row: ArticleRow): AdminArticle {
+  return { ...toArticle(row), low_stock_threshold: row.lowStockThreshold, version: row.version };
+}
+
+/** The columns a new article takes from its form (the photo is handled apart). */
+export function newArticleFromForm(form: ArticleForm): Omit<NewArticleRow, 'photoUrl'> {
+  return {
+    ...editedArticleFromForm(form),
+    quantityStock: form.quantity_stock ?? 0,
+    lowStockThreshold: form.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+  };
+}
+
+/**
+ * The columns an edit sets: never the stock (it moves by deltas only, so a form loaded before an order
+ * took units cannot write the old figure back), the threshold only when the form has one.
+ */
+export function editedArticleFromForm(form: ArticleForm): Omit<NewArticleRow, 'photoUrl' | 'quantityStock'> {
   return {
     sku: form.sku,
     title: form.title,
@@ -40,7 +64,7 @@ export function fromArticleForm(form: ArticleForm): Omit<NewArticleRow, 'photoUr
     availabilityDate: form.availability_date,
     priceCents: eurosToCents(form.price),
     ivaPercentage: form.iva_percentage,
-    quantityStock: form.quantity_stock,
+    ...(form.low_stock_threshold === undefined ? {} : { lowStockThreshold: form.low_stock_threshold }),
     weightKg: form.weight,
     dimensions: form.dimensions,
     isActive: form.is_active,

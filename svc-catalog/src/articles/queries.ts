@@ -1,8 +1,15 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { Article, ProductType } from '@edicola/contracts';
+import { and, asc, count, desc, eq, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  AdminArticleCounts,
+  AdminArticlePage,
+  AdminArticleQuery,
+  Article,
+  ProductType,
+} from '@edicola/contracts';
+import type { z } from 'zod';
 import type { Db } from '@edicola/platform';
 import { articles, type ArticleRow } from '../db/schema';
-import { toArticle } from './mapping';
+import { toAdminArticle, toArticle } from './mapping';
 
 const notDeleted = isNull(articles.deletedAt);
 
@@ -27,15 +34,75 @@ export async function listActiveArticles(db: Db, type?: ProductType): Promise<Ar
   return rows.map(toArticle);
 }
 
-/** Every article staff manage, inactive ones included (deleted ones excluded); optionally one type. */
-export async function listAllArticles(db: Db, type?: ProductType): Promise<Article[]> {
-  const where = and(notDeleted, type ? eq(articles.productType, type) : undefined);
-  const rows = await db
-    .select()
+const lowStock = lte(articles.quantityStock, articles.lowStockThreshold);
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const SORT_COLUMNS = {
+  title: articles.title,
+  price: articles.priceCents,
+  stock: articles.quantityStock,
+  date: articles.createdAt,
+} as const;
+
+/**
+ * A page of the articles staff manage (inactive ones included, deleted ones excluded): searched by title
+ * or SKU, filtered by category, type, active state and low stock, sorted and paged on the server.
+ * Pre-sale lists without a chosen sort come by availability date.
+ */
+export async function searchArticles(
+  db: Db,
+  query: z.output<typeof AdminArticleQuery>,
+  fixedType?: ProductType,
+): Promise<AdminArticlePage> {
+  const type = fixedType ?? query.type;
+  const conditions: (SQL | undefined)[] = [notDeleted];
+  if (type) conditions.push(eq(articles.productType, type));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    conditions.push(or(ilike(articles.title, pattern), ilike(articles.sku, pattern)));
+  }
+  if (query.category) conditions.push(sql`lower(${articles.category}) = lower(${query.category})`);
+  if (query.active) conditions.push(eq(articles.isActive, query.active === 'true'));
+  if (query.low_stock === 'true') conditions.push(lowStock);
+  const where = and(...conditions);
+
+  const direction = query.order ?? (query.sort === 'date' ? 'desc' : 'asc');
+  const column = SORT_COLUMNS[query.sort];
+  const byAvailability = fixedType === 'prevendita' && !query.order && query.sort === 'date';
+  const ordering = byAvailability
+    ? orderFor('prevendita')
+    : [direction === 'asc' ? asc(column) : desc(column), asc(articles.id)];
+
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(articles)
+      .where(where)
+      .orderBy(...ordering)
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ n: count() }).from(articles).where(where),
+  ]);
+  return {
+    items: rows.map(toAdminArticle),
+    total: total?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+/** The back office's tab counts: every article, pre-sale, reservation, and those low on stock. */
+export async function articleCounts(db: Db): Promise<AdminArticleCounts> {
+  const [row] = await db
+    .select({
+      articles: count(),
+      prevendita: count(sql`case when ${articles.productType} = 'prevendita' then 1 end`),
+      prenotazione: count(sql`case when ${articles.productType} = 'prenotazione' then 1 end`),
+      low_stock: count(sql`case when ${lowStock} then 1 end`),
+    })
     .from(articles)
-    .where(where)
-    .orderBy(...orderFor(type));
-  return rows.map(toArticle);
+    .where(notDeleted);
+  return row ?? { articles: 0, prevendita: 0, prenotazione: 0, low_stock: 0 };
 }
 
 /** One article that has not been deleted, or null. */

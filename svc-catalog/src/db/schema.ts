@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Language } from '@edicola/contracts';
 import { busTables, jobTables, rateLimitTable } from '@edicola/platform';
 
 export const catalog = pgSchema('catalog');
@@ -40,6 +41,10 @@ export const articles = catalog.table(
     priceCents: integer('price_cents').notNull(),
     ivaPercentage: integer('iva_percentage').notNull().default(22),
     quantityStock: integer('quantity_stock').notNull().default(0),
+    /** At or below this many units the back office flags the article as low on stock. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(2),
+    /** Bumped by every edit of the article's fields (not by stock moves): a stale form is refused. */
+    version: integer('version').notNull().default(1),
     weightKg: numeric('weight_kg', { precision: 10, scale: 3, mode: 'number' }),
     dimensions: text('dimensions'),
     photoUrl: text('photo_url'),
@@ -65,6 +70,25 @@ export const articles = catalog.table(
 );
 export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticleRow = typeof articles.$inferInsert;
+
+/** Stock moved by hand in the back office (goods received, a count corrected, damage), with who and why. */
+export const stockMovements = catalog.table(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: ['received', 'correction', 'damaged'] }).notNull(),
+    note: text('note'),
+    stockAfter: integer('stock_after').notNull(),
+    username: text('username').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_movements_article_idx').on(t.articleId, t.createdAt)],
+);
+export type StockMovementRow = typeof stockMovements.$inferSelect;
 
 /** Media files live in the database, so any replica can serve any photo. */
 export const photos = catalog.table('photos', {
@@ -95,6 +119,8 @@ export const reviews = catalog.table(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     replyText: text('reply_text'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The reviewer's language (one of the shop's 8): the e-mail with staff's reply is written in it. */
+    language: text('language').$type<Language>().notNull().default('it'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -180,4 +206,18 @@ export const purchases = catalog.table('purchases', {
   bought: boolean('bought').notNull(),
   orderVersion: integer('order_version').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// --- Partial refunds (issue 16) --------------------------------------------------------------------------------
+
+/**
+ * Units an order gave back to the shelf (order.items_restocked of a partial refund), one row per restock: its id
+ * (svc-orders' refund request id) makes it happen once however often the event comes. `lines` are the units that
+ * really went back (never more than the order's reservation still held).
+ */
+export const restocks = catalog.table('restocks', {
+  id: uuid('id').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  lines: jsonb('lines').$type<{ article_id: string; quantity: number }[]>().notNull(),
+  restockedAt: timestamp('restocked_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,18 +1,23 @@
 import { z } from 'zod';
-import type { Event } from '@edicola/contracts';
-import type { Db } from '@edicola/platform';
+import type { EventHandler } from '@edicola/platform';
+import type { ResponseCache } from '../cache/response-cache';
+import { recordPurchase } from '../reviews/verified-purchases';
 import { releaseReservation, releasesStock } from '../stock/release';
 
 const OrderId = z.uuid();
 
 /**
- * svc-catalog's answer to an order's status change: a cancelled order gives back the stock its
- * reservation holds (not the event's items), once, however often the event is delivered or replayed.
- * True when stock went back.
+ * svc-catalog's answer to an order's status change: what the order bought is kept for verified reviews, and a
+ * cancelled order gives back the stock its reservation holds (not the event's items), once, however often the
+ * event is delivered or replayed. The public lists are dropped from the cache once stock went back.
  */
-export async function onOrderStatusChanged(tx: Db, event: Event<'order.status_changed'>): Promise<boolean> {
-  if (!releasesStock(event.data.from, event.data.to)) return false;
-  // Orders reserve under their uuid; any other id cannot hold stock here.
-  if (!OrderId.safeParse(event.data.order_id).success) return false;
-  return releaseReservation(tx, event.data.order_id);
+export function onOrderStatusChanged(cache: ResponseCache): EventHandler<'order.status_changed'> {
+  return async (event, tx, { afterCommit }) => {
+    await recordPurchase(tx, event);
+    const { from, to, order_id: orderId } = event.data;
+    if (!releasesStock(from, to)) return;
+    // Orders reserve under their uuid; any other id cannot hold stock here.
+    if (!OrderId.safeParse(orderId).success) return;
+    if (await releaseReservation(tx, orderId)) afterCommit(() => cache.invalidate());
+  };
 }

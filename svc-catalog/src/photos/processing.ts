@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { PHOTO_ERRORS, PHOTO_MAX_BYTES, PHOTO_WIDTHS } from '@edicola/contracts';
+import { ERROR_CODES, PHOTO_ERRORS, PHOTO_MAX_BYTES, PHOTO_WIDTHS } from '@edicola/contracts';
 import { HttpError } from '@edicola/platform';
 
 /** Formats accepted, as sharp names them after reading the file's own bytes (never its name or type). */
@@ -21,7 +21,7 @@ export interface PreparedPhoto {
   files: PhotoFile[];
 }
 
-const unsupported = () => new HttpError(422, PHOTO_ERRORS.type);
+const unsupported = () => new HttpError(422, PHOTO_ERRORS.type, ERROR_CODES.photoType);
 
 /**
  * Checks an uploaded photo by its content (JPEG, PNG, GIF or WebP, at most 5 MB and 40 megapixels) and
@@ -29,7 +29,7 @@ const unsupported = () => new HttpError(422, PHOTO_ERRORS.type);
  * applied. Files are named by the hash of the upload: the same photo gets the same, immutable addresses.
  */
 export async function prepareArticlePhoto(upload: Buffer, folder = 'articles'): Promise<PreparedPhoto> {
-  if (upload.length > PHOTO_MAX_BYTES) throw new HttpError(413, PHOTO_ERRORS.size);
+  if (upload.length > PHOTO_MAX_BYTES) throw new HttpError(413, PHOTO_ERRORS.size, ERROR_CODES.photoSize);
   // Reading the header decodes nothing, so no limit here: the pixel count is checked just below.
   const metadata = await sharp(upload, { limitInputPixels: false })
     .metadata()

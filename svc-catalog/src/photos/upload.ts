@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
-import { PHOTO_ERRORS, PHOTO_MAX_BYTES } from '@edicola/contracts';
+import { ERROR_CODES, PHOTO_ERRORS, PHOTO_MAX_BYTES } from '@edicola/contracts';
 import { HttpError } from '@edicola/platform';
 
 const parser = multer({
@@ -16,7 +16,8 @@ export const articleFormUpload: RequestHandler = (req, res, next) => {
   parser(req, res, (error: unknown) => {
     if (!error) return next();
     if (error instanceof multer.MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, PHOTO_ERRORS.size));
+      if (error.code === 'LIMIT_FILE_SIZE')
+        return next(new HttpError(413, PHOTO_ERRORS.size, ERROR_CODES.photoSize));
       if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
         return next(new HttpError(422, 'Il file della foto va inviato nel campo "photo", uno solo'));
       }

@@ -38,6 +38,7 @@ export async function createReview(
       customerEmail: input.customer_email.toLowerCase(),
       approved: false,
       isVerifiedPurchase: verified,
+      language: input.language ?? 'it',
     })
     .returning();
   return { review: review!, articleTitle: article.title };

@@ -1,17 +1,34 @@
 import type { Router } from 'express';
-import { ReviewIdParams, ReviewReplyRequest, type Review, type ReviewStatistics } from '@edicola/contracts';
-import { handle, notFound, requireAuth, type Db, type TokenVerifier } from '@edicola/platform';
+import {
+  ANY_STAFF,
+  ReviewIdParams,
+  ReviewReplyRequest,
+  type Review,
+  type ReviewStatistics,
+} from '@edicola/contracts';
+import {
+  auditBy,
+  handle,
+  notFound,
+  requireAuth,
+  type Db,
+  type EventBus,
+  type TokenVerifier,
+} from '@edicola/platform';
 import { toReview } from '../reviews/mapping';
-import { approveReview, replyToReview } from '../reviews/moderation';
+import { approveReview, deleteReview, hideReview, replyToReview } from '../reviews/moderation';
 import { allReviews, findReview, pendingReviews, type ReviewWithArticle } from '../reviews/queries';
 import { reviewStatistics } from '../reviews/stats';
 
 const asReviews = (found: ReviewWithArticle[]): Review[] =>
   found.map((r) => toReview(r.review, r.articleTitle));
 
-/** The back office's reviews panel (staff, both roles): lists, approval, replies, statistics. */
-export function adminReviewRoutes(router: Router, db: Db, verifier: TokenVerifier) {
-  const staff = requireAuth(verifier, { kind: 'staff' });
+/**
+ * The back office's reviews panel (staff, both roles): lists, approval, replies, statistics, taking a
+ * review off the shop (hide: back to pending) and deleting spam.
+ */
+export function adminReviewRoutes(router: Router, db: Db, verifier: TokenVerifier, bus: EventBus) {
+  const staff = requireAuth(verifier, { kind: 'staff', roles: ANY_STAFF });
   const reviewFor = async (id: string): Promise<Review> => {
     const found = await findReview(db, id);
     if (!found) throw notFound('Recensione non trovata');
@@ -37,8 +54,8 @@ export function adminReviewRoutes(router: Router, db: Db, verifier: TokenVerifie
   router.patch(
     '/api/admin/reviews/:id/approve',
     staff,
-    handle({ params: ReviewIdParams }, async ({ params }): Promise<Review> => {
-      if (!(await approveReview(db, params.id))) throw notFound('Recensione non trovata');
+    handle({ params: ReviewIdParams }, async ({ params }, _req, res): Promise<Review> => {
+      if (!(await approveReview(db, params.id, auditBy(bus, res)))) throw notFound('Recensione non trovata');
       return reviewFor(params.id);
     }),
   );
@@ -48,11 +65,29 @@ export function adminReviewRoutes(router: Router, db: Db, verifier: TokenVerifie
     staff,
     handle(
       { params: ReviewIdParams, body: ReviewReplyRequest },
-      async ({ params, body }): Promise<Review> => {
-        if (!(await replyToReview(db, params.id, body.response_text)))
+      async ({ params, body }, _req, res): Promise<Review> => {
+        if (!(await replyToReview(db, bus, params.id, body.response_text, auditBy(bus, res))))
           throw notFound('Recensione non trovata');
         return reviewFor(params.id);
       },
     ),
+  );
+
+  router.patch(
+    '/api/admin/reviews/:id/hide',
+    staff,
+    handle({ params: ReviewIdParams }, async ({ params }, _req, res): Promise<Review> => {
+      if (!(await hideReview(db, params.id, auditBy(bus, res)))) throw notFound('Recensione non trovata');
+      return reviewFor(params.id);
+    }),
+  );
+
+  router.delete(
+    '/api/admin/reviews/:id',
+    staff,
+    handle({ params: ReviewIdParams }, async ({ params }, _req, res) => {
+      if (!(await deleteReview(db, params.id, auditBy(bus, res)))) throw notFound('Recensione non trovata');
+      res.status(204).end();
+    }),
   );
 }

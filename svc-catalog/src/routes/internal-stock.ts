@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { StockReservationParams, StockReservationRequest } from '@edicola/contracts';
-import { handle, HttpError, requireInternal, type Db } from '@edicola/platform';
+import { handle, HttpError, requireInternal, type Db, type EventBus } from '@edicola/platform';
 import type { ResponseCache } from '../cache/response-cache';
 import { releaseReservation } from '../stock/release';
 import { reserveStock } from '../stock/reservation';
@@ -8,7 +8,7 @@ import { reserveStock } from '../stock/reservation';
 const fromOrders = requireInternal({ from: ['svc-orders'] });
 
 /** svc-orders' stock calls: reserve an order's lines, release them. Internal only (never routed by the gateway). */
-export function internalStockRoutes(router: Router, db: Db, cache: ResponseCache) {
+export function internalStockRoutes(router: Router, db: Db, cache: ResponseCache, bus: EventBus) {
   router.post(
     '/internal/stock/reservations',
     fromOrders,
@@ -17,8 +17,11 @@ export function internalStockRoutes(router: Router, db: Db, cache: ResponseCache
       if (key !== undefined && key !== body.order_id) {
         throw new HttpError(422, 'Idempotency-Key deve coincidere con order_id');
       }
-      const { reservation, reserved } = await reserveStock(db, body);
-      if (reserved) cache.invalidate();
+      const { reservation, reserved } = await reserveStock(db, body, bus);
+      if (reserved) {
+        cache.invalidate();
+        bus.wake();
+      }
       return reservation;
     }),
   );

@@ -14,7 +14,7 @@ import { toPublicReview } from '../reviews/mapping';
 import { approvedReviewsOf, recentApprovedReviews } from '../reviews/queries';
 import { reviewSummary } from '../reviews/stats';
 import { createReview } from '../reviews/writing';
-import { visitorId } from '../visitors/identity';
+import { helpfulVoterId } from '../visitors/identity';
 
 export interface ReviewRouteOptions {
   visitorKey: () => string;
@@ -72,7 +72,7 @@ export function reviewRoutes(router: Router, db: Db, options: ReviewRouteOptions
       detail: 'Troppe richieste. Riprova tra poco.',
     }),
     handle({ params: ReviewIdParams }, async ({ params }, req): Promise<HelpfulVote> => {
-      const vote = await voteHelpful(db, params.id, visitorId(options.visitorKey(), req));
+      const vote = await voteHelpful(db, params.id, helpfulVoterId(options.visitorKey(), req));
       if (!vote) throw notFound('Recensione non trovata');
       return vote;
     }),

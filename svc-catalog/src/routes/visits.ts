@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { VisitRequest, type VisitStats } from '@edicola/contracts';
+import { ANY_STAFF, VisitRequest, type VisitStats } from '@edicola/contracts';
 import { handle, requireAuth, type Db, type RateLimits, type TokenVerifier } from '@edicola/platform';
 import { countryOf, type CountrySource } from '../visits/country';
 import { recordVisit } from '../visits/recording';
@@ -30,7 +30,7 @@ export function visitRoutes(router: Router, db: Db, verifier: TokenVerifier, opt
 
   router.get(
     '/analytics/stats',
-    requireAuth(verifier, { kind: 'staff' }),
+    requireAuth(verifier, { kind: 'staff', roles: ANY_STAFF }),
     handle({}, (): Promise<VisitStats> => visitStats(db)),
   );
 }

@@ -5,7 +5,8 @@ import {
   type StockReservationLine,
   type StockReservationRequest,
 } from '@edicola/contracts';
-import { conflict, notFound, type Db } from '@edicola/platform';
+import { conflict, notFound, type Db, type EventBus } from '@edicola/platform';
+import { announceLowStock } from './low-stock';
 import { articles, reservations, type ArticleRow, type StoredReservationLine } from '../db/schema';
 
 /** How much of each article the lines ask for (an article may appear on more than one line). */
@@ -52,7 +53,8 @@ function problemsWith(wanted: Map<string, number>, rows: Map<string, ArticleRow>
   for (const [id, quantity] of wanted) {
     const row = rows.get(id);
     if (!row) missing.push(`Articolo non trovato: ${id}`);
-    else if (!row.isActive || row.deletedAt) refused.push(`Articolo non disponibile: "${row.title}"`);
+    // An unpublished article's title is not the shopper's to read: its id (sent by the shopper) only.
+    else if (!row.isActive || row.deletedAt) refused.push(`Articolo non disponibile: ${id}`);
     else if (row.quantityStock < quantity) {
       refused.push(
         row.quantityStock === 0
@@ -74,6 +76,7 @@ function problemsWith(wanted: Map<string, number>, rows: Map<string, ArticleRow>
 export async function reserveStock(
   db: Db,
   request: StockReservationRequest,
+  bus?: EventBus,
 ): Promise<{ reservation: StockReservation; reserved: boolean }> {
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -105,6 +108,7 @@ export async function reserveStock(
         .returning({ id: articles.id });
       // Cannot happen under the row lock; refusing keeps "never below zero" true whatever changes above.
       if (taken.length === 0) throw conflict(`Disponibilità insufficiente per "${byId.get(id)!.title}"`);
+      if (bus) await announceLowStock(tx, bus, byId.get(id)!, quantity);
     }
     const lines: StoredReservationLine[] = request.lines.map((line) => {
       const row = byId.get(line.article_id)!;

@@ -21,11 +21,11 @@ export async function loadVisitorKey(db: Db, configured?: string): Promise<strin
 }
 
 /**
- * Who a visitor is, without keeping who they are: a keyed hash of the client address and browser.
- * The storefront calls the API from another origin without credentials, so there is no cookie to use.
+ * Who votes a review helpful: one client address on one (UTC) day, as a keyed hash. The browser plays no
+ * part: a new User-Agent is the same voter. Households behind one address share one vote a day.
  */
-export function visitorId(key: string, req: Request): string {
+export function helpfulVoterId(key: string, req: Request, now = new Date()): string {
   return createHmac('sha256', key)
-    .update(`${req.ip ?? ''}\n${req.get('user-agent') ?? ''}`)
+    .update(`helpful\n${req.ip ?? ''}\n${now.toISOString().slice(0, 10)}`)
     .digest('base64url');
 }

@@ -21,12 +21,22 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
  * countries with most visits.
  */
 export async function visitStats(db: Db): Promise<VisitStats> {
-  const [totals] = await rows<{ total: number; unique: number; today: number; week: number }>(
+  const [totals] = await rows<{
+    total: number;
+    unique: number;
+    today: number;
+    week: number;
+    last7: number;
+    previous7: number;
+  }>(
     db,
     sql`select count(*)::int as total,
                count(distinct ${visits.sessionId})::int as unique,
                (count(*) filter (where ${localDay} = ${today}))::int as today,
-               (count(*) filter (where ${localDay} >= date_trunc('week', ${today})::date))::int as week
+               (count(*) filter (where ${localDay} >= date_trunc('week', ${today})::date))::int as week,
+               (count(*) filter (where ${localDay} > ${today} - 7))::int as last7,
+               (count(*) filter (where ${localDay} > ${today} - 14 and ${localDay} <= ${today} - 7))::int
+                 as previous7
           from ${visits}`,
   );
   const pages = await rows<{ page: string; visits: number }>(
@@ -51,6 +61,8 @@ export async function visitStats(db: Db): Promise<VisitStats> {
     unique_visitors: totals?.unique ?? 0,
     today_visits: totals?.today ?? 0,
     this_week_visits: totals?.week ?? 0,
+    last_7_days_visits: totals?.last7 ?? 0,
+    previous_7_days_visits: totals?.previous7 ?? 0,
     popular_pages: pages,
     visits_by_day: days,
     visits_by_country: countries.map((c) => ({

@@ -1,0 +1,86 @@
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { ERROR_CODES, type StockMovement } from '@edicola/contracts';
+import { conflict, notFound, type Audit, type Db } from '@edicola/platform';
+import { articles, stockMovements, type ArticleRow, type StockMovementRow } from '../db/schema';
+
+export const NEGATIVE_STOCK_DETAIL = 'La giacenza non può scendere sotto zero';
+
+export function toStockMovement(row: StockMovementRow): StockMovement {
+  return {
+    id: row.id,
+    article_id: row.articleId,
+    delta: row.delta,
+    reason: row.reason,
+    note: row.note,
+    stock_after: row.stockAfter,
+    username: row.username,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Moves an article's stock by `delta` units in one statement (stock = stock + delta), so units an order
+ * takes at the same moment are never overwritten, and records the change with who made it and why.
+ * Refused (409 stock_negative) when it would leave less than zero.
+ */
+export async function adjustStock(
+  db: Db,
+  articleId: string,
+  change: { delta: number; reason: StockMovement['reason']; note?: string | null },
+  username: string,
+  audit?: Audit,
+): Promise<{ article: ArticleRow; movement: StockMovementRow }> {
+  return db.transaction(async (tx) => {
+    const [article] = await tx
+      .update(articles)
+      .set({ quantityStock: sql`${articles.quantityStock} + ${change.delta}`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(articles.id, articleId),
+          isNull(articles.deletedAt),
+          gte(sql`${articles.quantityStock} + ${change.delta}`, 0),
+        ),
+      )
+      .returning();
+    if (!article) {
+      const [exists] = await tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(eq(articles.id, articleId), isNull(articles.deletedAt)));
+      if (!exists) throw notFound('Articolo non trovato');
+      throw conflict(NEGATIVE_STOCK_DETAIL, ERROR_CODES.stockNegative);
+    }
+    const [movement] = await tx
+      .insert(stockMovements)
+      .values({
+        articleId,
+        delta: change.delta,
+        reason: change.reason,
+        note: change.note ?? null,
+        stockAfter: article.quantityStock,
+        username,
+      })
+      .returning();
+    await audit?.(tx, {
+      entity: 'article',
+      entity_id: articleId,
+      action: 'updated',
+      changes: {
+        quantity_stock: { from: article.quantityStock - change.delta, to: article.quantityStock },
+        stock_reason: { from: null, to: change.reason },
+      },
+    });
+    return { article, movement: movement! };
+  });
+}
+
+/** The hand-made stock changes of an article, newest first (the last 100). */
+export async function stockHistory(db: Db, articleId: string): Promise<StockMovement[]> {
+  const rows = await db
+    .select()
+    .from(stockMovements)
+    .where(eq(stockMovements.articleId, articleId))
+    .orderBy(desc(stockMovements.createdAt))
+    .limit(100);
+  return rows.map(toStockMovement);
+}
