@@ -1,22 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { registerOrderMetrics } from './orders/metrics';
 import path from 'node:path';
 import { z } from 'zod';
-import { env, localKeySetVerifier, type ServiceDefinition } from '@edicola/platform';
-import { deadLetters, jobSchedules, jobs, orders, outbox, processedEvents } from './db/schema';
+import {
+  createTokenSigner,
+  env,
+  localKeySetVerifier,
+  rateLimits,
+  sessionCheckedVerifier,
+  type ServiceDefinition,
+} from '@edicola/platform';
+import {
+  deadLetters,
+  jobSchedules,
+  jobs,
+  orders,
+  outbox,
+  processedEvents,
+  rateLimitCounters,
+} from './db/schema';
 import { loginLimiter } from './login-limits/limiter';
 import { prepareDummyHash } from './passwords/hashing';
 import { bankAccountFrom, isValidIban } from './orders/bank-transfer';
+import { cancelTokens } from './orders/cancel-token';
+import { EXPIRE_UNPAID_JOB, expireOverdueOrders } from './orders/deadlines';
+import { internalClientAddress, orderCreationLimit } from './orders/limits';
+import { onAuditRecorded } from './events/audit-recorded';
 import { onPaymentFailed } from './events/payment-failed';
 import { onPaymentRefunded } from './events/payment-refunded';
+import { onPaymentRefundFailed } from './events/payment-refund-failed';
 import { onPaymentSucceeded } from './events/payment-succeeded';
+import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { customerRoutes } from './routes/customers';
 import { internalOrderRoutes } from './routes/internal-orders';
+import { internalSessionRoutes } from './routes/internal-sessions';
+import { exportRoutes } from './routes/exports';
 import { orderRoutes } from './routes/orders';
+import { analyticsRoutes } from './routes/analytics';
 import { shippingRoutes } from './routes/shipping';
+import { invoiceRoutes } from './routes/invoices';
+import { shopFiscalFrom, shopFiscalSettings } from './invoices/shop-fiscal';
 import { seedDefaultShippingRules } from './shipping/default-rules';
+import { orderKeys } from './orders/order-keys';
+import { sweepPlacements } from './stock/placements';
 import { RELEASE_STOCK_JOB, releaseStock } from './stock/reservations';
 import { ensureStaffAdmin } from './staff/bootstrap';
-import { loadTokenSigner } from './tokens/signing-key';
+import { loadSigningKey } from './tokens/signing-key';
+import { sessionVersionOf } from './sessions/versions';
+import { createFakePacklink, type FakePacklink } from './fakes/packlink/fake-packlink';
+import { shipmentRoutes } from './routes/shipments';
+import { handlePacklinkCallback } from './shipments/callbacks';
+import { resolveShipmentsMode } from './shipments/mode';
+import { createPacklinkClient, type PacklinkClient } from './shipments/packlink-client';
+import { sweepShipmentClaims, type ShipmentDeps } from './shipments/shipments';
+
+/** An unset or empty variable is absent. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -43,16 +84,62 @@ const settings = z.object({
   LOGIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().positive().default(10),
   /** Wrong passwords per client address, whatever the account, in 15 minutes. */
   LOGIN_ATTEMPTS_PER_ADDRESS_PER_15_MIN: z.coerce.number().int().positive().default(100),
+  /** Wrong passwords for one account, from any address, in 15 minutes before its logins are slowed down. */
+  LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().positive().default(10),
+  /** Longest delay of that slow-down. */
+  LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().positive().default(10_000),
+  /** New customer accounts per client address in an hour. */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** The shop's account for bank transfers; without it a demo IBAN, marked `demo`, is shown. */
   SHOP_IBAN: z
     .string()
     .trim()
     .refine(isValidIban, 'expected a valid IBAN (country, check digits, account)')
     .optional(),
+  /**
+   * How long an order being placed holds its stock reservation: past it, the placement sweeper gives the stock
+   * back (the request died or hung). Longer than the slowest reservation call (INTERNAL_CALL_TIMEOUT_MS, retried).
+   */
+  PLACEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** How often the placement sweeper looks for placements past their deadline. */
+  PLACEMENT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   /** The account holder's name shown with SHOP_IBAN; default `Edicola`. */
   SHOP_IBAN_HOLDER: z.string().trim().min(1).max(140).optional(),
   /** The bank's name shown with SHOP_IBAN (optional). */
   SHOP_BANK_NAME: z.string().trim().min(1).max(140).optional(),
+  /** Minutes an online order (card, Klarna, PayPal) waits for its payment before it is cancelled. */
+  ORDER_PAYMENT_MINUTES: z.coerce.number().positive().default(30),
+  /** Days a bank-transfer order waits for the transfer before it is cancelled. */
+  TRANSFER_PAYMENT_DAYS: z.coerce.number().positive().default(7),
+  /** How often unpaid orders past their deadline are looked for, in milliseconds. */
+  ORDER_EXPIRY_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
+  /** Orders created per client address in an hour. */
+  ORDERS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Unpaid open orders per buyer e-mail. */
+  OPEN_ORDERS_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  /**
+   * Shipments: `demo` talks to the in-process fake Packlink (even with a key), `live` to Packlink with
+   * PACKLINK_API_KEY (without it the shipment routes are off, 503). Unset: demo without a key, live with one.
+   */
+  PACKLINK_MODE: optional(z.enum(['demo', 'live'])),
+  /** Packlink PRO's API key (Settings → API key in Packlink PRO), sent as `Authorization: <key>`. */
+  PACKLINK_API_KEY: optional(z.string().trim().min(10, 'expected a Packlink PRO API key')),
+  /** Packlink's API; its sandbox is https://apisandbox.packlink.com/v1/. */
+  PACKLINK_API_BASE: z.url().default('https://api.packlink.com/v1/'),
+  /** Registered with Packlink at start (POST shipments/callback) when set: https://<shop>/webhooks/packlink. */
+  PACKLINK_CALLBACK_URL: optional(z.url()),
+  /** The sender on every label (street, CAP and city required in live mode). */
+  PACKLINK_FROM_NAME: z.string().trim().min(1).max(100).default('Edicola'),
+  PACKLINK_FROM_STREET: optional(z.string().trim().max(200)),
+  PACKLINK_FROM_ZIP: optional(z.string().trim().max(20)),
+  PACKLINK_FROM_CITY: optional(z.string().trim().max(100)),
+  PACKLINK_FROM_COUNTRY: z.string().trim().length(2).toUpperCase().default('IT'),
+  PACKLINK_FROM_PHONE: z.string().trim().max(40).default('+39 06 0000000'),
+  PACKLINK_FROM_EMAIL: z.email().default('spedizioni@edicola.example'),
+  /** Demo mode: how long the fake Packlink takes to make a draft ready (label and tracking number). */
+  PACKLINK_DEMO_READY_MS: z.coerce.number().int().min(0).default(3000),
+  /** The shop's fiscal data on its invoices (invoices/shop-fiscal.ts): SHOP_NAME, SHOP_VAT_NUMBER, ... */
+  ...shopFiscalSettings,
 });
 
 /**
@@ -60,38 +147,142 @@ const settings = z.object({
  * which keeps a generated signing key under DATA_DIR. `standalone`: its own process (distributed mode), where
  * JWT_PRIVATE_JWK is required and the first admin needs ADMIN_PASSWORD.
  */
-export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDefinition<typeof settings> {
+export interface OrdersServiceOptions {
+  /** Demo mode's fake Packlink: a look at it once started, and when its drafts become ready (null: only on demand). */
+  packlinkDemo?: { readyAfterMs?: number | null; onStart?(fake: FakePacklink): void };
+}
+
+export function createOrdersService(
+  mode: 'embedded' | 'standalone',
+  options: OrdersServiceOptions = {},
+): ServiceDefinition<typeof settings> {
   return {
     name: 'svc-orders',
     schema: orders.schemaName,
     migrationsFolder: path.join(__dirname, '../drizzle'),
     env: settings,
     tables: { outbox, processedEvents, deadLetters, jobs, jobSchedules },
-    async build({ config, database, notice, bus, jobs, internal, logger }) {
+    async build({ config, database, notice, bus, jobs, internal, logger, metrics }) {
       const db = database.db;
       const embedded = mode === 'embedded';
       const dataDir = path.resolve(config.DATA_DIR);
-      const signer = await loadTokenSigner({
+      const signingKey = await loadSigningKey({
         configuredJwk: config.JWT_PRIVATE_JWK,
         dataDir: embedded ? dataDir : undefined,
       });
-      const verifier = localKeySetVerifier(signer.publicKeySet);
+      const signer = await createTokenSigner(signingKey);
+      // The authority on sessions: its own key set, and each token's session version against the database.
+      const verifier = sessionCheckedVerifier(localKeySetVerifier(signer.publicKeySet), (kind, id) =>
+        sessionVersionOf(db, kind, id),
+      );
       const limiter = loginLimiter(db, {
         perAccount: config.LOGIN_ATTEMPTS_PER_15_MIN,
         perAddress: config.LOGIN_ATTEMPTS_PER_ADDRESS_PER_15_MIN,
+        slowDownAfter: config.LOGIN_SLOWDOWN_AFTER,
+        slowDownMaxMs: config.LOGIN_SLOWDOWN_MAX_MS,
         windowMs: 15 * 60 * 1000,
       });
-      // An unstored order's stock must come back even after a long catalogue outage: tried for about 3 hours.
+      // Releases enqueued before placements existed (the placement sweeper does this now).
       jobs.handle<{ order_id: string }>(
         RELEASE_STOCK_JOB,
         (payload) => releaseStock(internal, payload.order_id),
         { backoffMs: 2000, maxBackoffMs: 10 * 60_000, maxAttempts: 25 },
       );
       const bankAccount = bankAccountFrom(config);
+      const placementTimeoutMs = config.PLACEMENT_TIMEOUT_MS;
+      const keys = orderKeys(placementTimeoutMs);
+      jobs.every('orders.placement-sweeper', config.PLACEMENT_SWEEP_INTERVAL_MS, async () => {
+        await sweepPlacements({ db, internal, logger });
+        await keys.purge(db, new Date(Date.now() - 24 * 3600_000));
+      });
+      const placing = {
+        database,
+        bus,
+        jobs,
+        internal,
+        logger,
+        bankAccount,
+        keys,
+        placementTimeoutMs,
+        deadlines: {
+          onlineMinutes: config.ORDER_PAYMENT_MINUTES,
+          transferDays: config.TRANSFER_PAYMENT_DAYS,
+        },
+        openOrdersPerEmail: config.OPEN_ORDERS_PER_EMAIL,
+        cancelTokens: cancelTokens(signingKey),
+      };
+      const limits = rateLimits(db, rateLimitCounters);
+      // Every unpaid order ends: past payment_due_at it is cancelled (online ones once svc-payments found nothing paid).
+      jobs.every(EXPIRE_UNPAID_JOB, config.ORDER_EXPIRY_SWEEP_MS, async () => {
+        const cancelled = await expireOverdueOrders({ ...placing, logger });
+        if (cancelled > 0) logger.info({ cancelled }, 'unpaid orders past their deadline cancelled');
+      });
       // Payments move orders (SPEC §4): each handler runs in one transaction with the processed-event mark.
       bus.on('payment.succeeded', onPaymentSucceeded(bus, logger));
       bus.on('payment.failed', onPaymentFailed(bus));
       bus.on('payment.refunded', onPaymentRefunded(bus));
+      bus.on('payment.refund_failed', onPaymentRefundFailed(bus));
+      bus.on('audit.recorded', onAuditRecorded());
+      // Fiscal data: fake and marked demo in the all-in-one mode when not configured; a service fails closed.
+      const shopFiscal = shopFiscalFrom(config, { demoAllowed: embedded });
+      registerOrderMetrics(metrics);
+
+      // Shipments (Packlink PRO): the real API, or in demo mode its fake on loopback through the same client.
+      const shipmentsMode = resolveShipmentsMode(config);
+      let shipmentDeps: ShipmentDeps | undefined;
+      let stopFake: (() => Promise<void>) | null = null;
+      let packlink: PacklinkClient | null = null;
+      if (shipmentsMode === 'demo') {
+        const apiKey = `demo-${randomBytes(24).toString('hex')}`;
+        const fake = createFakePacklink({
+          apiKey,
+          readyAfterMs:
+            options.packlinkDemo?.readyAfterMs !== undefined
+              ? options.packlinkDemo.readyAfterMs
+              : config.PACKLINK_DEMO_READY_MS,
+          async deliverCallback(body) {
+            if (!shipmentDeps) throw new Error('svc-orders is not ready for Packlink callbacks yet');
+            await handlePacklinkCallback(shipmentDeps, body);
+          },
+        });
+        const server = await fake.listen();
+        stopFake = server.close;
+        packlink = createPacklinkClient({ apiKey, baseUrl: server.apiBase });
+        options.packlinkDemo?.onStart?.(fake);
+        logger.warn('shipments run in DEMO mode against an in-process fake Packlink (labels marked DEMO)');
+      } else if (shipmentsMode === 'live') {
+        packlink = createPacklinkClient({
+          apiKey: config.PACKLINK_API_KEY!,
+          baseUrl: config.PACKLINK_API_BASE,
+        });
+      } else {
+        logger.warn('PACKLINK_MODE=live without PACKLINK_API_KEY: shipments are OFF');
+      }
+      const demoSender = shipmentsMode === 'demo';
+      const shipping: ShipmentDeps = {
+        database,
+        bus,
+        internal,
+        logger,
+        mode: shipmentsMode,
+        packlink,
+        sender: {
+          name: config.PACKLINK_FROM_NAME,
+          surname: '-',
+          company: config.PACKLINK_FROM_NAME,
+          street1: config.PACKLINK_FROM_STREET ?? (demoSender ? 'Via dei Fori Imperiali 1 (DEMO)' : ''),
+          zip_code: config.PACKLINK_FROM_ZIP ?? (demoSender ? '00186' : ''),
+          city: config.PACKLINK_FROM_CITY ?? (demoSender ? 'Roma' : ''),
+          country: config.PACKLINK_FROM_COUNTRY,
+          phone: config.PACKLINK_FROM_PHONE,
+          email: config.PACKLINK_FROM_EMAIL,
+        },
+        claimMs: 60_000,
+      };
+      jobs.every('orders.shipment-claims', 30_000, async () => {
+        const swept = await sweepShipmentClaims(db);
+        if (swept > 0) logger.warn({ swept }, 'shipment creations that never finished marked failed');
+      });
       return {
         verifier,
         routes(router) {
@@ -107,16 +298,60 @@ export function createOrdersService(mode: 'embedded' | 'standalone'): ServiceDef
             signer,
             verifier,
             limiter,
+            registrationLimit: rateLimits(db, rateLimitCounters).perAddress({
+              name: 'registrations',
+              windowMs: 60 * 60 * 1000,
+              limit: config.REGISTRATIONS_PER_HOUR,
+              detail: 'Troppe registrazioni da questo indirizzo. Riprova più tardi.',
+              successesOnly: true,
+            }),
             customerTokenTtlSeconds: config.CUSTOMER_TOKEN_TTL_SECONDS,
           });
-          orderRoutes(router, { database, bus, jobs, internal, logger, verifier, bankAccount });
-          internalOrderRoutes(router, { database, bus, jobs, internal, logger, bankAccount });
-          shippingRoutes(router, { db, verifier });
+          orderRoutes(router, {
+            ...placing,
+            verifier,
+            creationLimit: orderCreationLimit(limits, config.ORDERS_PER_ADDRESS_PER_HOUR),
+          });
+          internalOrderRoutes(router, {
+            ...placing,
+            creationLimit: orderCreationLimit(
+              limits,
+              config.ORDERS_PER_ADDRESS_PER_HOUR,
+              internalClientAddress,
+            ),
+          });
+          shippingRoutes(router, { db, verifier, bus });
+          invoiceRoutes(router, { database, bus, verifier, shopFiscal });
+          internalSessionRoutes(router, db);
+          auditRoutes(router, { db, verifier });
+          exportRoutes(router, { db, verifier });
+          analyticsRoutes(router, { database, jobs, verifier });
+          shipmentRoutes(router, shipping, verifier);
+        },
+        async stop() {
+          shipmentDeps = undefined;
+          await stopFake?.();
         },
         async start() {
+          shipmentDeps = shipping;
+          if (shipmentsMode === 'live' && config.PACKLINK_CALLBACK_URL) {
+            void packlink!
+              .registerCallback(config.PACKLINK_CALLBACK_URL)
+              .then(() => logger.info('Packlink callback address registered'))
+              .catch((error: unknown) =>
+                logger.warn(
+                  { err: error },
+                  'Packlink callback registration failed: tracking updates will not arrive',
+                ),
+              );
+          }
           await prepareDummyHash();
           if (await seedDefaultShippingRules(db))
             logger.info('default shipping rules created (SPEC §9 table)');
+          if (!shopFiscal.ok) logger.warn(shopFiscal.detail);
+          else if (shopFiscal.shop.demo) {
+            logger.warn('SHOP_VAT_NUMBER is not set: invoices carry fake demo fiscal data, marked as such');
+          }
           if (bankAccount.demo) {
             logger.warn('SHOP_IBAN is not set: bank transfer orders show a demo IBAN, marked as such');
           }

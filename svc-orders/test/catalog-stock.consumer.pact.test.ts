@@ -6,6 +6,8 @@ import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { StockReservation } from '@edicola/contracts';
 import { createInternalClient, createInternalTokens, InternalCallError } from '@edicola/platform';
+import pino from 'pino';
+import { articleParcelInfo } from '../src/shipments/parcel';
 import { releaseStock, reserveStock } from '../src/stock/reservations';
 
 const { eachLike, integer, decimal, regex, string } = MatchersV3;
@@ -131,5 +133,30 @@ describe('svc-orders calls svc-catalog to reserve and release stock', () => {
       .willRespondWith(204)
       .executeTest(async (server) => {
         await expect(releaseStock(clientFor(server.url), ORDER_ID)).resolves.toBeUndefined();
+      }));
+
+  it('asks the weight and size of an order’s articles for its Packlink parcel', () =>
+    pact
+      .addInteraction()
+      .given('an active article with stock', {
+        article_id: ARTICLE_ID,
+        sku: 'PACT-GUNDAM',
+        title: 'Gundam RX-78-2 1:144',
+        price: 24.5,
+        iva_percentage: 22,
+        stock: 5,
+      })
+      .uponReceiving('the parcel sizes of an order’s articles')
+      .withRequest('GET', '/internal/articles/parcels', (b) =>
+        b.headers({ Authorization: BEARER }).query({ ids: ARTICLE_ID }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          articles: eachLike({ article_id: string(ARTICLE_ID), weight_kg: null, dimensions: null }),
+        }),
+      )
+      .executeTest(async (server) => {
+        const info = await articleParcelInfo(clientFor(server.url), [ARTICLE_ID], pino({ level: 'silent' }));
+        expect(info?.get(ARTICLE_ID)).toEqual({ article_id: ARTICLE_ID, weight_kg: null, dimensions: null });
       }));
 });

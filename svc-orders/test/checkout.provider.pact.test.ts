@@ -7,13 +7,13 @@ import request from 'supertest';
 import { articles } from '../../svc-catalog/src/db/schema';
 import { customers, shippingRules } from '../src/db/schema';
 import { seedDefaultShippingRules } from '../src/shipping/default-rules';
-import { startShop, type Shop } from './shop';
+import { orderBody, startShop, type Shop } from './shop';
 
 // The real svc-orders app, calling the real svc-catalog on one database, answers what mf-checkout's API client
 // expects (contracts/pacts/mf-checkout-svc-orders.json, written by mf-checkout's consumer test).
 const PLACEHOLDER_TOKEN = 'Bearer eyJhbGciOiJFUzI1NiJ9.e30.c2ln';
-const ARTICLE_STATE =
-  'article 3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60 is in the catalogue at 189.00 + 22% VAT with 3 in stock';
+const ARTICLE_ID = '3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60';
+const ARTICLE_STATE = `article ${ARTICLE_ID} is in the catalogue at 189.00 + 22% VAT with 3 in stock`;
 
 describe('svc-orders honours its pact with mf-checkout', () => {
   let shop: Shop;
@@ -90,6 +90,20 @@ describe('svc-orders honours its pact with mf-checkout', () => {
             await shop.db.delete(shippingRules);
             await seedDefaultShippingRules(shop.db);
             return undefined;
+          },
+          // Places an unpaid transfer order as the checkout does and hands its id and cancel token to the request.
+          'an unpaid order was placed by this checkout': async () => {
+            await articleInCatalogue(ARTICLE_STATE);
+            await shop.db.delete(shippingRules);
+            await seedDefaultShippingRules(shop.db);
+            const placed = await api()
+              .post('/orders')
+              .send(orderBody([{ article_id: ARTICLE_ID, quantity: 1 }], 239.58));
+            if (placed.status !== 201) throw new Error(`order not placed: ${JSON.stringify(placed.body)}`);
+            return {
+              orderId: placed.body.order_id as string,
+              cancelToken: placed.body.cancel_token as string,
+            };
           },
           'a customer is logged in': async (params: unknown) => {
             await customerLoggedIn((params ?? {}) as { email?: string; password?: string });

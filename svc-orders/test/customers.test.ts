@@ -104,6 +104,7 @@ describe('customer accounts', () => {
       kind: 'customer',
       role: 'customer',
       name: 'Anna.Esposito@Example.it',
+      sv: 1,
     });
     const [, payload] = body.access_token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { exp: number; iat: number };
@@ -120,14 +121,21 @@ describe('customer accounts', () => {
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.body).toEqual({ detail: 'Email o password non corretti' });
 
-    const time = async (email: string) => {
+    const time = async (email: string, i: number) => {
       const started = process.hrtime.bigint();
-      for (let i = 0; i < 3; i += 1) await login(email, `sbagliata-${i}`);
+      await login(email, `sbagliata-${i}`);
       return Number(process.hrtime.bigint() - started) / 1e6;
     };
-    const [wrongMs, unknownMs] = [await time(azienda.email), await time('nessuno@example.it')];
+    // Taken in turns, so that a busy moment of the machine weighs on both alike; the medians compared.
+    const wrongMs: number[] = [];
+    const unknownMs: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      wrongMs.push(await time(azienda.email, i));
+      unknownMs.push(await time('nessuno@example.it', i));
+    }
+    const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[1]!;
     // Without the dummy hash an unknown e-mail answers about ten times faster.
-    expect(unknownMs).toBeGreaterThan(wrongMs * 0.4);
+    expect(median(unknownMs)).toBeGreaterThan(median(wrongMs) * 0.4);
   });
 
   it('reads and updates the own profile; staff tokens and missing tokens are refused', async () => {

@@ -2,9 +2,20 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { customers, loginFailures, orderRecords } from '../src/db/schema';
+import {
+  creditNotes,
+  customers,
+  fiscalNumbers,
+  loginFailures,
+  orderRecords,
+  orderStatusHistory,
+  refundRequests,
+  shippingRules,
+} from '../src/db/schema';
+import { creditNoteForRefund } from '../src/invoices/credit-notes';
+import { createFakePacklink, type FakePacklink } from '../src/fakes/packlink/fake-packlink';
 import { upsertStaff } from '../src/staff/users';
 import { startOrders } from './support';
 
@@ -15,12 +26,36 @@ interface Credentials {
   email?: string;
   username?: string;
   password?: string;
+  order_id?: string;
 }
+
+/** The parameters of mf-admin's order states. */
+interface OrderParams {
+  id?: string;
+  status?: 'pending' | 'paid' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled';
+  payment_method?: string;
+  payment_demo?: boolean;
+  total_amount?: number;
+  shipment_id?: string;
+  codice_fiscale?: string;
+  invoice_number?: string;
+  /** The number the order's credit note must get. */
+  credit_note?: string;
+  /** A shipping rule's name. */
+  name?: string;
+}
+
+const PACKLINK_KEY = 'pact-packlink-key';
+const MONEY_TAKEN = ['paid', 'confirmed', 'shipped', 'delivered'];
 
 describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
   let orders: Awaited<ReturnType<typeof startOrders>>;
   let server: Server;
   let token: string | null = null;
+  let packlink: FakePacklink;
+  let closePacklink: () => Promise<void>;
+  /** The consumer's made-up Packlink reference, and the one the fake gave the shipment of the provider state. */
+  let shipmentReference: { consumer: string; real: string } | null = null;
   const db = () => orders.testDatabase.database.db;
   const api = () => request(orders.service.app);
 
@@ -56,19 +91,184 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
     return res.body.access_token as string;
   }
 
+  /** 2026's fiscal documents forgotten, so each state numbers its own (the table keeps the orders they name). */
+  async function clearFiscalYear(): Promise<void> {
+    await db().delete(creditNotes);
+    await db().delete(fiscalNumbers).where(eq(fiscalNumbers.year, 2026));
+  }
+
+  /** An order asking for a private customer's invoice, not issued yet. */
+  async function orderRequiringInvoice(params: OrderParams): Promise<string> {
+    const id = await orderIn(params);
+    await db()
+      .update(orderRecords)
+      .set({
+        invoiceData: {
+          requires_invoice: true,
+          invoice_type: 'privato',
+          codice_fiscale: params.codice_fiscale ?? 'RSSMRA85T10A562S',
+          ragione_sociale: null,
+          piva: null,
+          codice_fiscale_azienda: null,
+          pec: null,
+          sdi: null,
+          invoice_issued: false,
+          invoice_number: null,
+          invoice_date: null,
+        },
+      })
+      .where(eq(orderRecords.id, id));
+    return id;
+  }
+
+  /** An order as mf-admin's states describe it: one line of two units, its money in when its status says so. */
+  async function orderIn(params: OrderParams): Promise<string> {
+    const id = params.id!;
+    const status = params.status ?? 'pending';
+    await clearFiscalYear();
+    await db().delete(refundRequests).where(eq(refundRequests.orderId, id));
+    await db().delete(orderRecords).where(eq(orderRecords.id, id));
+    const totalCents = Math.round((params.total_amount ?? 109.3) * 100);
+    await db()
+      .insert(orderRecords)
+      .values({
+        id,
+        status,
+        subtotalCents: totalCents - 900,
+        shippingCents: 900,
+        totalCents,
+        paymentMethod: params.payment_method ?? 'transfer',
+        paymentStatus: MONEY_TAKEN.includes(status) ? 'paid' : 'pending',
+        paymentDemo: params.payment_demo ?? false,
+        paymentIntentId: params.payment_method === 'card' ? 'pi_3PactDemo' : null,
+        paymentDueAt: status === 'pending' ? new Date(Date.now() + 86_400_000) : null,
+        items: [
+          {
+            article_id: '3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60',
+            sku: 'F1-SF23-18',
+            title: 'Ferrari SF-23 1:18',
+            quantity: 2,
+            unit_net_cents: Math.round((totalCents - 900) / 2 / 1.22),
+            iva_percentage: 22,
+            unit_gross_cents: (totalCents - 900) / 2,
+            line_total_cents: totalCents - 900,
+          },
+        ],
+        customerInfo: {
+          name: 'Maria Rossi',
+          email: 'maria@example.it',
+          phone: '333 1234567',
+          address: 'Via Toledo 1',
+          city: 'Napoli',
+          zipCode: '80134',
+          country: 'IT',
+        },
+      });
+    if (status !== 'pending')
+      await db()
+        .insert(orderStatusHistory)
+        .values({ orderId: id, fromStatus: 'pending', toStatus: status, orderVersion: 2 });
+    return id;
+  }
+
+  /** A paid card order with its invoice issued through the route. */
+  async function orderWithInvoice(params: OrderParams): Promise<string> {
+    const id = await orderRequiringInvoice({ ...params, status: 'paid', payment_method: 'card' });
+    const issued = await api()
+      .put(`/orders/${id}/invoice`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ invoice_number: params.invoice_number, invoice_date: '2026-11-24' });
+    if (issued.status !== 200) throw new Error(`invoice not issued: ${JSON.stringify(issued.body)}`);
+    return id;
+  }
+
+  /** An invoiced order, 10 € of which went back: the credit note the refund produced, numbered next. */
+  async function orderWithCreditNote(params: OrderParams): Promise<void> {
+    const id = await orderWithInvoice(params);
+    const number = await creditNoteForRefund(db(), {
+      orderId: id,
+      refundId: 're_pact_1',
+      cents: 1_000,
+      reason: 'partial_refund',
+      // After the invoice's date, in its year, whatever day the verification runs.
+      refundedAt: new Date('2026-11-25T10:00:00.000Z'),
+    });
+    if (number !== params.credit_note)
+      throw new Error(`credit note numbered ${number}, the consumer expects ${params.credit_note}`);
+  }
+
+  /** The shop's only shipping rule: national, 9 € a parcel, free from 99 €. */
+  async function oneShippingRule({ id, name }: OrderParams): Promise<void> {
+    await db().delete(shippingRules);
+    await db()
+      .insert(shippingRules)
+      .values({
+        id: id!,
+        name: name ?? 'Italia standard',
+        zone: 'national',
+        ruleType: 'amount_based',
+        shippingCostCents: 900,
+        freeShippingThresholdCents: 9_900,
+        isActive: true,
+      });
+  }
+
+  /** A confirmed order with a Packlink shipment (created through the route, at the fake), its label ready or not. */
+  async function orderWithShipment(params: OrderParams, labelReady: boolean): Promise<void> {
+    const id = await orderIn({ ...params, status: 'confirmed', payment_method: 'card' });
+    const created = await api()
+      .post(`/api/orders/${id}/create-shipment`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ service_id: packlink.serviceIds[0] });
+    if (created.status !== 201) throw new Error(`shipment not created: ${JSON.stringify(created.body)}`);
+    const real = created.body.shipment_id as string;
+    if (labelReady) {
+      packlink.makeReady(real);
+      await packlink.settled();
+    }
+    shipmentReference = { consumer: params.shipment_id!, real };
+  }
+
   beforeAll(async () => {
-    orders = await startOrders();
+    packlink = createFakePacklink({
+      apiKey: PACKLINK_KEY,
+      readyAfterMs: null,
+      deliverCallback: async (body) => {
+        await request(orders.service.app)
+          .post('/webhooks/packlink')
+          .set('Content-Type', 'application/json')
+          .send(body);
+      },
+    });
+    const fake = await packlink.listen();
+    closePacklink = fake.close;
+    // Every provider state registers its customer from this one address.
+    orders = await startOrders({
+      REGISTRATIONS_PER_HOUR: '1000',
+      PACKLINK_API_KEY: PACKLINK_KEY,
+      PACKLINK_API_BASE: fake.apiBase,
+      PACKLINK_FROM_STREET: 'Via Roma 1',
+      PACKLINK_FROM_ZIP: '80134',
+      PACKLINK_FROM_CITY: 'Napoli',
+    });
     server = await orders.service.listen(0, '127.0.0.1');
   }, 60_000);
-  afterAll(() => orders?.stop());
+  afterAll(async () => {
+    await orders?.stop();
+    await closePacklink?.();
+  });
 
-  const verify = (consumer: string, stateHandlers: Record<string, (params: Credentials) => Promise<void>>) =>
+  const verify = (
+    consumer: string,
+    stateHandlers: Record<string, (params: Credentials & OrderParams) => Promise<void>>,
+  ) =>
     new Verifier({
       provider: 'svc-orders',
       providerBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       pactUrls: [path.resolve(__dirname, `../../contracts/pacts/${consumer}-svc-orders.json`)],
       beforeEach: async () => {
         token = null;
+        shipmentReference = null;
         // Wrong passwords of earlier interactions must not rate-limit later ones.
         await db().delete(loginFailures);
       },
@@ -76,7 +276,7 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
         Object.entries(stateHandlers).map(([state, fn]) => [
           state,
           async (params: unknown) => {
-            await fn((params ?? {}) as Credentials);
+            await fn((params ?? {}) as Credentials & OrderParams);
             return undefined;
           },
         ]),
@@ -85,6 +285,9 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
       requestFilter: (req, _res, next) => {
         if (token && req.headers.authorization === PLACEHOLDER_TOKEN)
           req.headers.authorization = `Bearer ${token}`;
+        // Packlink gave the provider state's shipment a reference of its own.
+        if (shipmentReference && req.url)
+          req.url = req.url.replace(shipmentReference.consumer, shipmentReference.real);
         next();
       },
       logLevel: 'warn',
@@ -126,6 +329,57 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
             });
           token = await loginCustomer(params);
         },
+        'a logged-in customer has an order with an issued invoice': async (params) => {
+          const customerId = await registerCustomer(params);
+          await db()
+            .delete(orderRecords)
+            .where(sql`${orderRecords.id} = ${params.order_id!}`);
+          await db()
+            .insert(orderRecords)
+            .values({
+              id: params.order_id!,
+              customerId,
+              status: 'confirmed',
+              paymentStatus: 'paid',
+              subtotalCents: 2440,
+              shippingCents: 500,
+              totalCents: 2940,
+              paymentMethod: 'card',
+              items: [
+                {
+                  article_id: '3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60',
+                  sku: 'FER-SF23',
+                  title: 'Ferrari SF-23 1:18',
+                  quantity: 2,
+                  unit_net_cents: 1000,
+                  iva_percentage: 22,
+                  unit_gross_cents: 1220,
+                  line_total_cents: 2440,
+                },
+              ],
+              customerInfo: {
+                name: 'Mario Rossi',
+                email: params.email,
+                address: 'Via Toledo 1',
+                city: 'Napoli',
+                zipCode: '80134',
+              },
+              invoiceData: {
+                requires_invoice: true,
+                invoice_type: 'privato',
+                codice_fiscale: 'RSSMRA85T10A562S',
+                ragione_sociale: null,
+                piva: null,
+                codice_fiscale_azienda: null,
+                pec: null,
+                sdi: null,
+                invoice_issued: true,
+                invoice_number: '1/2026',
+                invoice_date: '2026-01-15',
+              },
+            });
+          token = await loginCustomer(params);
+        },
       }),
     60_000,
   );
@@ -140,6 +394,40 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
         'a staff user is logged in': async (params) => {
           token = await loginStaff(params);
         },
+        'an order exists': async (params) => {
+          await orderIn(params);
+        },
+        'an order awaits a bank transfer': async (params) => {
+          await orderIn({ ...params, status: 'pending', payment_method: 'transfer' });
+        },
+        'an order requires an invoice': async (params) => {
+          await orderRequiringInvoice(params);
+        },
+        'an order has an issued invoice': async (params) => {
+          await orderWithInvoice(params);
+        },
+        'an order has a credit note': orderWithCreditNote,
+        'the shop has one shipping rule': oneShippingRule,
+        'invoices 1/2026 to 6/2026 are issued': async () => {
+          const holder = await orderRequiringInvoice({
+            id: '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+            status: 'paid',
+          });
+          await db()
+            .insert(fiscalNumbers)
+            .values(
+              [1, 2, 3, 4, 5, 6].map((seq) => ({
+                year: 2026,
+                seq,
+                number: `${seq}/2026`,
+                kind: 'invoice' as const,
+                orderId: holder,
+                issuedOn: `2026-0${seq}-15`,
+              })),
+            );
+        },
+        'an order has a Packlink shipment with a label': (params) => orderWithShipment(params, true),
+        'an order has a Packlink shipment without a label yet': (params) => orderWithShipment(params, false),
       }),
     60_000,
   );

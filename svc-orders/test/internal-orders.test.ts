@@ -11,7 +11,7 @@ import {
 } from '@edicola/contracts';
 import { reservations } from '../../svc-catalog/src/db/schema';
 import { orderRecords, outbox } from '../src/db/schema';
-import { IDEMPOTENCY_MISMATCH } from '../src/orders/creation';
+import { IDEMPOTENCY_KEY_REUSED } from '@edicola/platform';
 import { orderBody, STAFF, startShop, type Shop } from './shop';
 import { azienda, privato } from './support';
 
@@ -40,6 +40,7 @@ describe('svc-orders for svc-payments: POST and GET /internal/orders, and Idempo
     total_amount: undefined,
     payment_method: 'card',
     order_id: orderId,
+    client_address: '203.0.113.1',
     ...extra,
   });
   const createInternal = (body: object, token = paymentsToken) =>
@@ -132,7 +133,10 @@ describe('svc-orders for svc-payments: POST and GET /internal/orders, and Idempo
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ order_id: orderId, status: 'cancelled' });
     const refused = await createInternal({ ...body, payment_method: 'paypal' });
-    expect(refused.status).toBe(409);
+    expect({ status: refused.status, detail: refused.body.detail }).toEqual({
+      status: 422,
+      detail: IDEMPOTENCY_KEY_REUSED,
+    });
     expect(await ordersWithId(orderId)).toBe(1);
   });
 
@@ -258,6 +262,17 @@ describe('svc-orders for svc-payments: POST and GET /internal/orders, and Idempo
       expect(held.map((r) => r.orderId)).toEqual([answers[0]!.body.order_id]);
     });
 
+    it('gives both tabs of a double click on the last unit the same order, not a 409', async () => {
+      const article = await shop.addArticle({ stock: 1, priceCents: 1000 });
+      const key = randomUUID();
+      const [a, b] = await Promise.all(
+        [1, 2].map(() => api().post('/orders').set('Idempotency-Key', key).send(klarnaBody(article))),
+      );
+      expect([a!.status, b!.status]).toEqual([201, 201]);
+      expect(a!.body.order_id).toBe(b!.body.order_id);
+      expect(await shop.stockOf(article)).toBe(0);
+    });
+
     it('refuses a key reused for a different cart, and scopes keys to the customer', async () => {
       const article = await shop.addArticle({ stock: 10, priceCents: 1000 });
       const key = randomUUID();
@@ -265,8 +280,8 @@ describe('svc-orders for svc-payments: POST and GET /internal/orders, and Idempo
       expect(first.status).toBe(201);
       const changed = await api().post('/orders').set('Idempotency-Key', key).send(klarnaBody(article, 2));
       expect({ status: changed.status, body: changed.body }).toEqual({
-        status: 409,
-        body: { detail: IDEMPOTENCY_MISMATCH },
+        status: 422,
+        body: { detail: IDEMPOTENCY_KEY_REUSED },
       });
       expect(await shop.stockOf(article)).toBe(9);
       // The same key from a logged-in customer is that customer's own order.

@@ -103,6 +103,40 @@ describe('login limits', () => {
     expect((await from(0, '192.0.2.98').staff('titolare', 'Napoli-1926!')).status).toBe(200);
   });
 
+  it('counts concurrent wrong passwords atomically: 40 at once for one account get 10 × 401, the rest 429', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => from(i % 2, '203.0.113.40').staff('titolare', `wrong${i}`)),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+  }, 60_000);
+
+  it('keeps the customer and staff limits apart: failed customer logins do not block staff from that address', async () => {
+    for (let i = 0; i < 25; i += 1) {
+      expect((await from(i % 2, '192.0.2.120').customer(`cliente${i}@example.it`, 'no')).status).toBe(401);
+    }
+    expect((await from(0, '192.0.2.120').customer(privato.email, privato.password)).status).toBe(429);
+    expect((await from(1, '192.0.2.120').staff('titolare', 'Napoli-1926!')).status).toBe(200);
+  });
+
+  it('slows down an account guessed at from many addresses, but still lets its owner in', async () => {
+    // 14 wrong passwords from 14 addresses: no address reaches its limit; the account's logins slow down
+    // after 10 (LOGIN_SLOWDOWN_AFTER) with a delay that doubles: 250 ms, 500 ms, 1 s, 2 s.
+    for (let i = 0; i < 14; i += 1) {
+      expect((await from(i % 2, `198.51.100.${i + 1}`).customer(privato.email, 'no')).status).toBe(401);
+    }
+    const started = Date.now();
+    const owner = await from(0, '198.51.100.200').customer(privato.email, privato.password);
+    const waited = Date.now() - started;
+    expect(owner.status).toBe(200);
+    expect(waited).toBeGreaterThanOrEqual(4000);
+    // Another account is not slowed: its login takes the time of the work alone.
+    const otherStarted = Date.now();
+    expect((await from(1, '198.51.100.201').staff('titolare', 'Napoli-1926!')).status).toBe(200);
+    expect(Date.now() - otherStarted).toBeLessThan(waited - 3000);
+  }, 60_000);
+
   it('forgets the failures of an account after it logs in', async () => {
     for (let i = 0; i < 9; i += 1) await from(0, '192.0.2.50').staff('titolare', 'no');
     expect((await from(1, '192.0.2.50').staff('titolare', 'Napoli-1926!')).status).toBe(200);

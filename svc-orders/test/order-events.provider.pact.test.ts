@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { providerWithMetadata, Verifier } from '@pact-foundation/pact';
 import { createEvent } from '@edicola/platform';
-import { orderCreated, orderStatusChanged } from '../src/orders/events';
+import { orderCreated, orderItemsRestocked, orderStatusChanged } from '../src/orders/events';
 import { transferDetails } from '../src/orders/bank-transfer';
 import { priceLines } from '../src/orders/pricing';
 
@@ -31,8 +31,26 @@ describe('svc-orders honours its message pact with svc-catalog', () => {
               ),
             { routingKey: 'order.status_changed', contentType: 'application/json' },
           ),
+          // As a partial refund with restock emits it (orders/refunds.ts).
+          'an order.items_restocked event for the units of a partial refund': providerWithMetadata(
+            () =>
+              createEvent(
+                'svc-orders',
+                'order.items_restocked',
+                orderItemsRestocked({
+                  orderId: '5d2e8f1a-3b4c-4d5e-8f6a-7b8c9d0e1f2a',
+                  restockId: '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d',
+                  items: [{ article_id: '3b0f0c8e-8a1d-4c6f-bb0e-1f2a3c4d5e6f', quantity: 2 }],
+                  at: new Date('2026-11-22T11:00:00.000Z'),
+                }),
+              ),
+            { routingKey: 'order.items_restocked', contentType: 'application/json' },
+          ),
         },
-        stateHandlers: { 'a paid order holding stock is cancelled': async () => undefined },
+        stateHandlers: {
+          'a paid order holding stock is cancelled': async () => undefined,
+          'staff refund units of a delivered order and put them back on sale': async () => undefined,
+        },
         logLevel: 'warn',
       }).verifyProvider(),
     60_000,
@@ -88,13 +106,37 @@ describe('svc-orders honours its message pact with svc-notify', () => {
                     totalCents,
                   ),
                   createdAt: new Date('2026-11-22T09:30:00.000Z'),
+                  paymentDueAt: new Date('2026-11-29T09:30:00.000Z'),
+                  language: 'en',
                 }),
               );
             },
             { routingKey: 'order.created', contentType: 'application/json' },
           ),
+          'an order.status_changed event for a shipped order': providerWithMetadata(
+            () =>
+              createEvent(
+                'svc-orders',
+                'order.status_changed',
+                orderStatusChanged({
+                  orderId: '7c4e2a91-3d5b-4f86-a0c2-9e1b7d3f5a28',
+                  orderVersion: 3,
+                  from: 'paid',
+                  to: 'shipped',
+                  items: [{ article_id: '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11', quantity: 1 }],
+                  customerEmail: 'marco.ferri@example.it',
+                  trackingNumber: 'BRT123456789',
+                  carrier: 'BRT',
+                  language: 'it',
+                }),
+              ),
+            { routingKey: 'order.status_changed', contentType: 'application/json' },
+          ),
         },
-        stateHandlers: { 'a guest places a bank-transfer order': async () => undefined },
+        stateHandlers: {
+          'a guest places a bank-transfer order': async () => undefined,
+          'staff ship a paid order': async () => undefined,
+        },
         logLevel: 'warn',
       }).verifyProvider(),
     60_000,

@@ -1,7 +1,9 @@
 import {
   CreateOrderRequest,
   InvoiceDataInput,
+  MOVES_NEEDING_PAYMENT,
   ORDER_TRANSITIONS,
+  orderMoveBlocker,
   OrderStatus,
   canMoveOrder,
   grossCents,
@@ -76,6 +78,22 @@ describe('status transitions (SPEC §4)', () => {
     expect(ORDER_TRANSITIONS.cancelled).toEqual([]);
     expect(canMoveOrder('pending', 'pending')).toBe(false);
     expect(canMoveOrder('pending', 'shipped')).toBe(false);
+  });
+
+  it('says which moves need a paid order: confirming, for every payment method', () => {
+    expect(MOVES_NEEDING_PAYMENT).toEqual({ pending: ['confirmed'] });
+    for (const [from, targets] of Object.entries(MOVES_NEEDING_PAYMENT))
+      for (const to of targets!) expect(canMoveOrder(from as OrderStatus, to)).toBe(true);
+    expect(orderMoveBlocker({ status: 'pending', payment_status: 'pending' }, 'confirmed')).toBe(
+      'needs_payment',
+    );
+    expect(orderMoveBlocker({ status: 'pending', payment_status: 'failed' }, 'confirmed')).toBe(
+      'needs_payment',
+    );
+    expect(orderMoveBlocker({ status: 'pending', payment_status: 'paid' }, 'confirmed')).toBeNull();
+    expect(orderMoveBlocker({ status: 'pending', payment_status: 'pending' }, 'cancelled')).toBeNull();
+    expect(orderMoveBlocker({ status: 'paid', payment_status: 'paid' }, 'confirmed')).toBeNull();
+    expect(orderMoveBlocker({ status: 'pending', payment_status: 'pending' }, 'shipped')).toBe('not_allowed');
   });
 });
 

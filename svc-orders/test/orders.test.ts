@@ -1,17 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import {
+  CreateOrderRequest,
   CreateOrderResponse,
+  ERROR_CODES,
   EVENTS,
   OrderDetail,
   OrderList,
+  PAYMENT_REQUIRED_DETAIL,
   TOTAL_MISMATCH_DETAIL,
   type EventEnvelope,
 } from '@edicola/contracts';
 import { waitFor } from '@edicola/platform/testing';
 import { reservations } from '../../svc-catalog/src/db/schema';
-import { jobs, orderRecords, orderStatusHistory, outbox } from '../src/db/schema';
+import { idempotencyKeys, orderPlacements, orderRecords, orderStatusHistory, outbox } from '../src/db/schema';
 import { DEMO_IBAN } from '../src/orders/bank-transfer';
+import { PLACEMENT_GONE_FOR_ID } from '../src/orders/creation';
+import { shopperOrderKey } from '../src/orders/order-keys';
 import { orderBody, STAFF, startShop, type Shop } from './shop';
 import { azienda, privato } from './support';
 
@@ -28,7 +34,8 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
     );
 
   beforeAll(async () => {
-    shop = await startShop();
+    // A short placement deadline and sweeper period: the sweeper's retry of a failed release is seen here.
+    shop = await startShop({ PLACEMENT_TIMEOUT_MS: '3000', PLACEMENT_SWEEP_INTERVAL_MS: '250' });
     const login = await api().post('/api/auth/login').send(STAFF);
     staffToken = login.body.access_token as string;
   }, 90_000);
@@ -122,6 +129,33 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
     expect(history).toMatchObject([{ fromStatus: null, toStatus: 'pending', orderVersion: 1 }]);
   });
 
+  it("stores the customer's language and puts it on the order's events; refuses one the shop does not speak", async () => {
+    const id = await shop.addArticle({ stock: 10, priceCents: 1000, iva: 0 });
+    const refused = await api()
+      .post('/orders')
+      .send(orderBody([{ article_id: id, quantity: 1 }], 19, { language: 'xx' }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toContain('Lingua non valida');
+    const res = await api()
+      .post('/orders')
+      .send(orderBody([{ article_id: id, quantity: 1 }], 19, { language: 'ru' }));
+    expect(res.status).toBe(201);
+    const orderId = CreateOrderResponse.parse(res.body).order_id;
+    const [row] = await shop.db.select().from(orderRecords).where(eq(orderRecords.id, orderId));
+    expect(row!.language).toBe('ru');
+    const [created] = (await eventsOf('order.created')).filter(
+      (e) => (e.data as { order_id: string }).order_id === orderId,
+    );
+    expect(EVENTS['order.created'].data.parse(created!.data).language).toBe('ru');
+    // (An unpaid order cannot be confirmed: cancelling it is the staff move that announces it.)
+    const moved = await api().put(`/api/orders/${orderId}/status?status=cancelled`).set(bearer(staffToken));
+    expect(moved.status).toBe(200);
+    const [changed] = (await eventsOf('order.status_changed')).filter(
+      (e) => (e.data as { order_id: string }).order_id === orderId,
+    );
+    expect(EVENTS['order.status_changed'].data.parse(changed!.data).language).toBe('ru');
+  });
+
   it('quotes the zone the cart chose, or the customer country', async () => {
     const id = await shop.addArticle({ stock: 10, priceCents: 1000, iva: 0 });
     const abroad = await api()
@@ -139,6 +173,65 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
     expect(germany.body.shipping_cost).toBe(14);
   });
 
+  it('prices the country of the address and refuses (422) a zone that contradicts it, reserving nothing', async () => {
+    const id = await shop.addArticle({ stock: 10, priceCents: 1000, iva: 0 });
+    const info = orderBody([], 0).customer_info;
+    const before = await orderCount();
+    // intercontinental with an Italian address (and a New York street): not priced as Italy, refused.
+    const contradicted = await api()
+      .post('/orders')
+      .send({
+        ...orderBody([{ article_id: id, quantity: 1 }], 10 + 9, { shipping_zone: 'intercontinental' }),
+        customer_info: { ...info, address: '350 5th Ave', city: 'New York', country: 'IT' },
+      });
+    expect(contradicted.status).toBe(422);
+    expect(contradicted.body).toEqual({
+      detail: "shipping_zone: la zona di spedizione non corrisponde al paese dell'indirizzo",
+    });
+    expect(await orderCount()).toBe(before);
+    expect(await shop.stockOf(id)).toBe(10);
+    for (const [zone, country] of [
+      ['national', 'US'],
+      ['international', 'IT'],
+      ['intercontinental', 'FR'],
+    ]) {
+      const res = await api()
+        .post('/orders')
+        .send({
+          ...orderBody([{ article_id: id, quantity: 1 }], 19, { shipping_zone: zone }),
+          customer_info: { ...info, country },
+        });
+      expect(res.status).toBe(422);
+    }
+    // The zone that follows from the country is priced for that country.
+    const us = await api()
+      .post('/orders')
+      .send({
+        ...orderBody([{ article_id: id, quantity: 1 }], 10 + 25, { shipping_zone: 'intercontinental' }),
+        customer_info: { ...info, country: 'US' },
+      });
+    expect(us.status).toBe(201);
+    expect(us.body.shipping_cost).toBe(25);
+  });
+
+  it("ignores the client's payment_intent_id: only svc-payments records a payment id", async () => {
+    const id = await shop.addArticle({ stock: 10, priceCents: 1000 });
+    const res = await api()
+      .post('/orders')
+      .send(orderBody([{ article_id: id, quantity: 1 }], 21.2, { payment_intent_id: 'pi_forged_by_client' }));
+    expect(res.status).toBe(201);
+    const orderId = CreateOrderResponse.parse(res.body).order_id;
+    const [row] = await shop.db
+      .select({ intent: orderRecords.paymentIntentId })
+      .from(orderRecords)
+      .where(eq(orderRecords.id, orderId));
+    expect(row!.intent).toBeNull();
+    const staffView = await api().get(`/api/orders/${orderId}`).set(bearer(staffToken));
+    expect(staffView.status).toBe(200);
+    expect(staffView.body.payment_intent_id).toBeNull();
+    expect(JSON.stringify(staffView.body)).not.toContain('pi_forged_by_client');
+  });
+
   it('refuses a tampered total with the shopper message, and gives the stock back', async () => {
     const id = await shop.addArticle({ stock: 3, priceCents: 1000 });
     const before = await orderCount();
@@ -147,7 +240,7 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
         .post('/orders')
         .send(orderBody([{ article_id: id, quantity: 1 }], total));
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ detail: TOTAL_MISMATCH_DETAIL });
+      expect(res.body).toEqual({ detail: TOTAL_MISMATCH_DETAIL, code: ERROR_CODES.totalMismatch });
     }
     expect(await shop.stockOf(id)).toBe(3);
     expect(await orderCount()).toBe(before);
@@ -175,13 +268,16 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
       [orderBody([{ article_id: ok, quantity: 1.5 }], 0), 422, /quantity: La quantità deve essere un numero intero/],
       [orderBody([{ quantity: 1 }] as never, 0), 422, /Articolo mancante nella riga del carrello/],
       [orderBody([{ article_id: unknown, quantity: 1 }], 21.2), 404, /Articolo non trovato/],
-      [orderBody([{ article_id: inactive, quantity: 1 }], 21.2), 409, /Articolo non disponibile: "Ritirato"/],
+      [orderBody([{ article_id: inactive, quantity: 1 }], 21.2), 409, /^Articolo non disponibile: [0-9a-f-]{36}$/],
       [orderBody([{ article_id: soldOut, quantity: 1 }], 21.2), 409, /Articolo esaurito: "Esaurito"/],
       [orderBody([{ article_id: few, quantity: 2 }], 33.4), 409, /Disponibilità insufficiente per "Ultimo pezzo"/],
       [{ ...orderBody(line, 21.2), customer_info: { ...info, name: ' ' } }, 422, /customer_info.name: Il nome completo è obbligatorio/],
       [{ ...orderBody(line, 21.2), customer_info: { ...info, phone: undefined } }, 422, /customer_info.phone: Il telefono è obbligatorio/],
       [{ ...orderBody(line, 21.2), customer_info: { ...info, address: '' } }, 422, /customer_info.address/],
       [{ ...orderBody(line, 21.2), customer_info: { ...info, city: '' } }, 422, /customer_info.city: La città è obbligatorio/],
+      [{ ...orderBody(line, 21.2), customer_info: { ...info, name: 'Anna\r\nBcc: x@example.it' } }, 422, /customer_info.name: Non può contenere a capo né altri caratteri di controllo/],
+      [{ ...orderBody(line, 21.2), customer_info: { ...info, city: 'Napoli\n' } }, 422, /customer_info.city: Non può contenere a capo/],
+      [{ ...orderBody(line, 21.2), customer_info: { ...info, address: 'Via Toledo\u001b[31m 1' } }, 422, /customer_info.address: Non può contenere/],
       [{ ...orderBody(line, 21.2), customer_info: { ...info, email: 'anna.example.it' } }, 422, /customer_info.email: Inserisci un indirizzo email valido/],
       [{ ...orderBody(line, 21.2), customer_info: undefined }, 422, /customer_info/],
       [{ ...orderBody(line, 21.2), payment_method: 'contanti' }, 422, /payment_method: Metodo di pagamento non valido/],
@@ -280,7 +376,7 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
     }
   });
 
-  it('retries the release in a job when svc-catalog refuses it, until the stock is back', async () => {
+  it('leaves a failed release to the placement sweeper, which retries it until the stock is back', async () => {
     const id = await shop.addArticle({ stock: 4, priceCents: 1000 });
     const run = async (statement: string) => shop.db.execute(sql.raw(statement));
     await run(`create function orders.refuse_orders() returns trigger language plpgsql as
@@ -298,13 +394,19 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
         .send(orderBody([{ article_id: id, quantity: 2 }], 24.4 + 9));
       expect(res.status).toBe(500);
       expect(await shop.stockOf(id)).toBe(2);
-      const [job] = await shop.db.select().from(jobs).where(eq(jobs.name, 'stock.release-reservation'));
-      expect(job).toMatchObject({ doneAt: null });
+      // The placement holds the reservation: given up (no order may be stored under it), stock not back yet.
+      const [held] = await shop.db
+        .select()
+        .from(orderPlacements)
+        .where(sql`${orderPlacements.releasedAt} is null`);
+      expect(held).toMatchObject({ abandonedAt: expect.any(Date), releasedAt: null });
       await run('drop trigger refuse_release on catalog.reservations');
       catalogFailing = false;
       await waitFor(async () => (await shop.stockOf(id)) === 4, { timeoutMs: 20_000 });
       await waitFor(
-        async () => (await shop.db.select().from(jobs).where(eq(jobs.key, job!.key)))[0]!.doneAt !== null,
+        async () =>
+          (await shop.db.select().from(orderPlacements).where(eq(orderPlacements.orderId, held!.orderId)))[0]!
+            .releasedAt !== null,
         { timeoutMs: 5_000 },
       );
     } finally {
@@ -314,6 +416,62 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
       await run('drop function catalog.refuse_release()');
     }
   }, 30_000);
+
+  it('gives back the stock of a placement whose request died (past its deadline), and never places that id again', async () => {
+    const id = await shop.addArticle({ stock: 5, priceCents: 1000 });
+    const orderId = randomUUID();
+    // What a process killed between its reservation and its order leaves: a placement and a reservation.
+    await shop.db.insert(orderPlacements).values({ orderId, heldUntil: new Date(Date.now() + 500) });
+    const reserved = await request(shop.catalogUrl)
+      .post('/internal/stock/reservations')
+      .set('authorization', `Bearer ${await shop.internalToken('svc-orders', 'svc-catalog')}`)
+      .set('Idempotency-Key', orderId)
+      .send({ order_id: orderId, lines: [{ article_id: id, quantity: 2 }] });
+    expect(reserved.status).toBe(200);
+    expect(await shop.stockOf(id)).toBe(3);
+    const placement = async () =>
+      (await shop.db.select().from(orderPlacements).where(eq(orderPlacements.orderId, orderId)))[0]!;
+    await waitFor(async () => (await placement()).releasedAt !== null, { timeoutMs: 10_000 });
+    expect(await placement()).toMatchObject({ abandonedAt: expect.any(Date), releasedAt: expect.any(Date) });
+    expect(await shop.stockOf(id)).toBe(5);
+    // svc-payments retrying with that very id is refused (409), so it starts over with a new one.
+    const retried = await request(shop.orders.app)
+      .post('/internal/orders')
+      .set('authorization', `Bearer ${await shop.internalToken()}`)
+      .send({
+        ...orderBody([{ article_id: id, quantity: 2 }], 24.4 + 9, { payment_method: 'card' }),
+        order_id: orderId,
+        customer_id: null,
+        client_address: '192.0.2.10',
+      });
+    expect({ status: retried.status, detail: retried.body.detail }).toEqual({
+      status: 409,
+      detail: PLACEMENT_GONE_FOR_ID,
+    });
+    expect(await shop.stockOf(id)).toBe(5);
+  });
+
+  it('starts a retry over under a new id when the dead attempt of its key was swept already', async () => {
+    const id = await shop.addArticle({ stock: 5, priceCents: 1000 });
+    const body = orderBody([{ article_id: id, quantity: 1 }], 12.2 + 9);
+    const key = shopperOrderKey(randomUUID(), CreateOrderRequest.parse(body), { customerId: null });
+    const deadId = randomUUID();
+    // What a request killed long ago leaves once the sweeper ran: its key (lease over) and a released placement.
+    await shop.db.insert(idempotencyKeys).values({ ...key, resourceId: deadId, lockedUntil: new Date(0) });
+    await shop.db.insert(orderPlacements).values({
+      orderId: deadId,
+      heldUntil: new Date(0),
+      abandonedAt: new Date(),
+      releasedAt: new Date(),
+    });
+    const res = await api().post('/orders').set('Idempotency-Key', key.key).send(body);
+    expect(res.status).toBe(201);
+    expect(res.body.order_id).not.toBe(deadId);
+    expect(await shop.stockOf(id)).toBe(4);
+    const again = await api().post('/orders').set('Idempotency-Key', key.key).send(body);
+    expect(again.body.order_id).toBe(res.body.order_id);
+    expect(await shop.stockOf(id)).toBe(4);
+  });
 
   it('lets staff move an order along SPEC §4 only, keeping who and when, with versioned events', async () => {
     const id = await shop.addArticle({ stock: 5, priceCents: 1000 });
@@ -334,9 +492,18 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
     expect((await move('delivered')).status).toBe(409);
     expect((await move('sospeso')).status).toBe(422);
 
+    // Confirming needs the money in (contracts' MOVES_NEEDING_PAYMENT): the transfer is recorded first.
+    const unpaid = await move('confirmed');
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.detail).toBe(PAYMENT_REQUIRED_DETAIL);
+    const recorded = await api()
+      .put(`/api/orders/${orderId}/payment`)
+      .set(bearer(staffToken))
+      .send({ received_on: '2026-11-20', amount: 33.4, bank_reference: 'CRO 42' });
+    expect(recorded.body).toMatchObject({ status: 'paid', payment_status: 'paid', order_version: 2 });
     const confirmed = await move('confirmed');
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toMatchObject({ status: 'confirmed', order_version: 2 });
+    expect(confirmed.body).toMatchObject({ status: 'confirmed', order_version: 3 });
     const noTracking = await move('shipped', '   ');
     expect(noTracking.status).toBe(422);
     expect(noTracking.body.detail).toBe(
@@ -345,11 +512,11 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
     const shipped = await move('shipped', ' BRT-123456 ');
     expect(shipped.body).toMatchObject({
       status: 'shipped',
-      order_version: 3,
+      order_version: 4,
       tracking_number: 'BRT-123456',
     });
     expect((await move('cancelled')).status).toBe(409);
-    expect((await move('delivered')).body).toMatchObject({ status: 'delivered', order_version: 4 });
+    expect((await move('delivered')).body).toMatchObject({ status: 'delivered', order_version: 5 });
     expect((await move('cancelled')).status).toBe(409);
 
     const detail = OrderDetail.parse(
@@ -357,11 +524,12 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
     );
     expect(detail.status_history.map((h) => [h.from, h.to, h.changed_by])).toEqual([
       [null, 'pending', null],
-      ['pending', 'confirmed', STAFF.username],
+      ['pending', 'paid', STAFF.username],
+      ['paid', 'confirmed', STAFF.username],
       ['confirmed', 'shipped', STAFF.username],
       ['shipped', 'delivered', STAFF.username],
     ]);
-    expect(detail.status_history[2]!.tracking_number).toBe('BRT-123456');
+    expect(detail.status_history[3]!.tracking_number).toBe('BRT-123456');
     expect(detail.status_history.every((h) => !Number.isNaN(Date.parse(h.changed_at)))).toBe(true);
 
     const changes = (await eventsOf('order.status_changed'))
@@ -369,9 +537,10 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
       .filter((d) => d.order_id === orderId)
       .sort((a, b) => a.order_version - b.order_version);
     expect(changes.map((c) => [c.from, c.to, c.order_version, c.tracking_number])).toEqual([
-      ['pending', 'confirmed', 2, null],
-      ['confirmed', 'shipped', 3, 'BRT-123456'],
-      ['shipped', 'delivered', 4, 'BRT-123456'],
+      ['pending', 'paid', 2, null],
+      ['paid', 'confirmed', 3, null],
+      ['confirmed', 'shipped', 4, 'BRT-123456'],
+      ['shipped', 'delivered', 5, 'BRT-123456'],
     ]);
     expect(changes[0]!.items).toEqual([{ article_id: id, quantity: 2 }]);
   });
@@ -381,14 +550,19 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
     const placed = await api()
       .post('/orders')
       .send(orderBody([{ article_id: id, quantity: 1 }], 21.2));
+    await api()
+      .put(`/api/orders/${placed.body.order_id}/payment`)
+      .set(bearer(staffToken))
+      .send({ received_on: '2026-11-20', amount: 21.2, bank_reference: 'CRO 43' })
+      .expect(200);
     const path = `/api/orders/${placed.body.order_id}/status?status=confirmed`;
     const results = await Promise.all([1, 2, 3].map(() => api().put(path).set(bearer(staffToken))));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const detail = OrderDetail.parse(
       (await api().get(`/api/orders/${placed.body.order_id}`).set(bearer(staffToken))).body,
     );
-    expect(detail.order_version).toBe(2);
-    expect(detail.status_history).toHaveLength(2);
+    expect(detail.order_version).toBe(3);
+    expect(detail.status_history).toHaveLength(3);
   });
 
   it('gives the stock back once when a pending order is cancelled, even if the event comes twice', async () => {
@@ -406,9 +580,8 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
     const [event] = (await eventsOf('order.status_changed')).filter(
       (e) => (e.data as { order_id: string }).order_id === placed.body.order_id,
     );
-    await shop.db.insert(outbox).values({ id: crypto.randomUUID(), type: event!.type, envelope: event! });
-    shop.orders.context.bus.wake();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Delivered straight to the bus: publish resolves once every consumer handled it (here: skipped it).
+    await shop.transport.publish(event!);
     expect(await shop.stockOf(id)).toBe(6);
   });
 
@@ -419,7 +592,8 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(all.counts.all).toBe(all.orders.length);
     expect(all.counts.delivered).toBe(1);
-    expect(all.counts.cancelled).toBe(1);
+    expect(all.counts.cancelled).toBe(all.orders.filter((o) => o.status === 'cancelled').length);
+    expect(all.counts.cancelled).toBeGreaterThanOrEqual(1);
     expect(all.counts.confirmed).toBe(1);
     expect(all.counts.pending).toBe(all.orders.filter((o) => o.status === 'pending').length);
 

@@ -32,6 +32,7 @@ describe('svc-orders follows the payments: payment.succeeded, payment.failed, pa
         total_amount: undefined,
         payment_method: method,
         order_id: randomUUID(),
+        client_address: '203.0.113.1',
       });
     expect(res.status).toBe(201);
     return { article, order: InternalOrder.parse(res.body) };
@@ -48,6 +49,8 @@ describe('svc-orders follows the payments: payment.succeeded, payment.failed, pa
   const succeeded = (order: InternalOrder): EventData<'payment.succeeded'> => ({
     ...facts(order),
     provider_payment_id: `pi_${order.order_id.replace(/-/g, '').slice(0, 24)}`,
+    captured_cents: order.total_cents,
+    captured_currency: 'EUR',
     succeeded_at: new Date().toISOString(),
   });
   const failed = (order: InternalOrder, reason: PaymentFailureReason): EventData<'payment.failed'> => ({
@@ -56,9 +59,17 @@ describe('svc-orders follows the payments: payment.succeeded, payment.failed, pa
     detail: reason === 'declined' ? 'Carta rifiutata' : null,
     failed_at: new Date().toISOString(),
   });
-  const refunded = (order: InternalOrder, reason: RefundReason): EventData<'payment.refunded'> => ({
+  const refunded = (
+    order: InternalOrder,
+    reason: RefundReason,
+    cents = order.total_cents,
+    total = cents,
+  ): EventData<'payment.refunded'> => ({
     ...facts(order),
-    refund_id: `re_${order.order_id.slice(0, 8)}`,
+    captured_cents: order.total_cents,
+    refund_id: `re_${order.order_id.slice(0, 8)}_${total}`,
+    refund_cents: cents,
+    refunded_total_cents: total,
     reason,
     refunded_at: '2026-11-22T10:15:00.000Z',
   });
@@ -152,8 +163,11 @@ describe('svc-orders follows the payments: payment.succeeded, payment.failed, pa
         order_version: 3,
         reason: 'paid_after_cancellation',
         requested_at: refunding.refund!.requested_at,
+        // Its refund request: the order shows it in progress, then done or failed.
+        refund_request_id: refunding.refunds[0]!.id,
       },
     ]);
+    expect(refunding.refunds).toMatchObject([{ kind: 'full', state: 'in_progress', requested_by: null }]);
     await shop.publish('payment.succeeded', payment);
     expect(await emitted('order.refund_requested', order.order_id)).toHaveLength(1);
     expect((await detailOf(order.order_id)).order_version).toBe(3);
@@ -180,21 +194,19 @@ describe('svc-orders follows the payments: payment.succeeded, payment.failed, pa
     expect(await shop.stockOf(article)).toBe(5);
   });
 
-  it('keeps a declined payment pending (the buyer may try again), then pays; an abandoned one cancels', async () => {
+  it('cancels a pending order at once when its payment is declined or abandoned on the provider’s page (stock back)', async () => {
     const { article, order } = await pendingOrder(4, 1);
+    expect(await shop.stockOf(article)).toBe(3);
     await shop.publish('payment.failed', failed(order, 'declined'));
     expect(await detailOf(order.order_id)).toMatchObject({
-      status: 'pending',
+      status: 'cancelled',
       payment_status: 'failed',
       order_version: 2,
     });
     await shop.publish('payment.failed', failed(order, 'declined'));
     expect((await detailOf(order.order_id)).order_version).toBe(2);
-    expect(await moves(order.order_id)).toEqual([]);
-    expect(await shop.stockOf(article)).toBe(3);
-    await shop.publish('payment.succeeded', succeeded(order));
-    expect(await detailOf(order.order_id)).toMatchObject({ status: 'paid', payment_status: 'paid' });
-    expect(await moves(order.order_id)).toEqual([['pending', 'paid', 3]]);
+    expect(await moves(order.order_id)).toEqual([['pending', 'cancelled', 2]]);
+    await waitFor(async () => (await shop.stockOf(article)) === 4, { timeoutMs: 10_000 });
 
     const abandoned = await pendingOrder(4, 3, 'paypal');
     await shop.publish('payment.failed', failed(abandoned.order, 'abandoned'));
@@ -203,6 +215,96 @@ describe('svc-orders follows the payments: payment.succeeded, payment.failed, pa
       payment_status: 'failed',
     });
     await waitFor(async () => (await shop.stockOf(abandoned.article)) === 4, { timeoutMs: 10_000 });
+  });
+
+  it('leaves an order unpaid when the provider captured another amount or currency: cancelled, flagged, refund asked once', async () => {
+    for (const [captured_cents, captured_currency] of [
+      [1, 'EUR'],
+      [0, 'EUR'],
+    ] as const) {
+      const { article, order } = await pendingOrder(5, 2);
+      const payment = {
+        ...succeeded(order),
+        captured_cents: captured_cents || order.total_cents,
+        captured_currency,
+      };
+      if (captured_cents === 0) payment.captured_currency = 'USD';
+      await shop.publish('payment.succeeded', payment);
+      const detail = await detailOf(order.order_id);
+      expect(detail).toMatchObject({
+        status: 'cancelled',
+        payment_status: 'refunding',
+        payment_demo: true,
+        refund: { reason: 'amount_mismatch', refunded_at: null },
+        payment_issue: {
+          code: 'amount_mismatch',
+          payment_id: payment.payment_id,
+          captured_amount: payment.captured_cents / 100,
+          captured_currency: payment.captured_currency,
+        },
+      });
+      expect(detail.payment_issue!.detail).toContain(
+        `invece del totale di ${(order.total_cents / 100).toFixed(2).replace('.', ',')} EUR`,
+      );
+      expect(await moves(order.order_id)).toEqual([['pending', 'cancelled', 2]]);
+      expect(await emitted('order.refund_requested', order.order_id)).toEqual([
+        expect.objectContaining({ reason: 'amount_mismatch', order_version: 2 }),
+      ]);
+      // The list shows the flag too; the same event again asks nothing more.
+      const list = await api().get('/api/orders').set(bearer(staffToken));
+      const listed = (list.body.orders as Order[]).find((o) => o.id === order.order_id)!;
+      expect(listed.payment_issue).toMatchObject({ code: 'amount_mismatch' });
+      await shop.publish('payment.succeeded', payment);
+      expect(await emitted('order.refund_requested', order.order_id)).toHaveLength(1);
+      await waitFor(async () => (await shop.stockOf(article)) === 5, { timeoutMs: 10_000 });
+    }
+  });
+
+  it('records partial refunds with their amounts, refunded only when all of it is, never backwards', async () => {
+    const { order } = await pendingOrder(5, 3);
+    await shop.publish('payment.succeeded', { ...succeeded(order), demo: false });
+    expect(await detailOf(order.order_id)).toMatchObject({ payment_demo: false, refunded_amount: 0 });
+    const total = order.total_cents;
+    await shop.publish('payment.refunded', refunded(order, 'cancelled_by_staff', 1000, 1000));
+    expect(await detailOf(order.order_id)).toMatchObject({
+      status: 'paid',
+      payment_status: 'partially_refunded',
+      refunded_amount: 10,
+      refund: { reason: 'cancelled_by_staff', amount: 10 },
+    });
+    // A second partial refund, then the first told again (a repeat, an older total): the total only grows.
+    await shop.publish('payment.refunded', refunded(order, 'cancelled_by_staff', 500, 1500));
+    await shop.publish('payment.refunded', refunded(order, 'cancelled_by_staff', 1000, 1000));
+    expect(await detailOf(order.order_id)).toMatchObject({
+      payment_status: 'partially_refunded',
+      refunded_amount: 15,
+    });
+    await shop.publish('payment.refunded', refunded(order, 'cancelled_by_staff', total - 1500, total));
+    const all = await detailOf(order.order_id);
+    expect(all).toMatchObject({ payment_status: 'refunded', refunded_amount: total / 100 });
+    const version = all.order_version;
+    await shop.publish('payment.refunded', refunded(order, 'cancelled_by_staff', 500, 1500));
+    expect(await detailOf(order.order_id)).toMatchObject({
+      payment_status: 'refunded',
+      refunded_amount: total / 100,
+      order_version: version,
+    });
+  });
+
+  it('still refunds the rest when staff cancel a partially refunded order', async () => {
+    const { order } = await pendingOrder(5, 1);
+    await shop.publish('payment.succeeded', succeeded(order));
+    await shop.publish('payment.refunded', refunded(order, 'cancelled_by_staff', 100, 100));
+    const res = await api()
+      .put(`/api/orders/${order.order_id}/status?status=cancelled`)
+      .set(bearer(staffToken));
+    expect(res.body).toMatchObject({ status: 'cancelled', payment_status: 'refunding', refunded_amount: 1 });
+    expect(await emitted('order.refund_requested', order.order_id)).toHaveLength(1);
+    await shop.publish(
+      'payment.refunded',
+      refunded(order, 'cancelled_by_staff', order.total_cents - 100, order.total_cents),
+    );
+    expect(await detailOf(order.order_id)).toMatchObject({ payment_status: 'refunded' });
   });
 
   it("cancels and refunds a paid order on the staff's cancel, in the same transaction as the status change", async () => {
@@ -251,7 +353,11 @@ describe('svc-orders follows the payments: payment.succeeded, payment.failed, pa
         order_version: 3,
         reason: 'cancelled_by_staff',
         requested_at: answer.refund!.requested_at,
+        refund_request_id: answer.refunds[0]!.id,
       },
+    ]);
+    expect(answer.refunds).toMatchObject([
+      { kind: 'full', state: 'in_progress', amount: null, reason: 'Ordine annullato con rimborso' },
     ]);
     expect((await detailOf(order.order_id)).status_history.at(-1)).toMatchObject({
       from: 'paid',
@@ -273,19 +379,22 @@ describe('svc-orders follows the payments: payment.succeeded, payment.failed, pa
     expect(cancelled.body).toMatchObject({ status: 'cancelled', payment_status: 'pending', refund: null });
     expect(await emitted('order.refund_requested', unpaid.order.order_id)).toEqual([]);
 
-    // Confirmed by the staff before the payment came: the payment is recorded, the status stays.
+    // Confirmed by the staff once paid (not before: contracts' MOVES_NEEDING_PAYMENT).
     const { order } = await pendingOrder(5, 1, 'paypal');
-    await api()
-      .put(`/api/orders/${order.order_id}/status?status=confirmed`)
-      .set(bearer(staffToken))
-      .expect(200);
+    const confirm = () =>
+      api().put(`/api/orders/${order.order_id}/status?status=confirmed`).set(bearer(staffToken));
+    await confirm().expect(409);
     await shop.publish('payment.succeeded', { ...succeeded(order), method: 'paypal', provider: 'paypal' });
+    await confirm().expect(200);
     expect(await detailOf(order.order_id)).toMatchObject({
       status: 'confirmed',
       payment_status: 'paid',
       order_version: 3,
     });
-    expect(await moves(order.order_id)).toEqual([['pending', 'confirmed', 2]]);
+    expect(await moves(order.order_id)).toEqual([
+      ['pending', 'paid', 2],
+      ['paid', 'confirmed', 3],
+    ]);
     const res = await api()
       .put(`/api/orders/${order.order_id}/status?status=cancelled`)
       .set(bearer(staffToken));

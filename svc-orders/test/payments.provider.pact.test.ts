@@ -103,6 +103,7 @@ describe('svc-orders honours its pact with svc-payments', () => {
                 total_amount: undefined,
                 payment_method: text(p, 'payment_method', 'klarna'),
                 order_id: orderId,
+                client_address: '203.0.113.1',
               });
             if (res.status !== 201) throw new Error(`state 'a pending order': ${JSON.stringify(res.body)}`);
             return undefined;
@@ -127,6 +128,7 @@ describe('svc-orders honours its pact with svc-payments', () => {
             return undefined;
           },
           'a paid order is cancelled by the staff': async () => undefined,
+          'a staff partial refund of a paid order is asked': async () => undefined,
           'a payment arrives for an order already cancelled': async () => undefined,
           'an order waiting for its online payment is cancelled': async () => undefined,
         },
@@ -141,6 +143,23 @@ describe('svc-orders honours its pact with svc-payments', () => {
                   orderVersion: 3,
                   reason: 'cancelled_by_staff',
                   requestedAt: new Date('2026-11-22T10:30:00.000Z'),
+                  refundRequestId: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+                }),
+              ),
+            { routingKey: 'order.refund_requested', contentType: 'application/json' },
+          ),
+          'an order.refund_requested event for part of the payment': providerWithMetadata(
+            () =>
+              createEvent(
+                'svc-orders',
+                'order.refund_requested',
+                orderRefundRequested({
+                  orderId: '3b9a6f0e-8c1d-4e27-a5f4-2d6c0b1e9a73',
+                  orderVersion: 4,
+                  reason: 'partial_refund',
+                  requestedAt: new Date('2026-11-22T11:00:00.000Z'),
+                  refundRequestId: '2f9e4c5a-7b83-4d0f-9c4e-9a5b3d8e1c63',
+                  amountCents: 2440,
                 }),
               ),
             { routingKey: 'order.refund_requested', contentType: 'application/json' },

@@ -59,7 +59,7 @@ describe('svc-orders in each run mode', () => {
     } finally {
       await shown.stop();
     }
-  });
+  }, 60_000);
 
   it('standalone: refuses to start without JWT_PRIVATE_JWK, then without ADMIN_PASSWORD on a shop with no staff', async () => {
     const standalone = createOrdersService('standalone');
@@ -93,6 +93,45 @@ describe('svc-orders in each run mode', () => {
       expect(me.status).toBe(200);
     } finally {
       await replica.stop();
+    }
+  });
+
+  it('standalone without the shop fiscal data: the invoice routes answer 503 (fail closed), the demo data are not used', async () => {
+    const { logger, lines } = createCapturingLogger('svc-orders');
+    const service = await startService(createOrdersService('standalone'), {
+      env: {
+        DATA_DIR: dataDir,
+        JWT_PRIVATE_JWK: JSON.stringify(await generateSigningKey()),
+        ADMIN_USERNAME: 'titolare',
+        ADMIN_PASSWORD: 'Napoli-1926!',
+        SHOP_VAT_NUMBER: '00743110157',
+      },
+      database: database.database,
+      transport,
+      logger,
+    });
+    try {
+      expect(lines.some((line) => line.msg.includes('Dati fiscali del negozio non configurati'))).toBe(true);
+      const login = await request(service.app)
+        .post('/api/auth/login')
+        .send({ username: 'titolare', password: 'Napoli-1926!' });
+      const auth = { Authorization: `Bearer ${login.body.access_token}` };
+      const id = '5b1e2f3a-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+      for (const res of [
+        await request(service.app).get(`/api/orders/${id}/invoice.pdf`).set(auth),
+        await request(service.app).get(`/api/orders/${id}/invoice.xml`).set(auth),
+        await request(service.app)
+          .put(`/orders/${id}/invoice`)
+          .set(auth)
+          .send({ invoice_number: '1/2026', invoice_date: '2026-01-02' }),
+      ]) {
+        expect(res.status).toBe(503);
+        expect(res.body.detail).toBe(
+          'Dati fiscali del negozio non configurati (SHOP_ADDRESS, SHOP_CAP, SHOP_CITY, SHOP_PROVINCE): fatture non disponibili',
+        );
+      }
+    } finally {
+      await service.stop();
     }
   });
 

@@ -30,12 +30,17 @@ describe('svc-orders staff sign-in', () => {
     const res = await api().post('/api/auth/login').send({ username: 'Titolare', password: 'Napoli-1926!' });
     expect(res.status).toBe(200);
     const body = StaffLoginResponse.parse(res.body);
-    expect(body).toMatchObject({ username: 'titolare', role: 'admin', token_type: 'bearer' });
+    expect(body).toMatchObject({
+      username: 'titolare',
+      role: 'admin',
+      token_type: 'bearer',
+      must_change_password: false,
+    });
 
     const keys = await api().get('/.well-known/jwks.json');
     expect(keys.body.keys[0]).not.toHaveProperty('d');
     const claims = await localKeySetVerifier(keys.body).verify(body.access_token);
-    expect(claims).toEqual({ sub: body.user_id, kind: 'staff', role: 'admin', name: 'titolare' });
+    expect(claims).toEqual({ sub: body.user_id, kind: 'staff', role: 'admin', name: 'titolare', sv: 1 });
 
     const me = await api().get('/api/auth/me').set('Authorization', `Bearer ${body.access_token}`);
     expect(me.status).toBe(200);

@@ -106,6 +106,22 @@ describe('npm run staff', () => {
       expect((await login(shop, 'commessa', 'password-commessa')).body.role).toBe('staff');
       expect((await login(shop, 'admin', 'nuova-password-admin')).status).toBe(200);
       expect((await login(shop, 'socio', 'dalla-tastiera')).status).toBe(401);
+      // The audit trail holds what the operator did (no actor: the command line).
+      const admin = await login(shop, 'admin', 'nuova-password-admin');
+      const trail = await request(shop.app)
+        .get('/api/admin/audit?entity=staff_user')
+        .set('Authorization', `Bearer ${admin.body.access_token as string}`);
+      expect(trail.status).toBe(200);
+      expect(
+        (trail.body as { action: string; actor: unknown; changes: { username?: { from: unknown } } }[])
+          .map((e) => [e.action, e.actor])
+          .reverse(),
+      ).toEqual([
+        ['created', null],
+        ['created', null],
+        ['password_reset', null],
+        ['removed', null],
+      ]);
     } finally {
       await shop.stop();
       await transport.close();

@@ -79,6 +79,28 @@ export async function authenticateCustomer(
   return row;
 }
 
+/** A new password: every session of the customer ends. Answers the new session version. */
+export async function setCustomerPassword(db: Db, id: string, password: string): Promise<number> {
+  const [row] = await db
+    .update(customers)
+    .set({
+      passwordHash: await hashPassword(password),
+      sessionVersion: sql`${customers.sessionVersion} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(customers.id, id))
+    .returning({ sessionVersion: customers.sessionVersion });
+  return row?.sessionVersion ?? 0;
+}
+
+/** Logout: the customer's tokens stop working on every service. */
+export async function endCustomerSessions(db: Db, id: string): Promise<void> {
+  await db
+    .update(customers)
+    .set({ sessionVersion: sql`${customers.sessionVersion} + 1` })
+    .where(eq(customers.id, id));
+}
+
 export async function findCustomer(db: Db, id: string): Promise<CustomerRow | null> {
   const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
   return row ?? null;

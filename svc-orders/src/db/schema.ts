@@ -15,13 +15,15 @@ import type {
   DatiAzienda,
   DatiPrivato,
   InvoiceData,
+  Language,
   OrderStatus,
+  PaymentIssue,
   PaymentStatus,
   RefundReason,
   ShippingRuleType,
   ShippingZone,
 } from '@edicola/contracts';
-import { busTables, jobTables } from '@edicola/platform';
+import { busTables, idempotencyTables, jobTables, rateLimitTable } from '@edicola/platform';
 
 export const orders = pgSchema('orders');
 
@@ -34,6 +36,10 @@ export const staffUsers = orders.table(
     role: text('role', { enum: ['admin', 'staff'] })
       .notNull()
       .default('staff'),
+    /** In every token; raised by logout, a password change or reset and a role change, which ends the sessions. */
+    sessionVersion: integer('session_version').notNull().default(1),
+    /** A generated password: every staff route but me, password and logout refuses until it is changed. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,6 +62,8 @@ export const customers = orders.table(
     city: text('city').notNull(),
     province: text('province').notNull(),
     cap: text('cap').notNull(),
+    /** In every token; raised by logout and a password change, which ends the sessions. */
+    sessionVersion: integer('session_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,6 +80,17 @@ export interface StoredOrderLine {
   iva_percentage?: number;
   unit_gross_cents?: number;
   line_total_cents?: number;
+}
+
+/** A received bank transfer as staff recorded it; the amount in cents. */
+export interface StoredTransferPayment {
+  received_on: string;
+  amount_cents: number;
+  bank_reference: string;
+  amount_matches: boolean;
+  recorded_by_id: string | null;
+  recorded_by: string | null;
+  recorded_at: string;
 }
 
 /**
@@ -93,6 +112,10 @@ export const orderRecords = orders.table(
     paymentMethod: text('payment_method').notNull(),
     paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('pending'),
     paymentIntentId: text('payment_intent_id'),
+    /** Paid through a demo stand-in of the provider (payment.succeeded's `demo`). */
+    paymentDemo: boolean('payment_demo').notNull().default(false),
+    /** A payment staff must look at (the provider's amount or currency was not the order's total). */
+    paymentIssue: jsonb('payment_issue').$type<PaymentIssue>(),
     items: jsonb('items').$type<StoredOrderLine[]>().notNull(),
     customerInfo: jsonb('customer_info').$type<Record<string, unknown>>().notNull(),
     trackingNumber: text('tracking_number'),
@@ -102,26 +125,51 @@ export const orderRecords = orders.table(
       carrier_name?: string | null;
     }>(),
     invoiceData: jsonb('invoice_data').$type<InvoiceData>(),
-    /**
-     * POST /orders' Idempotency-Key, scoped to who ordered ('customer:<id>:<key>' or 'guest:<key>'): a repeat
-     * answers this order. The fingerprint is a hash of what was asked, so the key cannot fetch a different order.
-     */
-    idempotencyKey: text('idempotency_key'),
-    idempotencyFingerprint: text('idempotency_fingerprint'),
     /** The money going back: why and when it was asked, and once the provider confirmed it, when and how much. */
     refundReason: text('refund_reason').$type<RefundReason>(),
     refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundedCents: integer('refunded_cents'),
+    /** Until when a pending order waits for its payment; past it the sweeper cancels it (orders/deadlines.ts). */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    /** The bank transfer staff recorded (orders/transfer-payment.ts). */
+    transferPayment: jsonb('transfer_payment').$type<StoredTransferPayment>(),
+    /** The customer's language (one of the shop's 8): the order's e-mails are written in it. */
+    language: text('language').$type<Language>().notNull().default('it'),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The Ordini list's search text (orders/list.ts): the customer's name and e-mail, lower-cased, kept by the
+     * database itself so the search scans one short column instead of the jsonb.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(customer_info->>'name', '') || ' ' || coalesce(customer_info->>'email', ''))`,
+    ),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
-    uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
+    index('orders_payment_due_idx').on(t.status, t.paymentDueAt),
+    // The Ordini list (issue 16). orders_list_idx holds every column its filters, counts and date sort read, newest
+    // first with the id as tie-break (also the export's keyset): a page, the tabs' counts and a search that matches
+    // few orders are index-only scans of it (a fifth of the table's size) instead of scans of the wide rows. The
+    // reference (the id's last 8 characters), a whole e-mail address and the sorts by total have their own.
+    index('orders_list_idx').on(
+      t.createdAt,
+      t.id,
+      t.status,
+      t.paymentStatus,
+      t.paymentMethod,
+      t.paymentDemo,
+      t.totalCents,
+      t.refundedCents,
+      t.searchText,
+    ),
+    index('orders_reference_idx').on(sql`right(${t.id}::text, 8)`),
+    index('orders_email_idx').on(sql`lower(${t.customerInfo}->>'email')`),
+    index('orders_total_idx').on(t.totalCents, t.createdAt, t.id),
   ],
 );
 
@@ -192,5 +240,211 @@ export const loginFailures = orders.table(
   ],
 );
 
+/**
+ * Orders being placed: written (and committed) before svc-catalog is asked for the stock, deleted in the
+ * transaction that stores the order. A row past `held_until` is a placement whose request died or gave up:
+ * the placement sweeper gives its stock back (docs/decisions/0017-reservation-holders.md).
+ */
+export const orderPlacements = orders.table('order_placements', {
+  /** The order id, which is also the reservation's id in svc-catalog. */
+  orderId: uuid('order_id').primaryKey(),
+  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  /** Set when the placement was given up (by its request, or by the sweeper): no order can be stored under it. */
+  abandonedAt: timestamp('abandoned_at', { withTimezone: true }),
+  /** Set once svc-catalog confirmed the stock given back; the row stays a while so the id is never reused. */
+  releasedAt: timestamp('released_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The audit trail of every service (`audit.recorded` events, one row each): who changed what and when.
+ * `event_id` makes a redelivered event one row.
+ */
+export const auditEntries = orders.table(
+  'audit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: uuid('event_id').notNull(),
+    service: text('service').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name'),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('audit_entries_event_idx').on(t.eventId),
+    index('audit_entries_entity_idx').on(t.entity, t.entityId, t.occurredAt),
+    index('audit_entries_occurred_idx').on(t.occurredAt),
+  ],
+);
+
 export const { outbox, processedEvents, deadLetters } = busTables(orders);
+export const { idempotencyKeys } = idempotencyTables(orders);
 export const { jobs, jobSchedules } = jobTables(orders);
+/** The per-address counters of order creation (orders/limits.ts). */
+export const rateLimitCounters = rateLimitTable(orders);
+
+// --- Shipments (Packlink PRO) ----------------------------------------------------------------------------------
+
+/**
+ * The order's Packlink shipment (one per order). A row is claimed (`creating`, with its owner and deadline) and
+ * committed before Packlink is called, then recorded with Packlink's reference: two clicks create one shipment. A
+ * claim past its deadline is swept to `failed` (or taken over by the next click); `failed` may be tried again.
+ */
+export const shipments = orders.table(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orderRecords.id, { onDelete: 'cascade' }),
+    /** creating | failed, then Packlink's state as the shop shows it (contracts' ShipmentState). */
+    state: text('state').notNull(),
+    /** Who holds a `creating` claim (a random id per request) and until when. */
+    claimOwner: text('claim_owner'),
+    claimDeadline: timestamp('claim_deadline', { withTimezone: true }),
+    packlinkReference: text('packlink_reference'),
+    /** Packlink's own state word (READY_TO_PRINT, ...), as last fetched. */
+    packlinkState: text('packlink_state'),
+    serviceId: text('service_id').notNull(),
+    carrierName: text('carrier_name').notNull(),
+    serviceName: text('service_name').notNull(),
+    /** Euros in cents, VAT included, as quoted. */
+    priceCents: integer('price_cents').notNull(),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    demo: boolean('demo').notNull().default(false),
+    error: text('error'),
+    createdById: uuid('created_by_id'),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipments_order_idx').on(t.orderId),
+    uniqueIndex('shipments_reference_idx').on(t.packlinkReference),
+    index('shipments_claim_idx').on(t.state, t.claimDeadline),
+  ],
+);
+
+// --- The Ordini list, timeline and notes (issue 16) ---------------------------------------------------------
+
+/** Internal staff notes on an order (POST /api/orders/{id}/notes): never shown to the customer. */
+export const orderNotes = orders.table(
+  'order_notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orderRecords.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    authorId: uuid('author_id'),
+    author: text('author'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+// --- Invoices (issue 16): the numbers of the year's fiscal documents and the credit notes ----------------------
+
+/**
+ * Every number given to a fiscal document (invoice TD01 or credit note TD04), one series per year (`N/YYYY`). The
+ * unique (year, seq) is what makes two concurrent saves unable to take one number: the second insert finds the row
+ * and is refused (decision 0026).
+ */
+export const fiscalNumbers = orders.table(
+  'fiscal_numbers',
+  {
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orderRecords.id, { onDelete: 'restrict' }),
+    /** The document's date, YYYY-MM-DD (Europe/Rome). */
+    issuedOn: text('issued_on').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fiscal_numbers_year_seq_idx').on(t.year, t.seq),
+    index('fiscal_numbers_order_idx').on(t.orderId),
+  ],
+);
+
+/** A credit note (TD04) a refund of an invoiced order produced: once per refund (the provider's refund id). */
+export const creditNotes = orders.table(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orderRecords.id, { onDelete: 'restrict' }),
+    refundId: text('refund_id').notNull(),
+    number: text('number').notNull(),
+    issuedOn: text('issued_on').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** The invoice it corrects (DatiFattureCollegate). */
+    invoiceNumber: text('invoice_number').notNull(),
+    invoiceDate: text('invoice_date').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_refund_idx').on(t.refundId),
+    uniqueIndex('credit_notes_number_idx').on(t.number),
+    index('credit_notes_order_idx').on(t.orderId, t.createdAt),
+  ],
+);
+
+// --- Partial refunds (issue 16) --------------------------------------------------------------------------------
+
+/** A line given back by a refund: the units and what they cost (gross, cents). */
+export interface StoredRefundLine {
+  article_id: string;
+  title: string;
+  quantity: number;
+  amount_cents: number;
+}
+
+/**
+ * Every refund of an order (orders/refunds.ts): a staff partial refund (lines or amount), a 'cancel and refund', or
+ * one the shop asked by itself. `in_progress` until svc-payments answers (payment.refunded → done,
+ * payment.refund_failed final → failed); a bank-transfer order's refund is done when staff record it. A staff
+ * request carries its Idempotency-Key: (order, key) is unique, so a double submit is one refund.
+ */
+export const refundRequests = orders.table(
+  'refund_requests',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orderRecords.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key'),
+    /** What the request asked (its body's hash): the same key with another body is refused. */
+    fingerprint: text('fingerprint'),
+    kind: text('kind', { enum: ['lines', 'amount', 'full'] }).notNull(),
+    state: text('state', { enum: ['in_progress', 'done', 'failed'] })
+      .notNull()
+      .default('in_progress'),
+    /** Null: all that was left (a full refund), until the provider says how much. */
+    amountCents: integer('amount_cents'),
+    reason: text('reason').notNull(),
+    refundReason: text('refund_reason').$type<RefundReason>().notNull(),
+    lines: jsonb('lines').$type<StoredRefundLine[]>().notNull().default([]),
+    restock: boolean('restock').notNull().default(false),
+    byBankTransfer: boolean('by_bank_transfer').notNull().default(false),
+    failureReason: text('failure_reason'),
+    requestedById: uuid('requested_by_id'),
+    requestedBy: text('requested_by'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refund_requests_order_idx').on(t.orderId, t.requestedAt),
+    uniqueIndex('refund_requests_key_idx').on(t.orderId, t.idempotencyKey),
+  ],
+);

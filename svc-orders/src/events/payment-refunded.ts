@@ -1,11 +1,13 @@
-import type { Event } from '@edicola/contracts';
-import type { Db, EventBus, HandlerTools } from '@edicola/platform';
+import type { EventBus, EventHandler } from '@edicola/platform';
+import { creditNoteForRefund, providerRefund } from '../invoices/credit-notes';
 import { applyPaymentRefunded } from '../orders/payment-state';
 
-/** svc-orders' handler of 'payment.refunded' (see applyPaymentRefunded); the relay is woken once the change committed. */
-export function onPaymentRefunded(bus: EventBus) {
-  return async (event: Event<'payment.refunded'>, tx: Db, { afterCommit }: HandlerTools): Promise<void> => {
+/** svc-orders' handler of 'payment.refunded' (see applyPaymentRefunded, creditNoteForRefund); the relay is woken once the change committed. */
+export function onPaymentRefunded(bus: EventBus): EventHandler<'payment.refunded'> {
+  return async (event, tx, { afterCommit }) => {
     const outcome = await applyPaymentRefunded(tx, bus, event.data);
+    // A refund of an invoiced order gets its credit note (TD04), once per refund id, whatever the outcome above.
+    await creditNoteForRefund(tx, providerRefund(event.data));
     if (outcome !== 'unchanged') afterCommit(() => bus.wake());
   };
 }

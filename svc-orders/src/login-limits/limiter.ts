@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import { HttpError, unauthorized, type Db } from '@edicola/platform';
 import { loginFailures } from '../db/schema';
@@ -7,8 +8,12 @@ export type LoginScope = 'staff' | 'customer';
 export interface LoginLimitSettings {
   /** Wrong passwords allowed per client address and account in the window. */
   perAccount: number;
-  /** Wrong passwords allowed per client address, whatever the account, in the window. */
+  /** Wrong passwords allowed per client address, whatever the account, in the window (staff and customers apart). */
   perAddress: number;
+  /** Wrong passwords for one account, from any address, after which every login of that account is slowed. */
+  slowDownAfter: number;
+  /** Longest delay of the slow-down. */
+  slowDownMaxMs: number;
   windowMs: number;
 }
 
@@ -23,9 +28,16 @@ export interface LoginAttempt {
 export const tooManyAttempts = () =>
   new HttpError(429, 'Troppi tentativi di accesso non riusciti. Riprova tra qualche minuto.');
 
+/** First delay of the per-account slow-down; it doubles with each further wrong password. */
+const SLOW_DOWN_BASE_MS = 250;
+
 /**
  * Limits on wrong credentials, counted in the database so every replica sees the same counts. Only wrong
  * credentials count: a login that fails with a server error (database down) is no attempt.
+ *
+ * An attempt is counted BEFORE the password is checked (a claimed failure row, under an advisory lock on
+ * the client address), so concurrent wrong passwords cannot all pass a check made before any was counted;
+ * the row is removed again when the login succeeds or fails with a server error.
  */
 export function loginLimiter(db: Db, settings: LoginLimitSettings) {
   const since = () => new Date(Date.now() - settings.windowMs);
@@ -40,28 +52,55 @@ export function loginLimiter(db: Db, settings: LoginLimitSettings) {
   // Rows older than the window count for nothing any more, and they name addresses and e-mails.
   const forgetExpired = () => db.delete(loginFailures).where(lt(loginFailures.failedAt, since()));
 
-  const limiter = {
-    /** Throws 429 when this address, or this address for this account, has failed too often. */
-    async check(attempt: LoginAttempt): Promise<void> {
-      const [counts] = await db
+  /** Counts the attempt as a failure, or throws 429 when this address (for this account) failed too often. */
+  const claim = (attempt: LoginAttempt) =>
+    db.transaction(async (tx) => {
+      const key = `login:${attempt.scope}:${attempt.address}`;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      const [counts] = await tx
         .select({
           address: count(),
           account: sql<number>`count(*) filter (where ${sameAccount(attempt)})`.mapWith(Number),
         })
         .from(loginFailures)
-        .where(and(eq(loginFailures.address, attempt.address), gt(loginFailures.failedAt, since())));
+        .where(
+          and(
+            eq(loginFailures.scope, attempt.scope),
+            eq(loginFailures.address, attempt.address),
+            gt(loginFailures.failedAt, since()),
+          ),
+        );
       if (counts && (counts.account >= settings.perAccount || counts.address >= settings.perAddress)) {
         throw tooManyAttempts();
       }
-    },
-
-    async recordFailure(attempt: LoginAttempt): Promise<void> {
-      await db
+      const [row] = await tx
         .insert(loginFailures)
-        .values({ scope: attempt.scope, address: attempt.address, account: accountOf(attempt) });
-      await forgetExpired();
-    },
+        .values({ scope: attempt.scope, address: attempt.address, account: accountOf(attempt) })
+        .returning({ id: loginFailures.id });
+      return row!.id;
+    });
 
+  /**
+   * A growing delay once an account has had many wrong passwords from anywhere (addresses spread over many
+   * machines): it slows guessing down without ever refusing the owner, who only waits a little longer.
+   */
+  const slowDown = async (attempt: LoginAttempt) => {
+    const [row] = await db
+      .select({ failures: count() })
+      .from(loginFailures)
+      .where(
+        and(
+          eq(loginFailures.scope, attempt.scope),
+          eq(loginFailures.account, accountOf(attempt)),
+          gt(loginFailures.failedAt, since()),
+        ),
+      );
+    const over = (row?.failures ?? 0) - settings.slowDownAfter;
+    if (over < 0) return;
+    await sleep(Math.min(settings.slowDownMaxMs, SLOW_DOWN_BASE_MS * 2 ** Math.min(over, 30)));
+  };
+
+  const limiter = {
     /** A successful login forgets this address's failures for the account. */
     async clear(attempt: LoginAttempt): Promise<void> {
       await db.delete(loginFailures).where(sameAccount(attempt));
@@ -69,14 +108,21 @@ export function loginLimiter(db: Db, settings: LoginLimitSettings) {
     },
 
     /**
-     * One login under the limits: refused with 429 when over them, else `authenticate` decides; a miss is
-     * counted and answered with `wrong` (the same answer for an unknown account and a wrong password).
+     * One login under the limits: refused with 429 when over them, else `authenticate` decides; a miss stays
+     * counted and is answered with `wrong` (the same answer for an unknown account and a wrong password).
      */
     async login<T>(attempt: LoginAttempt, authenticate: () => Promise<T | null>, wrong: string): Promise<T> {
-      await limiter.check(attempt);
-      const who = await authenticate();
+      await slowDown(attempt);
+      const failure = await claim(attempt);
+      let who: T | null;
+      try {
+        who = await authenticate();
+      } catch (error) {
+        await db.delete(loginFailures).where(eq(loginFailures.id, failure));
+        throw error;
+      }
       if (!who) {
-        await limiter.recordFailure(attempt);
+        await forgetExpired();
         throw unauthorized(wrong);
       }
       await limiter.clear(attempt);

@@ -1,9 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   CART_ZONE_COUNTRY,
+  cartZoneOfCountry,
   TOTAL_MISMATCH_DETAIL,
   centsToEuros,
+  ERROR_CODES,
   orderReference,
   type CreateOrderRequest,
   type CreateOrderResponse,
@@ -15,6 +17,8 @@ import {
   type Database,
   type Db,
   type EventBus,
+  type IdempotencyKeys,
+  type IdempotentRequest,
   type InternalClient,
   type Jobs,
   type Logger,
@@ -23,8 +27,18 @@ import { findCustomer } from '../customers/accounts';
 import { orderRecords, orderStatusHistory } from '../db/schema';
 import { activeShippingRules } from '../shipping/rules';
 import { quoteShipping } from '../shipping/quote';
-import { checkReservation, RELEASE_STOCK_JOB, releaseStock, reserveStock } from '../stock/reservations';
+import {
+  closePlacement,
+  dropPlacement,
+  holdPlacement,
+  isRefusal,
+  PlacementGone,
+  undoPlacement,
+} from '../stock/placements';
+import { checkReservation, reserveStock } from '../stock/reservations';
 import { transferDetails, type BankAccount } from './bank-transfer';
+import { paymentDueAt, type PaymentDeadlines } from './deadlines';
+import { checkLineQuantities, checkOpenOrders } from './limits';
 import { orderCreated } from './events';
 import { mergeLines, priceLines, totalMatches } from './pricing';
 import { toOrderItem } from './queries';
@@ -36,7 +50,21 @@ export interface OrderPlacing {
   internal: InternalClient;
   logger: Logger;
   bankAccount: BankAccount;
+  /** Idempotency-Keys of order creation (order-keys.ts). */
+  keys: IdempotencyKeys;
+  /** How long a placement holds its reservation before the sweeper gives the stock back. */
+  placementTimeoutMs: number;
+  /** How long a new order waits for its payment (orders/deadlines.ts). */
+  deadlines: PaymentDeadlines;
+  /** Unpaid open orders allowed per buyer e-mail (orders/limits.ts). */
+  openOrdersPerEmail: number;
 }
+
+const placementDeps = (deps: OrderPlacing) => ({
+  db: deps.database.db,
+  internal: deps.internal,
+  logger: deps.logger,
+});
 
 /** What the request decided about who orders; a company customer's invoice data comes from the account. */
 export interface Orderer {
@@ -95,21 +123,28 @@ export function storedInvoiceData(input: CreateOrderRequest['invoice_data']): In
   };
 }
 
-/** The shipping country: the address's country, else the cart's zone (SPEC §7's mapping), else Italy. */
+export const ZONE_COUNTRY_MISMATCH =
+  "shipping_zone: la zona di spedizione non corrisponde al paese dell'indirizzo";
+
+/**
+ * The shipping country: the address's country, else the cart's zone (SPEC §7's mapping), else Italy. The zone
+ * follows from the country; a zone that contradicts it (`intercontinental` to Italy) is refused with 422
+ * rather than priced as either.
+ */
 export function shippingCountryOf(request: OrderRequest): string {
-  return (
-    request.customer_info.country ??
-    (request.shipping_zone ? CART_ZONE_COUNTRY[request.shipping_zone] : undefined) ??
-    'IT'
-  );
+  const country = request.customer_info.country;
+  if (country && request.shipping_zone && cartZoneOfCountry(country) !== request.shipping_zone) {
+    throw new HttpError(422, ZONE_COUNTRY_MISMATCH);
+  }
+  return country ?? (request.shipping_zone ? CART_ZONE_COUNTRY[request.shipping_zone] : undefined) ?? 'IT';
 }
 
 /** How a repeated request finds the order of its first try. */
 export interface PlaceOptions {
   /** The id the caller chose (POST /internal/orders): a repeat with the same id answers that order. */
   orderId?: string;
-  /** POST /orders' Idempotency-Key, already scoped to who orders (idempotencyScope). */
-  idempotencyKey?: string;
+  /** The request's Idempotency-Key, scoped to who asks (orderKey): the order id is bound to it. */
+  idempotency?: IdempotentRequest;
 }
 
 export interface Placed {
@@ -118,54 +153,17 @@ export interface Placed {
   created: boolean;
 }
 
-export const IDEMPOTENCY_MISMATCH =
-  'Questa richiesta è già stata usata per un ordine diverso: ricarica la pagina e riprova';
+export const PLACEMENT_GONE_FOR_ID =
+  "L'ordine non è stato completato in tempo e il suo identificativo non è più utilizzabile: ricomincia il checkout";
 export const ORDER_METHOD_MISMATCH = "L'ordine esiste già con un altro metodo di pagamento";
-
-/** The stored key of an Idempotency-Key: scoped to the customer, or to guests. */
-export function idempotencyScope(key: string, orderer: Orderer): string {
-  return orderer.customerId ? `customer:${orderer.customerId}:${key}` : `guest:${key}`;
-}
-
-/**
- * A hash of what an order asks for (not of order_date or status, which the server ignores and a double click
- * may change): a key reused for a different cart is refused instead of answering someone else's order.
- */
-export function requestFingerprint(request: OrderRequest): string {
-  const items = mergeLines(request.items).sort((a, b) => a.article_id.localeCompare(b.article_id));
-  const asked = {
-    items,
-    customer_info: request.customer_info,
-    payment_method: request.payment_method,
-    invoice_data: request.invoice_data ?? null,
-    shipping_zone: request.shipping_zone ?? null,
-    payment_intent_id: request.payment_intent_id ?? null,
-  };
-  return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
-}
 
 async function findOrderById(db: Db, id: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orderRecords).where(eq(orderRecords.id, id));
   return row ?? null;
 }
 
-async function earlierOrder(db: Db, options: PlaceOptions): Promise<OrderRow | null> {
-  if (options.orderId) return findOrderById(db, options.orderId);
-  if (options.idempotencyKey) {
-    const [row] = await db
-      .select()
-      .from(orderRecords)
-      .where(eq(orderRecords.idempotencyKey, options.idempotencyKey));
-    return row ?? null;
-  }
-  return null;
-}
-
 /** A repeat answers the earlier order only when it asked for the same thing. */
-function checkRepeat(earlier: OrderRow, request: OrderRequest, options: PlaceOptions, fingerprint: string) {
-  if (options.idempotencyKey && earlier.idempotencyFingerprint !== fingerprint) {
-    throw new HttpError(409, IDEMPOTENCY_MISMATCH);
-  }
+function checkRepeat(earlier: OrderRow, request: OrderRequest) {
   if (earlier.paymentMethod !== request.payment_method) throw conflict(ORDER_METHOD_MISMATCH);
 }
 
@@ -177,16 +175,11 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * POST /orders and POST /internal/orders: the id first (the caller's, or a new one); the stock reserved and
- * priced by svc-catalog (outside any transaction); lines, shipping and total computed here; a client total
- * more than a cent away refused; then the order stored `pending` with its first history row and
- * `order.created`, in one transaction. Whatever fails after the reservation gives the stock back (at once, or
- * through a job when svc-catalog cannot be reached), unless the order is stored after all.
- *
- * Idempotent: an order already stored under the same id (or the same scoped Idempotency-Key) is answered as
- * it is, without a second reservation. Two identical calls racing each other both reserve (svc-catalog keeps
- * one reservation per order id) and both try to store; the loser meets the unique violation, gives back only
- * a reservation of its own (a different id, on the key path) and answers the winner's order.
+ * POST /orders and POST /internal/orders. With an Idempotency-Key (always, for the internal call) the key is
+ * claimed first (platform's idempotency module): it binds the order id, so a repeat — a double click, a retry
+ * after a timeout, a retry after this process died — answers the same order, or goes on with the same id and
+ * finds the first attempt's reservation again instead of making a second one. A request that fails forgets the
+ * key (its stock was given back), so a retry starts over.
  */
 export async function placeOrder(
   deps: OrderPlacing,
@@ -195,20 +188,72 @@ export async function placeOrder(
   options: PlaceOptions = {},
 ): Promise<Placed> {
   const db = deps.database.db;
-  const fingerprint = requestFingerprint(request);
-  const earlier = await earlierOrder(db, options);
-  if (earlier) {
-    checkRepeat(earlier, request, options, fingerprint);
-    return { row: earlier, created: false };
+  const key = options.idempotency;
+  if (!key) return placeUnderId(deps, request, orderer, options.orderId ?? randomUUID());
+  const newId = () => options.orderId ?? randomUUID();
+  let claim = await deps.keys.claim(db, key, newId);
+  for (let attempt = 1; ; attempt++) {
+    const earlier = await findOrderById(db, claim.resourceId);
+    if (earlier) {
+      // Done, or stored by an attempt that died before saying so.
+      if (claim.kind !== 'done') await deps.keys.complete(db, key);
+      checkRepeat(earlier, request);
+      return { row: earlier, created: false };
+    }
+    if (claim.kind === 'done') throw new Error(`order ${claim.resourceId} of a finished key is missing`);
+    try {
+      const placed = await placeUnderId(deps, request, orderer, claim.resourceId);
+      await deps.keys.complete(db, key);
+      return placed;
+    } catch (error) {
+      if (await findOrderById(db, claim.resourceId).catch(() => null)) continue;
+      await deps.keys.forget(db, key);
+      // The dead attempt's placement was swept (its stock went back): start over under a new id.
+      if (error instanceof PlacementGone && claim.kind === 'resumed' && !options.orderId && attempt === 1) {
+        claim = await deps.keys.claim(db, key, newId);
+        continue;
+      }
+      // The caller's own id can never be placed again: a refusal, so the caller starts over with a new one.
+      if (error instanceof PlacementGone && options.orderId) throw conflict(PLACEMENT_GONE_FOR_ID);
+      throw error;
+    }
   }
-  const orderId = options.orderId ?? randomUUID();
+}
+
+/**
+ * One order under one id: the placement (holder and deadline of the reservation) committed first; the stock
+ * reserved and priced by svc-catalog (outside any transaction); lines, shipping and total computed here; a
+ * client total more than a cent away refused; then the order stored `pending` with its first history row and
+ * `order.created`, in the transaction that closes the placement. Whatever fails after the placement gives
+ * the stock back (undoPlacement: a timeout or 5xx of the reservation too, as it may commit late), unless the
+ * order is stored after all; a request that died is undone by the placement sweeper.
+ */
+async function placeUnderId(
+  deps: OrderPlacing,
+  request: OrderRequest,
+  orderer: Orderer,
+  orderId: string,
+): Promise<Placed> {
+  const db = deps.database.db;
+  // A zone that contradicts the country is refused before anything is held or reserved.
+  const country = shippingCountryOf(request);
   const wanted = mergeLines(request.items);
-  const reservation = await reserveStock(deps.internal, orderId, wanted);
+  checkLineQuantities(wanted);
+  await checkOpenOrders(db, request.customer_info.email, deps.openOrdersPerEmail);
+  if (!(await holdPlacement(db, orderId, deps.placementTimeoutMs))) throw new PlacementGone();
+  let reservation;
+  try {
+    reservation = await reserveStock(deps.internal, orderId, wanted);
+  } catch (error) {
+    // svc-catalog refused (stock, unknown or inactive article): its transaction took nothing.
+    if (isRefusal(error)) await dropPlacement(db, orderId);
+    else await undoPlacement(placementDeps(deps), orderId);
+    throw error;
+  }
   try {
     checkReservation(reservation, orderId, wanted);
     const { lines, subtotalCents } = priceLines(reservation.lines);
     const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
-    const country = shippingCountryOf(request);
     const quote = quoteShipping(await activeShippingRules(db), country, subtotalCents, quantity);
     const totalCents = subtotalCents + quote.cents;
     if (
@@ -216,12 +261,13 @@ export async function placeOrder(
       request.total_amount !== null &&
       !totalMatches(request.total_amount, totalCents)
     ) {
-      throw new HttpError(422, TOTAL_MISMATCH_DETAIL);
+      throw new HttpError(422, TOTAL_MISMATCH_DETAIL, ERROR_CODES.totalMismatch);
     }
     const bankTransfer =
       request.payment_method === 'transfer' ? transferDetails(deps.bankAccount, orderId, totalCents) : null;
     const info = request.customer_info;
     const now = new Date();
+    const dueAt = paymentDueAt(request.payment_method, now, deps.deadlines);
     const row = await db.transaction(async (tx) => {
       const [stored] = await tx
         .insert(orderRecords)
@@ -237,17 +283,20 @@ export async function placeOrder(
           shippingCountry: country,
           paymentMethod: request.payment_method,
           paymentStatus: 'pending',
-          paymentIntentId: request.payment_intent_id ?? null,
+          // The provider's payment id is svc-payments' to record (payment.succeeded), never the client's.
+          paymentIntentId: null,
           items: lines,
           customerInfo: { ...info, country },
           invoiceData: orderer.invoiceData ?? storedInvoiceData(request.invoice_data),
-          idempotencyKey: options.idempotencyKey ?? null,
-          idempotencyFingerprint: options.idempotencyKey ? fingerprint : null,
+          paymentDueAt: dueAt,
+          language: request.language ?? 'it',
           orderDate: now,
           createdAt: now,
           updatedAt: now,
         })
         .returning();
+      // The sweeper gave this placement up (the request outlived its deadline): its stock is going back.
+      if (!(await closePlacement(tx, orderId))) throw new PlacementGone();
       await tx.insert(orderStatusHistory).values({
         orderId,
         fromStatus: null,
@@ -271,6 +320,8 @@ export async function placeOrder(
           shippingCountry: country,
           bankTransfer,
           createdAt: now,
+          paymentDueAt: dueAt,
+          language: request.language ?? 'it',
         }),
       );
       return stored!;
@@ -278,24 +329,26 @@ export async function placeOrder(
     deps.bus.wake();
     return { row, created: true };
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const winner = await earlierOrder(db, options);
-      if (winner) {
-        // Same id: the winner holds this very reservation, which must stay. Same key: ours is a spare.
-        if (winner.id !== orderId) await giveBack(deps, orderId);
-        checkRepeat(winner, request, options, fingerprint);
-        return { row: winner, created: false };
-      }
-    }
-    // Never release the stock of an order that is stored (a commit whose answer was lost, a racing twin).
+    // Stored after all (a twin with the same id won, or a commit whose answer was lost): that order holds
+    // this very reservation, which must stay; only the placement goes.
     const stored = await findOrderById(db, orderId).catch(() => null);
-    if (!stored) await giveBack(deps, orderId);
-    throw error;
+    if (!stored) {
+      await undoPlacement(placementDeps(deps), orderId);
+      throw error;
+    }
+    await dropPlacement(db, orderId);
+    if (!isUniqueViolation(error)) throw error;
+    checkRepeat(stored, request);
+    return { row: stored, created: false };
   }
 }
 
 /** POST /orders' answer for a stored order: the same for the first call and every repeat. */
-export function createOrderAnswer(row: OrderRow, bankAccount: BankAccount): CreateOrderResponse {
+export function createOrderAnswer(
+  row: OrderRow,
+  bankAccount: BankAccount,
+  cancelToken: string,
+): CreateOrderResponse {
   return {
     order_id: row.id,
     order_reference: orderReference(row.id),
@@ -307,25 +360,7 @@ export function createOrderAnswer(row: OrderRow, bankAccount: BankAccount): Crea
     total_amount: centsToEuros(row.totalCents),
     bank_transfer:
       row.paymentMethod === 'transfer' ? transferDetails(bankAccount, row.id, row.totalCents) : null,
+    payment_due_at: row.paymentDueAt?.toISOString() ?? null,
+    cancel_token: cancelToken,
   };
-}
-
-/** Releases the reservation of an order that was not stored; a job retries when svc-catalog is away. */
-async function giveBack(deps: OrderPlacing, orderId: string): Promise<void> {
-  try {
-    await releaseStock(deps.internal, orderId);
-  } catch (error) {
-    deps.logger.warn({ err: error, order_id: orderId }, 'stock release failed, a job will retry it');
-    try {
-      await deps.database.db.transaction((tx) =>
-        deps.jobs.enqueue(tx, RELEASE_STOCK_JOB, { order_id: orderId }, { key: orderId }),
-      );
-      deps.jobs.wake();
-    } catch (jobError) {
-      deps.logger.error(
-        { err: jobError, order_id: orderId },
-        'stock reservation left held: release it by hand',
-      );
-    }
-  }
 }

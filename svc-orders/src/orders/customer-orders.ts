@@ -30,5 +30,6 @@ export async function ordersOfCustomer(db: Db, customerId: string): Promise<Cust
           carrier_name: row.packlinkData.carrier_name ?? null,
         }
       : null,
+    invoice_number: row.invoiceData?.invoice_issued ? row.invoiceData.invoice_number : null,
   }));
 }

@@ -2,6 +2,7 @@ import {
   orderReference,
   type BankTransferDetails,
   type EventData,
+  type Language,
   type OrderLine,
   type OrderStatus,
   type PaymentMethod,
@@ -18,6 +19,9 @@ export interface StatusChange {
   items: OrderLine[];
   customerEmail: string;
   trackingNumber: string | null;
+  /** The customer's language; 'it' when not given. */
+  language?: Language;
+  carrier?: string | null;
 }
 
 /** The data of `order.status_changed`, as every status change of an order publishes it. */
@@ -30,6 +34,8 @@ export function orderStatusChanged(change: StatusChange): EventData<'order.statu
     items: change.items.map(({ article_id, quantity }) => ({ article_id, quantity })),
     customer_email: change.customerEmail,
     tracking_number: change.trackingNumber,
+    carrier: change.carrier ?? null,
+    language: change.language ?? 'it',
   };
 }
 
@@ -46,6 +52,8 @@ export interface NewOrder {
   shippingCountry: string;
   bankTransfer: BankTransferDetails | null;
   createdAt: Date;
+  paymentDueAt: Date;
+  language: Language;
 }
 
 /** The data of `order.created` (order_version 1: a new order is pending and unpaid). */
@@ -76,6 +84,8 @@ export function orderCreated(order: NewOrder): EventData<'order.created'> {
     shipping_country: order.shippingCountry,
     bank_transfer: order.bankTransfer,
     created_at: order.createdAt.toISOString(),
+    payment_due_at: order.paymentDueAt.toISOString(),
+    language: order.language,
   };
 }
 
@@ -85,11 +95,32 @@ export function orderRefundRequested(request: {
   orderVersion: number;
   reason: RefundReason;
   requestedAt: Date;
+  /** The refund request (orders/refunds.ts) whose outcome payment.refunded / payment.refund_failed carry back. */
+  refundRequestId?: string;
+  /** Exactly this much; absent: all that is left. */
+  amountCents?: number;
 }): EventData<'order.refund_requested'> {
   return {
     order_id: request.orderId,
     order_version: request.orderVersion,
     reason: request.reason,
     requested_at: request.requestedAt.toISOString(),
+    ...(request.refundRequestId ? { refund_request_id: request.refundRequestId } : {}),
+    ...(request.amountCents ? { amount_cents: request.amountCents } : {}),
+  };
+}
+
+/** The data of `order.items_restocked`: a refund's units go back on sale (once per restock id, in svc-catalog). */
+export function orderItemsRestocked(restock: {
+  orderId: string;
+  restockId: string;
+  items: OrderLine[];
+  at: Date;
+}): EventData<'order.items_restocked'> {
+  return {
+    order_id: restock.orderId,
+    restock_id: restock.restockId,
+    items: restock.items.map(({ article_id, quantity }) => ({ article_id, quantity })),
+    restocked_at: restock.at.toISOString(),
   };
 }

@@ -1,8 +1,17 @@
 import { eq } from 'drizzle-orm';
-import type { EventData, OrderStatus, PaymentStatus, RefundReason } from '@edicola/contracts';
+import {
+  centsToEuros,
+  type EventData,
+  type OrderStatus,
+  type PaymentIssue,
+  type PaymentStatus,
+  type RefundReason,
+} from '@edicola/contracts';
 import { PermanentDeliveryError, type Db, type EventBus, type Logger } from '@edicola/platform';
-import { orderRecords, orderStatusHistory } from '../db/schema';
-import { orderRefundRequested, orderStatusChanged } from './events';
+import { orderRecords } from '../db/schema';
+import { orderRefundRequested } from './events';
+import { recordOrderChange } from './record-order-change';
+import { completeRefundRequest, failRefundRequest, insertFullRefund } from './refunds';
 
 type Row = typeof orderRecords.$inferSelect;
 type Changes = Partial<Omit<typeof orderRecords.$inferInsert, 'id' | 'orderVersion' | 'updatedAt'>>;
@@ -15,8 +24,9 @@ const PAYMENT_RANK: Record<PaymentStatus, number> = {
   pending: 0,
   failed: 1,
   paid: 2,
-  refunding: 3,
-  refunded: 4,
+  partially_refunded: 3,
+  refunding: 4,
+  refunded: 5,
 };
 
 /** The money of the order was taken (and may be on its way back). */
@@ -27,7 +37,10 @@ export const moneyTaken = (status: PaymentStatus) => PAYMENT_RANK[status] >= PAY
  * order (SPEC §4), and equally a confirmed one that was paid by card, Klarna or PayPal.
  */
 export function refundsOnCancel(row: Pick<Row, 'paymentStatus' | 'paymentMethod'>): boolean {
-  return row.paymentStatus === 'paid' && row.paymentMethod !== 'transfer';
+  return (
+    (row.paymentStatus === 'paid' || row.paymentStatus === 'partially_refunded') &&
+    row.paymentMethod !== 'transfer'
+  );
 }
 
 /** The fields of an order whose refund is asked now. */
@@ -35,18 +48,29 @@ export function refundRequestFields(reason: RefundReason, when: Date): Changes {
   return { paymentStatus: 'refunding', refundReason: reason, refundRequestedAt: when };
 }
 
-/** `order.refund_requested`, in the transaction that marked the order `refunding`. */
+/**
+ * `order.refund_requested` for all that is left, in the transaction that marked the order `refunding`, with its
+ * refund request (orders/refunds.ts) so the order shows the refund in progress, then done or failed.
+ */
 export async function emitRefundRequest(
   tx: Db,
   bus: EventBus,
   order: { id: string; orderVersion: number },
   reason: RefundReason,
   when: Date,
+  by: { id: string; username: string } | null = null,
 ): Promise<void> {
+  const refundRequestId = await insertFullRefund(tx, order, reason, when, by);
   await bus.emit(
     tx,
     'order.refund_requested',
-    orderRefundRequested({ orderId: order.id, orderVersion: order.orderVersion, reason, requestedAt: when }),
+    orderRefundRequested({
+      orderId: order.id,
+      orderVersion: order.orderVersion,
+      reason,
+      requestedAt: when,
+      refundRequestId,
+    }),
   );
 }
 
@@ -56,15 +80,16 @@ async function lockOrder(tx: Db, id: string): Promise<Row | null> {
 }
 
 /**
- * One change of an order made by the system (a payment): order_version + 1; a new status also gets its history
- * row (changed_by null) and `order.status_changed`, in the caller's transaction.
+ * One change of an order's payment (by the system, or by staff recording a transfer): order_version + 1; a new
+ * status is recorded (recordOrderChange: history row and `order.status_changed`) in the caller's transaction.
  */
-async function changeOrder(
+export async function changeOrder(
   tx: Db,
   bus: EventBus,
   row: Row,
   changes: Changes & { status?: OrderStatus },
   when: Date,
+  by: { id: string; username: string } | null = null,
 ): Promise<Row> {
   const version = row.orderVersion + 1;
   const [updated] = await tx
@@ -73,39 +98,47 @@ async function changeOrder(
     .where(eq(orderRecords.id, row.id))
     .returning();
   if (changes.status && changes.status !== row.status) {
-    await tx.insert(orderStatusHistory).values({
-      orderId: row.id,
-      fromStatus: row.status,
-      toStatus: changes.status,
-      changedById: null,
-      changedBy: null,
-      trackingNumber: row.trackingNumber,
-      orderVersion: version,
-      changedAt: when,
-    });
-    await bus.emit(
-      tx,
-      'order.status_changed',
-      orderStatusChanged({
-        orderId: row.id,
-        orderVersion: version,
-        from: row.status,
-        to: changes.status,
-        items: row.items,
-        customerEmail: String(row.customerInfo.email),
-        trackingNumber: row.trackingNumber,
-      }),
-    );
+    await recordOrderChange(tx, bus, { order: updated!, from: row.status, by, at: when });
   }
   return updated!;
 }
 
 export type PaymentOutcome =
-  'paid' | 'payment_recorded' | 'refund_requested' | 'cancelled' | 'failed' | 'refunded' | 'unchanged';
+  | 'paid'
+  | 'payment_recorded'
+  | 'refund_requested'
+  | 'cancelled'
+  | 'failed'
+  | 'partially_refunded'
+  | 'refunded'
+  | 'refund_answered'
+  | 'refund_failed'
+  | 'unchanged';
+
+/** The provider's captured figure is the order's total in euros: anything else is not a payment of this order. */
+const paysTheTotal = (row: Row, data: EventData<'payment.succeeded'>) =>
+  data.captured_cents === row.totalCents && data.captured_currency === 'EUR';
+
+/** 10648 → '106,48' (Italian decimals, as the back office shows amounts). */
+const amount = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+function amountIssue(row: Row, data: EventData<'payment.succeeded'>, when: Date): PaymentIssue {
+  return {
+    code: 'amount_mismatch',
+    detail: `Il fornitore ha incassato ${amount(data.captured_cents)} ${data.captured_currency} invece del totale di ${amount(row.totalCents)} EUR: ordine non pagato, importo in rimborso`,
+    payment_id: data.payment_id,
+    captured_amount: centsToEuros(data.captured_cents),
+    captured_currency: data.captured_currency,
+    at: when.toISOString(),
+  };
+}
 
 /**
- * payment.succeeded: a pending order becomes paid (payment_intent_id = the provider's payment id). An order the
- * staff moved on meanwhile (confirmed, ...) only records the payment. An order already cancelled cannot take the
+ * payment.succeeded: a pending order becomes paid (payment_intent_id = the provider's payment id, payment_demo =
+ * taken by a demo stand-in) only when the provider's captured amount and currency are the order's total. Otherwise
+ * the order stays unpaid: a pending one is cancelled (its stock back), the payment flagged for staff
+ * (payment_issue, and an error in the log) and its refund asked (order.refund_requested, amount_mismatch). An order
+ * the staff moved on meanwhile (confirmed, ...) only records the payment. An order already cancelled cannot take the
  * money: it is marked `refunding` and `order.refund_requested` (paid_after_cancellation) is emitted, once.
  * Money for an order svc-orders does not have is parked in the dead letters for a person to look at.
  */
@@ -121,20 +154,41 @@ export async function applyPaymentSucceeded(
       `payment ${data.payment_id} succeeded for order ${data.order_id}, which svc-orders does not have`,
     );
   }
-  if (data.amount_cents !== row.totalCents) {
-    logger?.warn(
+  if (moneyTaken(row.paymentStatus)) return 'unchanged';
+  const when = new Date();
+  if (!paysTheTotal(row, data)) {
+    logger?.error(
       {
         order_id: row.id,
         payment_id: data.payment_id,
-        paid_cents: data.amount_cents,
+        captured_cents: data.captured_cents,
+        captured_currency: data.captured_currency,
         total_cents: row.totalCents,
       },
-      'payment amount differs from the order total',
+      'payment amount or currency differs from the order total: order left unpaid, refund requested',
     );
+    const reason = 'amount_mismatch';
+    const updated = await changeOrder(
+      tx,
+      bus,
+      row,
+      {
+        ...(row.status === 'pending' ? { status: 'cancelled' as const } : {}),
+        paymentIntentId: data.provider_payment_id,
+        paymentDemo: data.demo,
+        paymentIssue: amountIssue(row, data, when),
+        ...refundRequestFields(reason, when),
+      },
+      when,
+    );
+    await emitRefundRequest(tx, bus, updated, reason, when);
+    return 'refund_requested';
   }
-  if (moneyTaken(row.paymentStatus)) return 'unchanged';
-  const when = new Date();
-  const paid = { paymentStatus: 'paid' as const, paymentIntentId: data.provider_payment_id };
+  const paid = {
+    paymentStatus: 'paid' as const,
+    paymentIntentId: data.provider_payment_id,
+    paymentDemo: data.demo,
+  };
   if (row.status === 'pending') {
     await changeOrder(tx, bus, row, { ...paid, status: 'paid' }, when);
     return 'paid';
@@ -145,7 +199,11 @@ export async function applyPaymentSucceeded(
       tx,
       bus,
       row,
-      { paymentIntentId: data.provider_payment_id, ...refundRequestFields(reason, when) },
+      {
+        paymentIntentId: data.provider_payment_id,
+        paymentDemo: data.demo,
+        ...refundRequestFields(reason, when),
+      },
       when,
     );
     await emitRefundRequest(tx, bus, updated, reason, when);
@@ -156,9 +214,10 @@ export async function applyPaymentSucceeded(
 }
 
 /**
- * payment.failed: `declined` marks the payment failed and leaves the order pending (the buyer may try again);
- * `expired` and `abandoned` cancel a still-pending order (which gives its stock back through svc-catalog). An
- * order already paid or cancelled is left as it is.
+ * payment.failed: every attempt that ends without money cancels its still-pending order at once (which gives its
+ * stock back through svc-catalog): a decline or cancel on the provider's page as much as the time limit (the
+ * checkout's next try is a new order). An order already paid or cancelled is left as it is; one the staff moved on
+ * only records the failure.
  */
 export async function applyPaymentFailed(
   tx: Db,
@@ -168,7 +227,7 @@ export async function applyPaymentFailed(
   const row = await lockOrder(tx, data.order_id);
   if (!row || row.status === 'cancelled' || moneyTaken(row.paymentStatus)) return 'unchanged';
   const when = new Date();
-  if (row.status === 'pending' && data.reason !== 'declined') {
+  if (row.status === 'pending') {
     await changeOrder(tx, bus, row, { status: 'cancelled', paymentStatus: 'failed' }, when);
     return 'cancelled';
   }
@@ -178,8 +237,10 @@ export async function applyPaymentFailed(
 }
 
 /**
- * payment.refunded: the money is back with the buyer. payment_status `refunded`, with when and how much; a refund
- * nobody asked here (made in the provider's dashboard) shows too, with the event's reason.
+ * payment.refunded: money went back to the buyer (all of it or part). The refunded total only grows (a repeated or
+ * older event changes nothing); payment_status is `refunded` once all that was captured went back, otherwise
+ * `partially_refunded` (or still `refunding` while the full refund asked here is on its way). A refund nobody asked
+ * here (made in the provider's dashboard) shows too, with the event's reason.
  */
 export async function applyPaymentRefunded(
   tx: Db,
@@ -187,20 +248,48 @@ export async function applyPaymentRefunded(
   data: EventData<'payment.refunded'>,
 ): Promise<PaymentOutcome> {
   const row = await lockOrder(tx, data.order_id);
-  if (!row || row.paymentStatus === 'refunded') return 'unchanged';
+  if (!row) return 'unchanged';
+  const answered = await completeRefundRequest(tx, data);
+  if (data.refunded_total_cents <= (row.refundedCents ?? 0)) {
+    if (!answered) return 'unchanged';
+    await changeOrder(tx, bus, row, {}, new Date());
+    return 'refund_answered';
+  }
+  const full = data.refunded_total_cents >= data.captured_cents;
+  const paymentStatus: PaymentStatus = full
+    ? 'refunded'
+    : row.paymentStatus === 'refunding'
+      ? 'refunding'
+      : 'partially_refunded';
   const refundedAt = new Date(data.refunded_at);
   await changeOrder(
     tx,
     bus,
     row,
     {
-      paymentStatus: 'refunded',
+      paymentStatus,
       refundReason: row.refundReason ?? data.reason,
       refundRequestedAt: row.refundRequestedAt ?? refundedAt,
       refundedAt,
-      refundedCents: data.amount_cents,
+      refundedCents: data.refunded_total_cents,
     },
     new Date(),
   );
-  return 'refunded';
+  return full ? 'refunded' : 'partially_refunded';
+}
+
+/**
+ * payment.refund_failed: the refund request it answers shows the provider's error; a final failure makes it failed
+ * (a full refund's order stays `refunding` for staff to settle with the provider). The order's version grows so a
+ * reader sees it changed.
+ */
+export async function applyPaymentRefundFailed(
+  tx: Db,
+  bus: EventBus,
+  data: EventData<'payment.refund_failed'>,
+): Promise<PaymentOutcome> {
+  const row = await lockOrder(tx, data.order_id);
+  if (!row || !(await failRefundRequest(tx, data))) return 'unchanged';
+  await changeOrder(tx, bus, row, {}, new Date());
+  return 'refund_failed';
 }

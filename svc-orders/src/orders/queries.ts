@@ -1,18 +1,20 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
-  OrderStatus,
   centsToEuros,
   orderReference,
   type Order,
   type OrderDetail,
+  type OrderShipment,
+  type OrderRefundEntry,
   type OrderItem,
-  type OrderList,
   type InternalOrder,
-  type OrderStatusCounts,
   type PaymentMethod,
 } from '@edicola/contracts';
 import { notFound, type Db } from '@edicola/platform';
-import { orderRecords, orderStatusHistory } from '../db/schema';
+import { orderRecords, orderStatusHistory, shipments } from '../db/schema';
+import { moneyTaken } from './payment-state';
+import { creditNotesOf } from '../invoices/credit-notes';
+import { refundsOfOrders } from './refunds';
 
 type Row = typeof orderRecords.$inferSelect;
 
@@ -36,7 +38,8 @@ export function toOrderItem(line: Row['items'][number]): OrderItem {
   };
 }
 
-export function toOrder(row: Row): Order {
+/** An order as the staff API answers it; `refunds` are its refund requests (orders/refunds.ts), oldest first. */
+export function toOrder(row: Row, refunds: OrderRefundEntry[] = []): Order {
   const info = row.customerInfo;
   return {
     id: row.id,
@@ -65,6 +68,9 @@ export function toOrder(row: Row): Order {
     payment_method: row.paymentMethod as PaymentMethod,
     payment_status: row.paymentStatus,
     payment_intent_id: row.paymentIntentId,
+    payment_demo: row.paymentDemo,
+    refunded_amount: centsToEuros(row.refundedCents ?? 0),
+    payment_issue: row.paymentIssue ?? null,
     tracking_number: row.trackingNumber,
     packlink_shipment_id: row.packlinkShipmentId,
     packlink_data: row.packlinkData
@@ -74,7 +80,28 @@ export function toOrder(row: Row): Order {
         }
       : null,
     invoice_data: row.invoiceData ?? null,
+    // Only while the order still waits for its money (contracts' Order): a paid or cancelled one has no deadline.
+    payment_due_at:
+      row.status === 'pending' && !moneyTaken(row.paymentStatus)
+        ? (row.paymentDueAt?.toISOString() ?? null)
+        : null,
+    transfer_payment: transferPaymentOf(row),
     refund: refundOf(row),
+    refunds,
+  };
+}
+
+/** The bank transfer staff recorded, in euros. */
+export function transferPaymentOf(row: Row): Order['transfer_payment'] {
+  const t = row.transferPayment;
+  if (!t) return null;
+  return {
+    received_on: t.received_on,
+    amount: centsToEuros(t.amount_cents),
+    bank_reference: t.bank_reference,
+    amount_matches: t.amount_matches,
+    recorded_by: t.recorded_by,
+    recorded_at: t.recorded_at,
   };
 }
 
@@ -90,7 +117,7 @@ export function refundOf(row: Row): Order['refund'] {
 }
 
 /** An order as svc-payments needs it (GET /internal/orders/{id}, POST /internal/orders): amounts in cents. */
-export function toInternalOrder(row: Row): InternalOrder {
+export function toInternalOrder(row: Row): Omit<InternalOrder, 'cancel_token'> {
   const info = row.customerInfo;
   return {
     order_id: row.id,
@@ -114,36 +141,15 @@ export function toInternalOrder(row: Row): InternalOrder {
     shipping_cents: row.shippingCents,
     total_cents: row.totalCents,
     created_at: row.createdAt.toISOString(),
+    payment_due_at: row.paymentDueAt?.toISOString() ?? null,
   };
 }
 
 /** GET /internal/orders/{id}. */
-export async function internalOrder(db: Db, id: string): Promise<InternalOrder> {
+export async function internalOrder(db: Db, id: string): Promise<Omit<InternalOrder, 'cancel_token'>> {
   const [row] = await db.select().from(orderRecords).where(eq(orderRecords.id, id));
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return toInternalOrder(row);
-}
-
-/** GET /api/orders: newest first, optionally of one status, with the counts per status of all orders. */
-export async function listOrders(db: Db, status?: OrderStatus): Promise<OrderList> {
-  const rows = await db
-    .select()
-    .from(orderRecords)
-    .where(status ? eq(orderRecords.status, status) : undefined)
-    .orderBy(desc(orderRecords.createdAt), desc(orderRecords.id));
-  const grouped = await db
-    .select({ status: orderRecords.status, count: sql<number>`count(*)::int` })
-    .from(orderRecords)
-    .groupBy(orderRecords.status);
-  const counts = Object.fromEntries([
-    ['all', 0],
-    ...OrderStatus.options.map((s) => [s, 0]),
-  ]) as OrderStatusCounts;
-  for (const group of grouped) {
-    counts[group.status] = group.count;
-    counts.all += group.count;
-  }
-  return { orders: rows.map(toOrder), counts };
 }
 
 /** GET /api/orders/{id}: the order with its status history, oldest first. */
@@ -155,8 +161,9 @@ export async function orderDetail(db: Db, id: string): Promise<OrderDetail> {
     .from(orderStatusHistory)
     .where(eq(orderStatusHistory.orderId, id))
     .orderBy(asc(orderStatusHistory.id));
+  const refunds = await refundsOfOrders(db, [id]);
   return {
-    ...toOrder(row),
+    ...toOrder(row, refunds.get(id) ?? []),
     status_history: history.map((entry) => ({
       from: entry.fromStatus,
       to: entry.toStatus,
@@ -165,5 +172,25 @@ export async function orderDetail(db: Db, id: string): Promise<OrderDetail> {
       changed_at: entry.changedAt.toISOString(),
       tracking_number: entry.trackingNumber,
     })),
+    credit_notes: await creditNotesOf(db, id),
+    shipment: await shipmentOf(db, id),
+  };
+}
+
+/** The order's Packlink shipment (one per order), as the order page shows it. */
+async function shipmentOf(db: Db, orderId: string): Promise<OrderShipment | null> {
+  const [row] = await db.select().from(shipments).where(eq(shipments.orderId, orderId));
+  if (!row) return null;
+  return {
+    state: row.state as OrderShipment['state'],
+    packlink_reference: row.packlinkReference,
+    carrier_name: row.carrierName,
+    service_name: row.serviceName,
+    price: centsToEuros(row.priceCents),
+    tracking_number: row.trackingNumber,
+    tracking_url: row.trackingUrl,
+    demo: row.demo,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
   };
 }

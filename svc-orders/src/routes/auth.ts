@@ -1,5 +1,11 @@
 import type { Router } from 'express';
-import { StaffLoginRequest, type StaffLoginResponse, type StaffMe } from '@edicola/contracts';
+import {
+  ANY_STAFF,
+  PasswordChangeRequest,
+  StaffLoginRequest,
+  type StaffLoginResponse,
+  type StaffMe,
+} from '@edicola/contracts';
 import {
   authOf,
   handle,
@@ -10,7 +16,15 @@ import {
   type TokenVerifier,
 } from '@edicola/platform';
 import type { LoginLimiter } from '../login-limits/limiter';
-import { authenticateStaff, findStaff } from '../staff/users';
+import { refuseCommonPassword } from '../passwords/common';
+import { checkOldPassword } from '../passwords/change';
+import {
+  authenticateStaff,
+  endStaffSessions,
+  findStaff,
+  setStaffPassword,
+  type StaffUser,
+} from '../staff/users';
 
 export interface AuthRouteOptions {
   db: Db;
@@ -20,11 +34,46 @@ export interface AuthRouteOptions {
   staffTokenTtlSeconds: number;
 }
 
-/** Staff sign-in (POST /api/auth/login, GET /api/auth/me) and the public key set other services verify with. */
+/**
+ * Staff sessions: sign-in, the current user, password change and logout (POST /api/auth/login, GET /api/auth/me,
+ * PUT /api/auth/password, POST /api/auth/logout), and the public key set other services verify with.
+ */
 export function authRoutes(
   router: Router,
   { db, signer, verifier, limiter, staffTokenTtlSeconds }: AuthRouteOptions,
 ) {
+  // The three routes a user whose generated password must still be changed may call.
+  const ownSession = requireAuth(verifier, {
+    kind: 'staff',
+    roles: ANY_STAFF,
+    duringPasswordChange: true,
+  });
+
+  const sessionFor = async (user: StaffUser): Promise<StaffLoginResponse> => ({
+    access_token: await signer.sign(
+      {
+        sub: user.id,
+        kind: 'staff',
+        role: user.role,
+        name: user.username,
+        sv: user.sessionVersion,
+        mcp: user.mustChangePassword,
+      },
+      staffTokenTtlSeconds,
+    ),
+    token_type: 'bearer',
+    user_id: user.id,
+    username: user.username,
+    role: user.role,
+    must_change_password: user.mustChangePassword,
+  });
+
+  const currentUser = async (id: string) => {
+    const user = await findStaff(db, id);
+    if (!user) throw unauthorized('Utente non più esistente');
+    return user;
+  };
+
   router.get('/.well-known/jwks.json', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json(signer.publicKeySet);
   });
@@ -38,27 +87,40 @@ export function authRoutes(
         () => authenticateStaff(db, body.username, body.password),
         'Username o password non corretti',
       );
-      const access_token = await signer.sign(
-        { sub: user.id, kind: 'staff', role: user.role, name: user.username },
-        staffTokenTtlSeconds,
-      );
-      return {
-        access_token,
-        token_type: 'bearer',
-        user_id: user.id,
-        username: user.username,
-        role: user.role,
-      };
+      return sessionFor(user);
     }),
   );
 
   router.get(
     '/api/auth/me',
-    requireAuth(verifier, { kind: 'staff' }),
+    ownSession,
     handle({}, async (_input, _req, res): Promise<StaffMe> => {
-      const user = await findStaff(db, authOf(res).sub);
-      if (!user) throw unauthorized('Utente non più esistente');
+      const user = await currentUser(authOf(res).sub);
       return { user_id: user.id, username: user.username, role: user.role };
+    }),
+  );
+
+  // The old password again (counted as a failed login when wrong); every other session ends, and this
+  // device gets a fresh token.
+  router.put(
+    '/api/auth/password',
+    ownSession,
+    handle({ body: PasswordChangeRequest }, async ({ body }, req, res): Promise<StaffLoginResponse> => {
+      const user = await currentUser(authOf(res).sub);
+      const attempt = { scope: 'staff', address: req.ip ?? 'unknown', account: user.username } as const;
+      await checkOldPassword(limiter, attempt, body.old_password, user.passwordHash);
+      refuseCommonPassword(body.new_password);
+      await setStaffPassword(db, user.id, body.new_password);
+      return sessionFor(await currentUser(user.id));
+    }),
+  );
+
+  router.post(
+    '/api/auth/logout',
+    ownSession,
+    handle({}, async (_input, _req, res) => {
+      await endStaffSessions(db, authOf(res).sub);
+      res.status(204).end();
     }),
   );
 }

@@ -1,8 +1,9 @@
-import type { Response, Router } from 'express';
+import type { RequestHandler, Response, Router } from 'express';
 import {
   CustomerLoginRequest,
   CustomerProfileUpdate,
   CustomerRegistration,
+  PasswordChangeRequest,
   type Customer,
   type CustomerLoginResponse,
   type CustomerOrder,
@@ -18,23 +19,29 @@ import {
 } from '@edicola/platform';
 import {
   authenticateCustomer,
+  endCustomerSessions,
   findCustomer,
   registerCustomer,
+  setCustomerPassword,
   updateCustomerProfile,
 } from '../customers/accounts';
-import { toCustomer } from '../customers/mapping';
+import { toCustomer, type CustomerRow } from '../customers/mapping';
 import type { LoginLimiter } from '../login-limits/limiter';
 import { ordersOfCustomer } from '../orders/customer-orders';
+import { checkOldPassword } from '../passwords/change';
+import { refuseCommonPassword } from '../passwords/common';
 
 export interface CustomerRouteOptions {
   db: Db;
   signer: TokenSigner;
   verifier: TokenVerifier;
   limiter: LoginLimiter;
+  /** Per-address limit of new accounts. */
+  registrationLimit: RequestHandler;
   customerTokenTtlSeconds: number;
 }
 
-/** Customer accounts: registration, login, own profile and own orders (SPEC §7). */
+/** Customer accounts: registration, login, logout, password change, own profile and own orders (SPEC §7). */
 export function customerRoutes(router: Router, options: CustomerRouteOptions) {
   const { db, signer, verifier, limiter } = options;
   const customerOnly = requireAuth(verifier, { kind: 'customer' });
@@ -43,10 +50,22 @@ export function customerRoutes(router: Router, options: CustomerRouteOptions) {
     if (!row) throw unauthorized('Account non più esistente');
     return row;
   };
+  const sessionFor = async (row: CustomerRow): Promise<CustomerLoginResponse> => ({
+    access_token: await signer.sign(
+      { sub: row.id, kind: 'customer', role: 'customer', name: row.email, sv: row.sessionVersion },
+      options.customerTokenTtlSeconds,
+    ),
+    token_type: 'bearer',
+    customer_id: row.id,
+    email: row.email,
+    tipo_cliente: row.tipoCliente,
+  });
 
   router.post(
     '/api/customers/register',
+    options.registrationLimit,
     handle({ body: CustomerRegistration }, async ({ body }, _req, res): Promise<Customer> => {
+      refuseCommonPassword(body.password);
       const row = await registerCustomer(db, body);
       res.status(201);
       return toCustomer(row);
@@ -62,17 +81,30 @@ export function customerRoutes(router: Router, options: CustomerRouteOptions) {
         () => authenticateCustomer(db, body.email, body.password),
         'Email o password non corretti',
       );
-      const access_token = await signer.sign(
-        { sub: row.id, kind: 'customer', role: 'customer', name: row.email },
-        options.customerTokenTtlSeconds,
-      );
-      return {
-        access_token,
-        token_type: 'bearer',
-        customer_id: row.id,
-        email: row.email,
-        tipo_cliente: row.tipoCliente,
-      };
+      return sessionFor(row);
+    }),
+  );
+
+  // Every other session of the account ends; this device gets a fresh token (the login answer's shape).
+  router.put(
+    '/api/customers/password',
+    customerOnly,
+    handle({ body: PasswordChangeRequest }, async ({ body }, req, res): Promise<CustomerLoginResponse> => {
+      const row = await currentCustomer(res);
+      const attempt = { scope: 'customer', address: req.ip ?? 'unknown', account: row.email } as const;
+      await checkOldPassword(limiter, attempt, body.old_password, row.passwordHash);
+      refuseCommonPassword(body.new_password);
+      await setCustomerPassword(db, row.id, body.new_password);
+      return sessionFor(await currentCustomer(res));
+    }),
+  );
+
+  router.post(
+    '/api/customers/logout',
+    customerOnly,
+    handle({}, async (_input, _req, res) => {
+      await endCustomerSessions(db, authOf(res).sub);
+      res.status(204).end();
     }),
   );
 

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import {
   InternalCreateOrderRequest,
   OnlinePaymentMethod,
@@ -6,11 +6,16 @@ import {
   type InternalOrder,
 } from '@edicola/contracts';
 import { handle, HttpError, requireInternal, type Database } from '@edicola/platform';
+import type { CancelTokens } from '../orders/cancel-token';
 import { ordererForCustomer, placeOrder, type OrderPlacing, type Orderer } from '../orders/creation';
+import { internalOrderKey } from '../orders/order-keys';
 import { internalOrder, toInternalOrder } from '../orders/queries';
 
 export interface InternalOrderRouteOptions extends OrderPlacing {
   database: Database;
+  cancelTokens: CancelTokens;
+  /** The per-address limit of order creation, keyed by the buyer's address svc-payments sends. */
+  creationLimit: RequestHandler;
 }
 
 const fromPayments = requireInternal({ from: ['svc-payments'] });
@@ -26,6 +31,7 @@ export function internalOrderRoutes(router: Router, options: InternalOrderRouteO
   router.post(
     '/internal/orders',
     fromPayments,
+    options.creationLimit,
     handle({ body: InternalCreateOrderRequest }, async ({ body }, _req, res): Promise<InternalOrder> => {
       if (!OnlinePaymentMethod.safeParse(body.payment_method).success) {
         throw new HttpError(422, 'body.payment_method: Metodo di pagamento non online');
@@ -36,16 +42,23 @@ export function internalOrderRoutes(router: Router, options: InternalOrderRouteO
         if (!account) throw new HttpError(422, 'body.customer_id: Account non più esistente');
         orderer = account;
       }
-      const { order_id: orderId, customer_id: _customer, ...request } = body;
-      const { row, created } = await placeOrder(options, request, orderer, { orderId });
+      const { order_id: orderId, customer_id: _customer, client_address: _address, ...request } = body;
+      const { row, created } = await placeOrder(options, request, orderer, {
+        orderId,
+        idempotency: internalOrderKey(orderId, request, orderer),
+      });
       res.status(created ? 201 : 200);
-      return toInternalOrder(row);
+      // The browser gets this token through svc-payments' answer (card, PayPal), to cancel the order if it goes back.
+      return { ...toInternalOrder(row), cancel_token: options.cancelTokens.tokenFor(row.id) };
     }),
   );
 
   router.get(
     '/internal/orders/:id',
     fromPayments,
-    handle({ params: OrderIdParams }, ({ params }): Promise<InternalOrder> => internalOrder(db, params.id)),
+    handle({ params: OrderIdParams }, async ({ params }): Promise<InternalOrder> => ({
+      ...(await internalOrder(db, params.id)),
+      cancel_token: options.cancelTokens.tokenFor(params.id),
+    })),
   );
 }

@@ -1,17 +1,27 @@
-import type { Request, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import {
+  ANY_STAFF,
+  CancelOrderRequest,
   CreateOrderRequest,
   IDEMPOTENCY_HEADER,
   IdempotencyKey,
   OrderIdParams,
   OrderListQuery,
+  OrderNoteRequest,
   OrderStatusChangeQuery,
+  PartialRefundRequest,
+  RecordTransferRequest,
+  ADMIN_ONLY,
+  type CancelOrderResponse,
   type CreateOrderResponse,
   type Order,
   type OrderDetail,
   type OrderList,
+  type OrderTimeline,
+  type TimelineEntry,
 } from '@edicola/contracts';
 import {
+  auditBy,
   authOf,
   bearerToken,
   handle,
@@ -23,18 +33,26 @@ import {
 } from '@edicola/platform';
 import {
   createOrderAnswer,
-  idempotencyScope,
   ordererForCustomer,
   placeOrder,
   type OrderPlacing,
   type Orderer,
 } from '../orders/creation';
-import { listOrders, orderDetail } from '../orders/queries';
+import { cancelWithToken, type CancelTokens } from '../orders/cancel-token';
+import { shopperOrderKey } from '../orders/order-keys';
+import { listOrders } from '../orders/list';
+import { orderDetail } from '../orders/queries';
 import { changeOrderStatus } from '../orders/status';
+import { addOrderNote, orderTimeline } from '../orders/timeline';
+import { recordTransferPayment } from '../orders/transfer-payment';
+import { REFUND_KEY_MISSING, requestPartialRefund } from '../orders/refunds';
 
 export interface OrderRouteOptions extends OrderPlacing {
   database: Database;
   verifier: TokenVerifier;
+  cancelTokens: CancelTokens;
+  /** The per-address limit of order creation (orders/limits.ts). */
+  creationLimit: RequestHandler;
 }
 
 /**
@@ -68,11 +86,12 @@ function idempotencyKeyOf(req: Request): string | null {
 
 /** Orders: the shopper's POST /orders and the staff list and status changes (SPEC §7). */
 export function orderRoutes(router: Router, options: OrderRouteOptions) {
-  const staffOnly = requireAuth(options.verifier, { kind: 'staff', roles: ['admin', 'staff'] });
+  const staffOnly = requireAuth(options.verifier, { kind: 'staff', roles: ANY_STAFF });
   const db = options.database.db;
 
   router.post(
     '/orders',
+    options.creationLimit,
     handle({ body: CreateOrderRequest }, async ({ body }, req, res): Promise<CreateOrderResponse> => {
       const key = idempotencyKeyOf(req);
       const orderer = await ordererOf(req, options);
@@ -80,19 +99,55 @@ export function orderRoutes(router: Router, options: OrderRouteOptions) {
         options,
         body,
         orderer,
-        key === null ? {} : { idempotencyKey: idempotencyScope(key, orderer) },
+        key === null ? {} : { idempotency: shopperOrderKey(key, body, orderer) },
       );
       // A repeat of the same key answers the same order, the same way (and says it is a repeat).
       if (!created) res.set('Idempotent-Replayed', 'true');
       res.status(201);
-      return createOrderAnswer(row, options.bankAccount);
+      return createOrderAnswer(row, options.bankAccount, options.cancelTokens.tokenFor(row.id));
     }),
+  );
+
+  router.post(
+    '/orders/:id/cancel',
+    handle(
+      { params: OrderIdParams, body: CancelOrderRequest },
+      ({ params, body }): Promise<CancelOrderResponse> =>
+        cancelWithToken(options, params.id, body.cancel_token),
+    ),
   );
 
   router.get(
     '/api/orders',
     staffOnly,
-    handle({ query: OrderListQuery }, ({ query }): Promise<OrderList> => listOrders(db, query.status)),
+    handle({ query: OrderListQuery }, ({ query }): Promise<OrderList> => listOrders(db, query)),
+  );
+
+  router.get(
+    '/api/orders/:id/timeline',
+    staffOnly,
+    handle({ params: OrderIdParams }, ({ params }): Promise<OrderTimeline> => orderTimeline(db, params.id)),
+  );
+
+  router.post(
+    '/api/orders/:id/notes',
+    staffOnly,
+    handle(
+      { params: OrderIdParams, body: OrderNoteRequest },
+      async ({ params, body }, _req, res): Promise<TimelineEntry> => {
+        const staff = authOf(res);
+        const entry = await addOrderNote(
+          db,
+          params.id,
+          body,
+          { id: staff.sub, username: staff.name },
+          auditBy(options.bus, res),
+        );
+        options.bus.wake();
+        res.status(201);
+        return entry;
+      },
+    ),
   );
 
   router.get(
@@ -112,8 +167,47 @@ export function orderRoutes(router: Router, options: OrderRouteOptions) {
           orderId: params.id,
           to: query.status,
           trackingNumber: query.tracking_number,
-          staff: { id: staff.sub, username: staff.name },
+          staff: { id: staff.sub, username: staff.name, role: staff.role },
         });
+      },
+    ),
+  );
+
+  router.post(
+    '/api/orders/:id/refunds',
+    requireAuth(options.verifier, { kind: 'staff', roles: ADMIN_ONLY }),
+    handle(
+      { params: OrderIdParams, body: PartialRefundRequest },
+      async ({ params, body }, req, res): Promise<Order> => {
+        const key = idempotencyKeyOf(req);
+        if (key === null) throw new HttpError(428, REFUND_KEY_MISSING);
+        const staff = authOf(res);
+        const { order, replayed } = await requestPartialRefund(
+          options.database,
+          options.bus,
+          { orderId: params.id, request: body, key, staff: { id: staff.sub, username: staff.name } },
+          auditBy(options.bus, res),
+        );
+        if (replayed) res.set('Idempotent-Replayed', 'true');
+        res.status(202);
+        return order;
+      },
+    ),
+  );
+
+  router.put(
+    '/api/orders/:id/payment',
+    staffOnly,
+    handle(
+      { params: OrderIdParams, body: RecordTransferRequest },
+      ({ params, body }, _req, res): Promise<Order> => {
+        const staff = authOf(res);
+        return recordTransferPayment(
+          options.database,
+          options.bus,
+          { orderId: params.id, transfer: body, staff: { id: staff.sub, username: staff.name } },
+          auditBy(options.bus, res),
+        );
       },
     ),
   );

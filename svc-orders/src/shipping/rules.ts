@@ -1,6 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import { centsToEuros, eurosToCents, type ShippingRule, type ShippingRuleInput } from '@edicola/contracts';
-import { notFound, type Db } from '@edicola/platform';
+import {
+  auditChanges,
+  centsToEuros,
+  eurosToCents,
+  type ShippingRule,
+  type ShippingRuleInput,
+} from '@edicola/contracts';
+import { notFound, type Audit, type Db } from '@edicola/platform';
 import { shippingRules } from '../db/schema';
 
 type Row = typeof shippingRules.$inferSelect;
@@ -29,7 +35,8 @@ export function toShippingRule(row: Row): ShippingRule {
   };
 }
 
-function toColumns(input: ShippingRuleInput) {
+/** A rule's columns (amounts in cents): also what the quote reads of a draft rule. */
+export function toColumns(input: ShippingRuleInput) {
   return {
     name: input.name,
     zone: input.zone,
@@ -61,29 +68,78 @@ export async function activeShippingRules(db: Db): Promise<Row[]> {
   return db.select().from(shippingRules).where(eq(shippingRules.isActive, true));
 }
 
-export async function createShippingRule(db: Db, input: ShippingRuleInput): Promise<ShippingRule> {
-  const [row] = await db.insert(shippingRules).values(toColumns(input)).returning();
-  return toShippingRule(row!);
+/** What the audit trail records of a rule: every field a staff user sets. */
+const AUDITED = [
+  'name',
+  'zone',
+  'country',
+  'rule_type',
+  'min_amount',
+  'max_amount',
+  'shipping_cost',
+  'free_shipping_threshold',
+  'base_shipping_cost',
+  'quantity_threshold',
+  'quantity_increment_cost',
+  'max_quantity_cost',
+  'is_active',
+] as const;
+
+const ruleChanges = (before: ShippingRule | null, after: ShippingRule | null) =>
+  auditChanges(before, after, AUDITED);
+
+export async function createShippingRule(
+  db: Db,
+  input: ShippingRuleInput,
+  audit?: Audit,
+): Promise<ShippingRule> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(shippingRules).values(toColumns(input)).returning();
+    const rule = toShippingRule(row!);
+    await audit?.(tx, {
+      entity: 'shipping_rule',
+      entity_id: rule.id,
+      action: 'created',
+      changes: ruleChanges(null, rule),
+    });
+    return rule;
+  });
 }
 
 export async function updateShippingRule(
   db: Db,
   id: string,
   input: ShippingRuleInput,
+  audit?: Audit,
 ): Promise<ShippingRule> {
-  const [row] = await db
-    .update(shippingRules)
-    .set({ ...toColumns(input), updatedAt: new Date() })
-    .where(eq(shippingRules.id, id))
-    .returning();
-  if (!row) throw notFound(RULE_NOT_FOUND);
-  return toShippingRule(row);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(shippingRules).where(eq(shippingRules.id, id)).for('update');
+    if (!before) throw notFound(RULE_NOT_FOUND);
+    const [row] = await tx
+      .update(shippingRules)
+      .set({ ...toColumns(input), updatedAt: new Date() })
+      .where(eq(shippingRules.id, id))
+      .returning();
+    const rule = toShippingRule(row!);
+    await audit?.(tx, {
+      entity: 'shipping_rule',
+      entity_id: id,
+      action: 'updated',
+      changes: ruleChanges(toShippingRule(before), rule),
+    });
+    return rule;
+  });
 }
 
-export async function deleteShippingRule(db: Db, id: string): Promise<void> {
-  const deleted = await db
-    .delete(shippingRules)
-    .where(eq(shippingRules.id, id))
-    .returning({ id: shippingRules.id });
-  if (deleted.length === 0) throw notFound(RULE_NOT_FOUND);
+export async function deleteShippingRule(db: Db, id: string, audit?: Audit): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(shippingRules).where(eq(shippingRules.id, id)).returning();
+    if (!deleted) throw notFound(RULE_NOT_FOUND);
+    await audit?.(tx, {
+      entity: 'shipping_rule',
+      entity_id: id,
+      action: 'deleted',
+      changes: ruleChanges(toShippingRule(deleted), null),
+    });
+  });
 }

@@ -11,7 +11,7 @@ export type StaffBootstrap =
 /**
  * The first staff user. ADMIN_USERNAME/ADMIN_PASSWORD, when set, make sure that admin exists with that
  * password. Otherwise an empty shop gets `admin` with a random password, which the caller shows once on
- * the terminal; only the embedded mode may do that (`generate`): a service of its own has no terminal
+ * the terminal and which must be changed at its first login; only the embedded mode may do that (`generate`): a service of its own has no terminal
  * anyone reads, so there the first admin needs ADMIN_PASSWORD.
  */
 export async function ensureStaffAdmin(
@@ -34,7 +34,12 @@ export async function ensureStaffAdmin(
   const password = generatePassword();
   const inserted = await db
     .insert(staffUsers)
-    .values({ username: 'admin', passwordHash: await hashPassword(password), role: 'admin' })
+    .values({
+      username: 'admin',
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+      mustChangePassword: true,
+    })
     .onConflictDoNothing()
     .returning({ id: staffUsers.id });
   return inserted.length ? { outcome: 'generated', username: 'admin', password } : { outcome: 'existing' };

@@ -11,9 +11,12 @@ import {
   openPglite,
   pgliteDatabase,
   postgresDatabase,
+  usePrivateUmask,
   type Database,
 } from '@edicola/platform';
 import { orders, staffUsers } from '../db/schema';
+import { recordOperatorChange } from '../audit/entries';
+import { isCommonPassword } from '../passwords/common';
 import { findStaffByUsername, listStaff, setStaffPassword, upsertStaff } from './users';
 
 export const USAGE = `Staff users of the shop (svc-orders), on DATABASE_URL or else the all-in-one DATA_DIR (default ./data):
@@ -81,6 +84,9 @@ async function newPassword(io: CommandIo): Promise<string> {
   const password = io.env.STAFF_PASSWORD ?? (await io.readPassword());
   if (password.length < 8) throw new CommandError('The password must be at least 8 characters.');
   if (password.length > 1024) throw new CommandError('The password must be at most 1024 characters.');
+  if (isCommonPassword(password)) {
+    throw new CommandError('The password is one of the 10,000 most common ones: choose another.');
+  }
   return password;
 }
 
@@ -119,17 +125,40 @@ export async function runStaffCommand(args: string[], io: CommandIo): Promise<vo
     const existing = await findStaffByUsername(db, username);
     if (command === 'add') {
       if (existing) throw new CommandError(`${existing.username} exists already: use reset-password.`);
-      await upsertStaff(db, { username, password, role });
+      await db.transaction(async (tx) => {
+        const { id } = await upsertStaff(tx, { username, password, role });
+        await recordOperatorChange(tx, {
+          entity: 'staff_user',
+          entity_id: id,
+          action: 'created',
+          changes: { username: { from: null, to: username }, role: { from: null, to: role } },
+        });
+      });
       io.print(`Staff user ${username} (${role}) created.`);
       return;
     }
     if (!existing) throw new CommandError(`No staff user ${username}.`);
+    // Either way the user's tokens stop working on every service within seconds (decision 0021).
+    const trail = { entity: 'staff_user', entity_id: existing.id } as const;
     if (command === 'reset-password') {
-      await setStaffPassword(db, existing.id, password);
-      io.print(`Password of ${existing.username} changed.`);
+      await db.transaction(async (tx) => {
+        await setStaffPassword(tx, existing.id, password);
+        await recordOperatorChange(tx, { ...trail, action: 'password_reset', changes: {} });
+      });
+      io.print(`Password of ${existing.username} changed; their sessions have ended.`);
     } else {
-      await db.delete(staffUsers).where(eq(staffUsers.id, existing.id));
-      io.print(`Staff user ${existing.username} removed.`);
+      await db.transaction(async (tx) => {
+        await tx.delete(staffUsers).where(eq(staffUsers.id, existing.id));
+        await recordOperatorChange(tx, {
+          ...trail,
+          action: 'removed',
+          changes: {
+            username: { from: existing.username, to: null },
+            role: { from: existing.role, to: null },
+          },
+        });
+      });
+      io.print(`Staff user ${existing.username} removed; their sessions have ended.`);
     }
   } finally {
     await database.close();
@@ -165,6 +194,7 @@ export function readPasswordFromStdin(): Promise<string> {
 }
 
 if (require.main === module) {
+  usePrivateUmask();
   runStaffCommand(process.argv.slice(2), {
     env: process.env,
     print: (line) => process.stdout.write(`${line}\n`),

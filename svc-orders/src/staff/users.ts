@@ -34,14 +34,41 @@ export async function authenticateStaff(
     return null;
   }
   if (!(await verifyPassword(password, user.passwordHash))) return null;
-  if (needsRehash(user.passwordHash)) await setStaffPassword(db, user.id, password);
+  if (needsRehash(user.passwordHash)) await rehashStaffPassword(db, user.id, password);
   return user;
 }
 
-export async function setStaffPassword(db: Db, id: string, password: string): Promise<void> {
+/** Keeps the sessions: a login replacing a hash made with older parameters. */
+async function rehashStaffPassword(db: Db, id: string, password: string): Promise<void> {
   await db
     .update(staffUsers)
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(staffUsers.id, id));
+}
+
+/**
+ * A new password (change, reset): every session of the user ends, and a generated password no longer needs
+ * changing. Answers the new session version.
+ */
+export async function setStaffPassword(db: Db, id: string, password: string): Promise<number> {
+  const [row] = await db
+    .update(staffUsers)
+    .set({
+      passwordHash: await hashPassword(password),
+      sessionVersion: sql`${staffUsers.sessionVersion} + 1`,
+      mustChangePassword: false,
+      updatedAt: new Date(),
+    })
+    .where(eq(staffUsers.id, id))
+    .returning({ sessionVersion: staffUsers.sessionVersion });
+  return row?.sessionVersion ?? 0;
+}
+
+/** Logout: the user's tokens stop working on every service (within the session check's cache time). */
+export async function endStaffSessions(db: Db, id: string): Promise<void> {
+  await db
+    .update(staffUsers)
+    .set({ sessionVersion: sql`${staffUsers.sessionVersion} + 1` })
     .where(eq(staffUsers.id, id));
 }
 
@@ -59,20 +86,32 @@ export async function listStaff(
     .orderBy(asc(staffUsers.username));
 }
 
-/** Creates the user, or, when the username exists, sets its password and role. */
+/**
+ * Creates the user, or, when the username exists, sets its password and role. A different password or role
+ * ends the user's sessions; the same ones (ADMIN_PASSWORD at every start) leave them alone.
+ */
 export async function upsertStaff(
   db: Db,
   user: { username: string; password: string; role: StaffRole },
-): Promise<{ outcome: 'created' | 'updated'; id: string }> {
-  const passwordHash = await hashPassword(user.password);
+): Promise<{ outcome: 'created' | 'updated' | 'unchanged'; id: string }> {
   const existing = await findStaffByUsername(db, user.username);
   if (existing) {
+    if (existing.role === user.role && (await verifyPassword(user.password, existing.passwordHash))) {
+      return { outcome: 'unchanged', id: existing.id };
+    }
     await db
       .update(staffUsers)
-      .set({ passwordHash, role: user.role, updatedAt: new Date() })
+      .set({
+        passwordHash: await hashPassword(user.password),
+        role: user.role,
+        sessionVersion: sql`${staffUsers.sessionVersion} + 1`,
+        mustChangePassword: false,
+        updatedAt: new Date(),
+      })
       .where(eq(staffUsers.id, existing.id));
     return { outcome: 'updated', id: existing.id };
   }
+  const passwordHash = await hashPassword(user.password);
   const [created] = await db
     .insert(staffUsers)
     .values({ username: user.username.trim(), passwordHash, role: user.role })

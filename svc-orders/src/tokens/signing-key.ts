@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { calculateJwkThumbprint, type JWK } from 'jose';
-import { ConfigError, createTokenSigner, generateSigningKey, type TokenSigner } from '@edicola/platform';
+import { ConfigError, generateSigningKey } from '@edicola/platform';
 
 export interface SigningKeySource {
   /** JWT_PRIVATE_JWK: a private Ed25519 JWK as JSON. */
@@ -13,20 +13,21 @@ export interface SigningKeySource {
 export const keyFileOf = (dataDir: string) => path.join(dataDir, 'keys', 'token-signing-key.jwk');
 
 /**
- * The key svc-orders signs every token with. Configured (JWT_PRIVATE_JWK, a secret of the deployment), or,
+ * The private key (JWK) svc-orders signs every token with (platform's createTokenSigner); the order cancel tokens'
+ * key is derived from it too (orders/cancel-token.ts). Configured (JWT_PRIVATE_JWK, a secret of the deployment), or,
  * in the embedded mode, generated on the first start and kept in a file under DATA_DIR that only its
  * owner may read. Distributed mode passes no dataDir: there the key must be configured, so that all
  * replicas sign with the same key and the secret never sits in the database or its backups.
  */
-export async function loadTokenSigner(source: SigningKeySource): Promise<TokenSigner> {
-  if (source.configuredJwk) return createTokenSigner(await withKid(JSON.parse(source.configuredJwk) as JWK));
+export async function loadSigningKey(source: SigningKeySource): Promise<JWK> {
+  if (source.configuredJwk) return withKid(JSON.parse(source.configuredJwk) as JWK);
   if (!source.dataDir) {
     throw new ConfigError([
       'JWT_PRIVATE_JWK is required when svc-orders runs on its own: a private Ed25519 JWK as JSON, the same for ' +
         'every replica (generate one with `npm run staff -- generate-key`)',
     ]);
   }
-  return createTokenSigner(await keptKey(keyFileOf(source.dataDir)));
+  return keptKey(keyFileOf(source.dataDir));
 }
 
 async function withKid(jwk: JWK): Promise<JWK> {

@@ -1,0 +1,78 @@
+import { and } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import {
+  ORDER_STATUS_LABELS,
+  orderReference,
+  type OrderFilterQuery,
+  type PaymentMethod,
+} from '@edicola/contracts';
+import type { Db } from '@edicola/platform';
+import { orderFilterConditions, statusCondition } from '../orders/list';
+import { italianDate, romeDay, romeToday } from '../orders/rome-time';
+import { decimalComma, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './italian-csv';
+import { exportColumns, keysetBatches } from './keyset';
+
+export const ORDERS_CSV_HEADER = [
+  'Riferimento',
+  'Data',
+  'Stato',
+  'Cliente',
+  'E-mail',
+  'Telefono',
+  'Indirizzo',
+  'Città',
+  'CAP',
+  'Paese',
+  'Metodo di pagamento',
+  'Stato pagamento',
+  'Demo',
+  'Subtotale',
+  'Spedizione',
+  'Totale',
+  'Rimborsato',
+  'Tracking',
+  'Numero fattura',
+];
+
+/** `ordini-YYYY-MM-DD.csv`, today in Rome (SPEC §7: the file is named with today's date). */
+export const ordersCsvFilename = (now = new Date()) => `ordini-${romeToday(now)}.csv`;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+type ExportRow = SelectResultFields<typeof exportColumns>;
+
+function csvRow(row: ExportRow): string[] {
+  const info = row.customerInfo;
+  return [
+    orderReference(row.id),
+    italianDate(romeDay(row.createdAt)),
+    ORDER_STATUS_LABELS[row.status],
+    text(info.name),
+    text(info.email),
+    text(info.phone),
+    text(info.address),
+    text(info.city),
+    text(info.zipCode),
+    text(info.country) || row.shippingCountry,
+    PAYMENT_METHOD_LABELS[row.paymentMethod as PaymentMethod] ?? row.paymentMethod,
+    PAYMENT_STATUS_LABELS[row.paymentStatus],
+    row.paymentDemo ? 'Sì' : 'No',
+    decimalComma(row.subtotalCents),
+    decimalComma(row.shippingCents),
+    decimalComma(row.totalCents),
+    decimalComma(row.refundedCents ?? 0),
+    row.trackingNumber ?? row.packlinkData?.tracking_number ?? '',
+    row.invoiceData?.invoice_issued ? (row.invoiceData.invoice_number ?? '') : '',
+  ];
+}
+
+/**
+ * GET /orders/export/csv: the orders of the list's filters in its sort, as CSV rows, a thousand at a time from the
+ * database (keyset.ts).
+ */
+export async function* ordersCsvRows(db: Db, filters: OrderFilterQuery): AsyncGenerator<string[][]> {
+  const where = and(...orderFilterConditions(filters), statusCondition(filters));
+  for await (const batch of keysetBatches(db, exportColumns, where, filters.sort)) {
+    yield batch.map(csvRow);
+  }
+}

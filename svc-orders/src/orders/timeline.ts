@@ -1,0 +1,267 @@
+import { asc, eq } from 'drizzle-orm';
+import {
+  ORDER_STATUS_LABELS,
+  centsToEuros,
+  type OrderNoteRequest,
+  type OrderTimeline,
+  type TimelineEntry,
+} from '@edicola/contracts';
+import { notFound, type Audit, type Db } from '@edicola/platform';
+import { orderNotes, orderRecords, orderStatusHistory } from '../db/schema';
+import { ORDER_NOT_FOUND } from './queries';
+
+type Row = typeof orderRecords.$inferSelect;
+type History = typeof orderStatusHistory.$inferSelect;
+
+/** What every source of the timeline gets: the order, its status history (oldest first) and the database. */
+export interface TimelineContext {
+  db: Db;
+  order: Row;
+  history: History[];
+}
+
+/** One source of the timeline: the entries it knows of, in any order (they are merged and sorted). */
+export type TimelineSource = (context: TimelineContext) => TimelineEntry[] | Promise<TimelineEntry[]>;
+
+/** 1234 → '12,34 €', as staff read amounts. */
+const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+
+const entry = (
+  at: Date | string,
+  kind: TimelineEntry['kind'],
+  summary: string,
+  by: string | null = null,
+  data: Record<string, unknown> = {},
+): TimelineEntry => ({ at: typeof at === 'string' ? at : at.toISOString(), kind, summary, by, data });
+
+/** The history row that brought the order to `status`, if any. */
+const reached = (history: History[], status: History['toStatus']) =>
+  history.find((h) => h.toStatus === status && h.fromStatus !== null);
+
+const created: TimelineSource = ({ order }) => [
+  entry(order.createdAt, 'created', `Ordine creato (${euros(order.totalCents)})`, null, {
+    total: centsToEuros(order.totalCents),
+    payment_method: order.paymentMethod,
+  }),
+];
+
+/** Every status change after the creation, with who (null: the shop itself) and the tracking number given. */
+const statusChanges: TimelineSource = ({ history }) =>
+  history
+    .filter((h) => h.fromStatus !== null)
+    .map((h) =>
+      entry(
+        h.changedAt,
+        'status',
+        `Stato: ${ORDER_STATUS_LABELS[h.fromStatus!]} → ${ORDER_STATUS_LABELS[h.toStatus]}` +
+          (h.toStatus === 'shipped' && h.trackingNumber ? ` (tracking ${h.trackingNumber})` : ''),
+        h.changedBy,
+        { from: h.fromStatus, to: h.toStatus, tracking_number: h.trackingNumber },
+      ),
+    );
+
+/**
+ * The provider's payment as the order records it: taken (when the order became paid; a transfer is its own
+ * source), failed, and a payment flagged for staff (an amount that was not the total).
+ */
+const payments: TimelineSource = ({ order, history }) => {
+  const out: TimelineEntry[] = [];
+  const taken = ['paid', 'refunding', 'partially_refunded', 'refunded'].includes(order.paymentStatus);
+  if (taken && order.paymentMethod !== 'transfer' && order.paymentIntentId) {
+    const paidAt = reached(history, 'paid')?.changedAt ?? order.updatedAt;
+    out.push(
+      entry(
+        paidAt,
+        'payment',
+        `Pagamento ricevuto (${order.paymentMethod}${order.paymentDemo ? ', demo' : ''})`,
+        null,
+        {
+          provider_reference: order.paymentIntentId,
+          demo: order.paymentDemo,
+          amount: centsToEuros(order.totalCents),
+        },
+      ),
+    );
+  }
+  if (order.paymentStatus === 'failed') {
+    const at =
+      history.find((h) => h.toStatus === 'cancelled' && h.changedBy === null && h.fromStatus === 'pending')
+        ?.changedAt ?? order.updatedAt;
+    out.push(entry(at, 'payment', 'Pagamento non riuscito', null, { payment_status: 'failed' }));
+  }
+  if (order.paymentIssue) {
+    out.push(
+      entry(order.paymentIssue.at, 'payment', order.paymentIssue.detail, null, {
+        code: order.paymentIssue.code,
+        captured_amount: order.paymentIssue.captured_amount,
+        captured_currency: order.paymentIssue.captured_currency,
+      }),
+    );
+  }
+  return out;
+};
+
+/** The bank transfer staff recorded. */
+const transfer: TimelineSource = ({ order }) => {
+  const t = order.transferPayment;
+  if (!t) return [];
+  return [
+    entry(
+      t.recorded_at,
+      'transfer',
+      `Bonifico ricevuto il ${t.received_on.split('-').reverse().join('/')}: ${euros(t.amount_cents)}` +
+        (t.amount_matches ? '' : " (l'importo non corrisponde al totale)"),
+      t.recorded_by,
+      {
+        received_on: t.received_on,
+        amount: centsToEuros(t.amount_cents),
+        bank_reference: t.bank_reference,
+        amount_matches: t.amount_matches,
+      },
+    ),
+  ];
+};
+
+/** The refund asked, and the money the provider confirmed given back (all of it or part). */
+const refunds: TimelineSource = ({ order }) => {
+  const out: TimelineEntry[] = [];
+  if (order.refundReason && order.refundRequestedAt) {
+    out.push(
+      entry(order.refundRequestedAt, 'refund', 'Rimborso richiesto', null, { reason: order.refundReason }),
+    );
+  }
+  if (order.refundedAt && (order.refundedCents ?? 0) > 0) {
+    const full = order.paymentStatus === 'refunded';
+    out.push(
+      entry(
+        order.refundedAt,
+        'refund',
+        `${full ? 'Rimborso' : 'Rimborso parziale'} eseguito: ${euros(order.refundedCents!)}`,
+        null,
+        { amount: centsToEuros(order.refundedCents!), reason: order.refundReason, full },
+      ),
+    );
+  }
+  return out;
+};
+
+/** The invoice once issued (its date; the order's columns keep no time of issue). */
+const invoice: TimelineSource = ({ order }) => {
+  const data = order.invoiceData;
+  if (!data?.invoice_issued || !data.invoice_number) return [];
+  return [
+    entry(
+      data.invoice_date ? new Date(`${data.invoice_date}T12:00:00Z`) : order.updatedAt,
+      'invoice',
+      `Fattura ${data.invoice_number} emessa`,
+      null,
+      { invoice_number: data.invoice_number, invoice_date: data.invoice_date },
+    ),
+  ];
+};
+
+/** The Packlink shipment stored on the order (at the move to shipped when there was one, else its last change). */
+const shipment: TimelineSource = ({ order, history }) => {
+  if (!order.packlinkShipmentId) return [];
+  const at = reached(history, 'shipped')?.changedAt ?? order.updatedAt;
+  const carrier = order.packlinkData?.carrier_name ?? null;
+  const tracking = order.packlinkData?.tracking_number ?? null;
+  return [
+    entry(
+      at,
+      'shipment',
+      `Spedizione Packlink ${order.packlinkShipmentId}` + (carrier ? ` con ${carrier}` : ''),
+      null,
+      { shipment_id: order.packlinkShipmentId, carrier_name: carrier, tracking_number: tracking },
+    ),
+  ];
+};
+
+type NoteRow = typeof orderNotes.$inferSelect;
+const noteEntry = (note: NoteRow) =>
+  entry(note.createdAt, 'note', note.text, note.author, { note_id: note.id });
+
+const notes: TimelineSource = async ({ db, order }) =>
+  (
+    await db
+      .select()
+      .from(orderNotes)
+      .where(eq(orderNotes.orderId, order.id))
+      .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id))
+  ).map(noteEntry);
+
+/**
+ * The sources of the timeline, each a small function of what svc-orders records. A new record (invoices, shipments,
+ * partial refunds...) adds its function here. The e-mails are not here: the back office merges svc-notify's own
+ * list (GET /api/admin/emails?order_id=).
+ */
+export const TIMELINE_SOURCES: TimelineSource[] = [
+  created,
+  statusChanges,
+  payments,
+  transfer,
+  refunds,
+  invoice,
+  shipment,
+  notes,
+];
+
+const KIND_ORDER: TimelineEntry['kind'][] = [
+  'created',
+  'payment',
+  'transfer',
+  'status',
+  'refund',
+  'invoice',
+  'shipment',
+  'email',
+  'note',
+];
+
+/** GET /api/orders/{id}/timeline: every source's entries, oldest first (at the same instant, in a fixed order). */
+export async function orderTimeline(
+  db: Db,
+  orderId: string,
+  sources: TimelineSource[] = TIMELINE_SOURCES,
+): Promise<OrderTimeline> {
+  const [order] = await db.select().from(orderRecords).where(eq(orderRecords.id, orderId));
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const history = await db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.id));
+  const context = { db, order, history };
+  const entries = (await Promise.all(sources.map((source) => source(context)))).flat();
+  const time = (e: TimelineEntry) => Date.parse(e.at);
+  entries.sort((a, b) => time(a) - time(b) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+  return { entries };
+}
+
+/** POST /api/orders/{id}/notes: an internal note by this staff user, audited in the same transaction. */
+export async function addOrderNote(
+  db: Db,
+  orderId: string,
+  note: OrderNoteRequest,
+  staff: { id: string; username: string },
+  audit?: Audit,
+): Promise<TimelineEntry> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orderRecords.id })
+      .from(orderRecords)
+      .where(eq(orderRecords.id, orderId));
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const [row] = await tx
+      .insert(orderNotes)
+      .values({ orderId, text: note.text, authorId: staff.id, author: staff.username })
+      .returning();
+    await audit?.(tx, {
+      entity: 'order',
+      entity_id: orderId,
+      action: 'note_added',
+      changes: { note: { from: null, to: note.text } },
+    });
+    return noteEntry(row!);
+  });
+}

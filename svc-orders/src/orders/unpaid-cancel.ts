@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { InternalPaymentExpiry } from '@edicola/contracts';
+import type { Database, EventBus, InternalClient } from '@edicola/platform';
+import { orderRecords } from '../db/schema';
+import { changeOrder, moneyTaken } from './payment-state';
+
+export interface UnpaidCancelling {
+  database: Database;
+  bus: EventBus;
+  internal: InternalClient;
+}
+
+/** Card, Klarna, PayPal: paid through svc-payments (every method but the bank transfer). */
+export const isOnlineMethod = (method: string) => method !== 'transfer';
+
+/** `cancelled` now; `paid` (the provider took the money: left to payment.succeeded); `unchanged` (no longer unpaid). */
+export type UnpaidCancelOutcome = 'cancelled' | 'paid' | 'unchanged';
+
+const stillUnpaid = (row: { status: string; paymentStatus: Parameters<typeof moneyTaken>[0] }) =>
+  row.status === 'pending' && !moneyTaken(row.paymentStatus);
+
+/**
+ * Cancels a pending order that nobody paid: past its deadline (the sweeper), or given up by its checkout (the
+ * cancel token). For an online order svc-payments is asked first (outside any transaction) to expire its open
+ * attempts at the provider; when the provider says one was paid, the order is left to that payment. Then, in one
+ * transaction with the row locked and checked again: status cancelled, payment failed, history row and
+ * order.status_changed, on which svc-catalog gives the stock back.
+ */
+export async function cancelUnpaidOrder(
+  deps: UnpaidCancelling,
+  orderId: string,
+): Promise<UnpaidCancelOutcome> {
+  const db = deps.database.db;
+  const [row] = await db.select().from(orderRecords).where(eq(orderRecords.id, orderId));
+  if (!row || !stillUnpaid(row)) return 'unchanged';
+  if (isOnlineMethod(row.paymentMethod)) {
+    const answer = await deps.internal.post(
+      'svc-payments',
+      `/internal/orders/${encodeURIComponent(orderId)}/expire-payments`,
+      {},
+      { idempotencyKey: `expire-order-${orderId}` },
+    );
+    if (InternalPaymentExpiry.parse(answer).paid) return 'paid';
+  }
+  const outcome = await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orderRecords).where(eq(orderRecords.id, orderId)).for('update');
+    if (!locked || !stillUnpaid(locked)) return 'unchanged' as const;
+    await changeOrder(tx, deps.bus, locked, { status: 'cancelled', paymentStatus: 'failed' }, new Date());
+    return 'cancelled' as const;
+  });
+  if (outcome === 'cancelled') deps.bus.wake();
+  return outcome;
+}
