@@ -1,1 +1,2 @@
-export { paymentsService } from './service';
+export { paymentModesOf, paymentsService } from './service';
+export { methodModes, type PaymentModes } from './providers/mode';

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CheckoutSessionResponse, CheckoutSessionStatus } from '@edicola/contracts';
 import { paymentRecords, providerEvents } from '../src/db/schema';
 import { EXPIRE_JOB, REFUND_JOB } from '../src/payments/records';
+import { IDEMPOTENCY_KEY_REUSED } from '@edicola/platform';
 import { checkoutBody, startHarness, WEB, WEBHOOK_SECRET, type Harness } from './harness';
 
 // 2 × round(49.90 × 1.22) + 9.00 shipping = 2 × 60.88 + 9.00
@@ -62,11 +63,13 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
       provider: 'stripe',
       demo: false,
       amount_cents: TOTAL_CENTS,
+      captured_cents: TOTAL_CENTS,
+      captured_currency: 'EUR',
     });
     expect(succeeded[0]!.provider_payment_id).toMatch(/^pi_/);
   });
 
-  it('a declined card leaves the payment failed (order pending); the cancel page abandons it and expires the session', async () => {
+  it('a declined card fails the payment at once (payment.failed declined: svc-orders cancels); the cancel page expires the session', async () => {
     const body = CheckoutSessionResponse.parse((await checkout()).body);
     h.stripe!.decline('card', body.session_id);
     await h.stripe!.settled();
@@ -180,8 +183,8 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
     await h.stripe!.settled();
     const row = await h.payment({ sessionId: body.session_id });
     expect(row).toMatchObject({ status: 'refunded', refundedCents: TOTAL_CENTS });
-    // The charge in the event names its refund when Stripe includes the list; otherwise the charge stands for it.
-    expect([refund.id, refund.charge]).toContain(row.refundId);
+    // The charge in the event names its refund when Stripe includes the list; otherwise the charge and its total.
+    expect([refund.id, `${String(refund.charge)}:${TOTAL_CENTS}`]).toContain(row.refundId);
     const refunded = (await h.events('payment.refunded')).filter((e) => e.order_id === body.order_id);
     expect(refunded).toMatchObject([{ refund_id: row.refundId, reason: 'cancelled_by_staff' }]);
     // svc-orders asking afterwards changes nothing: the money is back already.
@@ -207,6 +210,8 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
       payment_status: 'paid',
       status: 'complete',
       payment_intent: 'pi_late_money_1',
+      amount_total: TOTAL_CENTS,
+      currency: 'eur',
       metadata: { order_id: body.order_id, payment_id: payment.id },
     });
     expect((await h.payment({ sessionId: body.session_id })).status).toBe('succeeded');
@@ -277,6 +282,8 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
       payment_status: 'paid',
       status: 'complete',
       payment_intent: 'pi_replayed_1',
+      amount_total: TOTAL_CENTS,
+      currency: 'eur',
       metadata: { order_id: body.order_id, payment_id: payment.id },
     };
     for (let i = 0; i < 3; i++) {
@@ -318,7 +325,7 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
     const rows = await h.db
       .select()
       .from(paymentRecords)
-      .where(eq(paymentRecords.requestKey, 'card:attempt-42'));
+      .where(eq(paymentRecords.requestKey, 'guest:anna@example.it card:attempt-42'));
     expect(rows).toHaveLength(1);
     // Paid once, whatever the clicks.
     h.stripe!.approve('card', a.body.session_id as string);
@@ -328,6 +335,29 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
     );
   });
 
+  it("scopes a key to its buyer and refuses it for another cart: never another buyer's session", async () => {
+    const first = await checkout('shared-key-7');
+    expect(first.status).toBe(200);
+    // Another guest (another e-mail) with the same key gets a checkout of their own.
+    const other = await checkout('shared-key-7', { customer_email: 'luca@example.it' });
+    expect(other.status).toBe(200);
+    expect(other.body.session_id).not.toBe(first.body.session_id);
+    expect(other.body.order_id).not.toBe(first.body.order_id);
+    // The same buyer and key with another cart: 422 with a detail, not the first cart's session.
+    const calls = h.orders.calls.filter((c) => c.path === '/internal/orders').length;
+    const changed = await h
+      .api()
+      .post('/checkout/session')
+      .set('origin', WEB)
+      .set('Idempotency-Key', 'shared-key-7')
+      .send(checkoutBody(3));
+    expect({ status: changed.status, detail: changed.body.detail }).toEqual({
+      status: 422,
+      detail: IDEMPOTENCY_KEY_REUSED,
+    });
+    expect(h.orders.calls.filter((c) => c.path === '/internal/orders').length).toBe(calls);
+  }, 15_000);
+
   it('hands back svc-orders refusals with their status and detail, and lets a retry through afterwards', async () => {
     h.orders.refuseNext(409, 'Disponibilità insufficiente per Ferrari 312T Niki Lauda 1:43');
     const res = await checkout('attempt-stock');
@@ -336,7 +366,7 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
     const rows = await h.db
       .select()
       .from(paymentRecords)
-      .where(eq(paymentRecords.requestKey, 'card:attempt-stock'));
+      .where(eq(paymentRecords.requestKey, 'guest:anna@example.it card:attempt-stock'));
     expect(rows).toHaveLength(0);
     h.orders.accept();
     const retry = await checkout('attempt-stock');
@@ -385,9 +415,86 @@ describe('card payments through Stripe Checkout (fake Stripe on loopback, real S
     expect(bad.status).toBe(401);
   });
 
+  it('a signed completion for another amount or currency is recorded as the provider said it, never as the order’s payment', async () => {
+    for (const [amount_total, currency] of [
+      [1, 'eur'],
+      [TOTAL_CENTS, 'usd'],
+    ] as const) {
+      const body = CheckoutSessionResponse.parse((await checkout()).body);
+      const payment = await h.payment({ sessionId: body.session_id });
+      await sendStripeEvent('checkout.session.completed', {
+        id: body.session_id,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        status: 'complete',
+        payment_intent: `pi_short_${currency}`,
+        amount_total,
+        currency,
+        metadata: { order_id: body.order_id, payment_id: payment.id },
+      }).expect(200);
+      expect(await h.payment({ sessionId: body.session_id })).toMatchObject({
+        status: 'succeeded',
+        amountCents: TOTAL_CENTS,
+        capturedCents: amount_total,
+        capturedCurrency: currency.toUpperCase(),
+      });
+      const [event] = (await h.events('payment.succeeded')).filter((e) => e.order_id === body.order_id);
+      expect(event).toMatchObject({
+        amount_cents: TOTAL_CENTS,
+        captured_cents: amount_total,
+        captured_currency: currency.toUpperCase(),
+      });
+      // The shopper's page does not say paid; svc-orders asks the refund, which goes through the refund job.
+      expect((await h.api().get(`/checkout/session/${body.session_id}`)).body.status).toBe('failed');
+    }
+  });
+
+  it('records partial refunds made in Stripe’s dashboard with their amounts, refunded once all of it is', async () => {
+    const body = CheckoutSessionResponse.parse((await checkout()).body);
+    h.stripe!.approve('card', body.session_id);
+    await h.stripe!.settled();
+    const payment = await h.payment({ sessionId: body.session_id });
+    const dashboard = new Stripe('sk_test_paymentstestkey', {
+      host: '127.0.0.1',
+      port: h.stripeServer!.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    await dashboard.refunds.create({ payment_intent: payment.providerPaymentId!, amount: 1000 });
+    await h.stripe!.settled();
+    expect(await h.payment({ sessionId: body.session_id })).toMatchObject({
+      status: 'partially_refunded',
+      refundedCents: 1000,
+    });
+    // A replay of an older total (another event id, as Stripe may send) changes nothing.
+    const charge = (await dashboard.paymentIntents.retrieve(payment.providerPaymentId!)).latest_charge;
+    await sendStripeEvent('charge.refunded', {
+      id: charge,
+      object: 'charge',
+      payment_intent: payment.providerPaymentId,
+      amount_refunded: 500,
+      refunded: false,
+      metadata: { payment_id: payment.id },
+    }).expect(200);
+    await dashboard.refunds.create({ payment_intent: payment.providerPaymentId! });
+    await h.stripe!.settled();
+    expect(await h.payment({ sessionId: body.session_id })).toMatchObject({
+      status: 'refunded',
+      refundedCents: TOTAL_CENTS,
+    });
+    const refunded = (await h.events('payment.refunded')).filter((e) => e.order_id === body.order_id);
+    expect(refunded.map((e) => [e.refund_cents, e.refunded_total_cents, e.captured_cents])).toEqual([
+      [1000, 1000, TOTAL_CENTS],
+      [TOTAL_CENTS - 1000, TOTAL_CENTS, TOTAL_CENTS],
+    ]);
+    expect((await h.api().get(`/checkout/session/${body.session_id}`)).body.status).toBe('refunded');
+  });
+
   it('answers the live configuration with the publishable key only', async () => {
     const res = await h.api().get('/payments/config');
     expect(res.body).toEqual({
+      mode: 'live',
+      methods: { card: 'live', klarna: 'live', paypal: 'live', transfer: 'live' },
       stripe: { demo: false, publishable_key: 'pk_test_paymentstest' },
       paypal: { demo: false, client_id: 'paypal-test-client' },
       timeout_minutes: 30,

@@ -18,6 +18,8 @@ describe('demo mode: no provider keys, the fakes run inside the service', () => 
   it('says so in its configuration, with no keys', async () => {
     const res = await h.api().get('/payments/config');
     expect(res.body).toEqual({
+      mode: 'demo',
+      methods: { card: 'demo', klarna: 'demo', paypal: 'demo', transfer: 'live' },
       stripe: { demo: true, publishable_key: null },
       paypal: { demo: true, client_id: null },
       timeout_minutes: 30,
@@ -108,6 +110,11 @@ describe('demo mode: no provider keys, the fakes run inside the service', () => 
     expect(created.approve_url).toBe(`${WEB}/pagamento-demo?kind=paypal&id=${created.order_id}`);
     const view = await h.api().get(`/payments/demo/paypal/${created.order_id}`);
     expect(view.body).toMatchObject({ kind: 'paypal', amount: 69.88, status: 'open' });
+    // Its lines add up to what is asked: the article and the shipping.
+    expect(DemoPaymentView.parse(view.body).lines).toEqual([
+      { name: 'Ferrari 312T Niki Lauda 1:43', quantity: 1, amount: 60.88 },
+      { name: 'Spedizione', quantity: 1, amount: 9 },
+    ]);
     const approved = await h
       .api()
       .post(`/payments/demo/paypal/${created.order_id}/approve`)

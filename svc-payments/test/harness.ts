@@ -55,7 +55,7 @@ export async function startOrdersStandIn() {
   const tokens = createInternalTokens(INTERNAL_SECRET);
   const orders = new Map<string, InternalOrder & { customer_id: string | null }>();
   const calls: { method: string; path: string; body?: unknown }[] = [];
-  let refuse: { status: number; detail: string } | null = null;
+  let refuse: { status: number; detail: string; code?: string } | null = null;
   const app = express();
   app.use(express.json());
   app.use(async (req, res, next) => {
@@ -73,7 +73,7 @@ export async function startOrdersStandIn() {
     const body = parsed.data;
     const existing = orders.get(body.order_id);
     if (existing) return void res.status(200).json(existing);
-    if (refuse) return void res.status(refuse.status).json({ detail: refuse.detail });
+    if (refuse) return void res.status(refuse.status).json({ detail: refuse.detail, code: refuse.code });
     const order = makeOrder(body.order_id, body.payment_method, body.items, body.customer_info.email);
     orders.set(order.order_id, { ...order, customer_id: body.customer_id ?? null });
     res.status(201).json(order);
@@ -105,8 +105,8 @@ export async function startOrdersStandIn() {
         iva: fields.iva,
       };
     },
-    refuseNext(status: number, detail: string) {
-      refuse = { status, detail };
+    refuseNext(status: number, detail: string, code?: string) {
+      refuse = { status, detail, code };
     },
     accept() {
       refuse = null;
@@ -149,6 +149,8 @@ function makeOrder(
     shipping_cents: SHIPPING_CENTS,
     total_cents: subtotal + SHIPPING_CENTS,
     created_at: new Date().toISOString(),
+    payment_due_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+    cancel_token: `cancel-${orderId}`,
   };
 }
 
@@ -253,30 +255,40 @@ export async function startHarness(
     });
     stripeServer = await stripe.listen();
   }
-  const service = await startTestService(definition, {
-    transport,
-    verifier: localKeySetVerifier(signer.publicKeySet),
-    env: {
-      INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
-      ORDERS_URL: orders.url,
-      PUBLIC_WEB_URL: WEB,
-      CORS_ORIGINS: WEB,
-      JOBS_POLL_INTERVAL_MS: '50',
-      ...(mode === 'fake'
-        ? {
-            STRIPE_SECRET_KEY: SECRET_KEY,
-            STRIPE_PUBLISHABLE_KEY: 'pk_test_paymentstest',
-            STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-            STRIPE_API_BASE: stripeServer!.url,
-            PAYPAL_CLIENT_ID,
-            PAYPAL_CLIENT_SECRET,
-            PAYPAL_WEBHOOK_ID,
-            PAYPAL_API_BASE: paypalServer!.url,
-          }
-        : {}),
-      ...env,
-    },
-  });
+  let service: TestService<unknown>;
+  try {
+    service = await startTestService(definition, {
+      transport,
+      verifier: localKeySetVerifier(signer.publicKeySet),
+      env: {
+        INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
+        ORDERS_URL: orders.url,
+        PUBLIC_WEB_URL: WEB,
+        CORS_ORIGINS: WEB,
+        JOBS_POLL_INTERVAL_MS: '50',
+        ...(mode === 'fake'
+          ? {
+              STRIPE_SECRET_KEY: SECRET_KEY,
+              STRIPE_PUBLISHABLE_KEY: 'pk_test_paymentstest',
+              STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+              STRIPE_API_BASE: stripeServer!.url,
+              PAYPAL_CLIENT_ID,
+              PAYPAL_CLIENT_SECRET,
+              PAYPAL_WEBHOOK_ID,
+              PAYPAL_API_BASE: paypalServer!.url,
+            }
+          : {}),
+        ...env,
+      },
+    });
+  } catch (error) {
+    // Refused at start (a configuration test): nothing of this harness stays open.
+    await transport.close();
+    await stripeServer?.close();
+    await paypalServer?.close();
+    await orders.close();
+    throw error;
+  }
   app = service.service.app;
   const db = service.testDatabase.database.db;
   return {

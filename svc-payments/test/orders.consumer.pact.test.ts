@@ -5,10 +5,10 @@
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { and, eq } from 'drizzle-orm';
-import { parseEvent, type Event } from '@edicola/contracts';
-import { createInternalClient, createInternalTokens } from '@edicola/platform';
+import { parseEvent, type Event, type EventType } from '@edicola/contracts';
+import { createInternalClient, createInternalTokens, type EventHandler } from '@edicola/platform';
 import { startTestService, type TestService } from '@edicola/platform/testing';
-import { jobs, paymentRecords } from '../src/db/schema';
+import { jobs, paymentRecords, refundRequests } from '../src/db/schema';
 import { onOrderRefundRequested } from '../src/events/order-refund-requested';
 import { onOrderStatusChanged } from '../src/events/order-status-changed';
 import { internalOrderRequest, ordersApi } from '../src/payments/orders-client';
@@ -56,7 +56,12 @@ const internalOrder = (orderId: string, method: string, quantity: number) => ({
   shipping_cents: integer(900),
   total_cents: integer(6088 * quantity + 900),
   created_at: string('2026-11-22T09:30:00.000Z'),
+  payment_due_at: string('2026-11-22T10:00:00.000Z'),
+  cancel_token: regex('^[A-Za-z0-9_-]{43}$', 'q0Zk3Jc9mV1bX2nW5rT8yU4iO7pL6aS0dF3gH1jK2lM'),
 });
+
+/** The buyer's address svc-payments saw (svc-orders limits order creation per address). */
+const BUYER_ADDRESS = '203.0.113.7';
 
 const AUTH = { authorization: regex('^Bearer \\S+$', 'Bearer internal-token-of-svc-payments') };
 
@@ -78,9 +83,24 @@ describe('svc-payments calls svc-orders and consumes its order events', () => {
   }, 60_000);
   afterAll(() => service?.stop());
 
+  /** Hands the event to its handler in a transaction: true when the handler wakes the jobs after the commit. */
+  async function deliver<T extends EventType>(handler: EventHandler<T>, event: Event<T>): Promise<boolean> {
+    let wakes = false;
+    await db().transaction((tx) =>
+      handler(event, tx, {
+        afterCommit: () => {
+          wakes = true;
+        },
+      }),
+    );
+    return wakes;
+  }
+  const jobsApi = () => service.service.context.jobs;
+  const logger = () => service.service.context.logger;
+
   it('creates the pending order of a card payment with the id it chose', () => {
     const body = checkoutBody(2);
-    const request = internalOrderRequest(CARD_ORDER, 'card', body as never, null);
+    const request = internalOrderRequest(CARD_ORDER, 'card', body as never, null, BUYER_ADDRESS);
     return pact
       .addInteraction()
       .given('an active article with stock', {
@@ -104,7 +124,7 @@ describe('svc-payments calls svc-orders and consumes its order events', () => {
       })
       .executeTest(async (mock) => {
         const order = await ordersAt(mock.url).create(
-          internalOrderRequest(CARD_ORDER, 'card', body as never, null),
+          internalOrderRequest(CARD_ORDER, 'card', body as never, null, BUYER_ADDRESS),
         );
         expect(order).toMatchObject({ order_id: CARD_ORDER, status: 'pending', payment_method: 'card' });
         expect(order.total_cents).toBe(order.subtotal_cents + order.shipping_cents);
@@ -142,7 +162,7 @@ describe('svc-payments calls svc-orders and consumes its order events', () => {
           .withJSONContent({
             id: uuid('0d7c2a3e-5f61-4b8e-9d2a-7e3f1b6c9a41'),
             type: 'order.refund_requested',
-            version: 1,
+            version: 2,
             occurred_at: datetime(ISO, '2026-11-22T10:30:00.000Z'),
             source: 'svc-orders',
             correlation_id: string('req-9c1d'),
@@ -151,6 +171,7 @@ describe('svc-payments calls svc-orders and consumes its order events', () => {
               order_version: integer(3),
               reason: regex('^(cancelled_by_staff|paid_after_cancellation)$', 'cancelled_by_staff'),
               requested_at: datetime(ISO, '2026-11-22T10:30:00.000Z'),
+              refund_request_id: uuid('7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f'),
             },
           })
           .withMetadata({ routingKey: 'order.refund_requested', contentType: 'application/json' });
@@ -174,9 +195,7 @@ describe('svc-payments calls svc-orders and consumes its order events', () => {
             providerPaymentId: 'pi_test_pact_refund',
             expiresAt: new Date(Date.now() + 30 * 60_000),
           });
-        const jobsApi = service.service.context.jobs;
-        const logger = service.service.context.logger;
-        expect(await db().transaction((tx) => onOrderRefundRequested(tx, jobsApi, logger, event))).toBe(true);
+        expect(await deliver(onOrderRefundRequested(jobsApi(), logger()), event)).toBe(true);
         const [row] = await db().select().from(paymentRecords).where(eq(paymentRecords.id, paymentId));
         expect(row).toMatchObject({ status: 'refunding', refundReason: event.data.reason });
         const queued = await db()
@@ -185,9 +204,76 @@ describe('svc-payments calls svc-orders and consumes its order events', () => {
           .where(and(eq(jobs.name, REFUND_JOB), eq(jobs.key, paymentId)));
         expect(queued).toHaveLength(1);
         // Delivered again: still one refund job.
-        expect(await db().transaction((tx) => onOrderRefundRequested(tx, jobsApi, logger, event))).toBe(
-          false,
-        );
+        expect(await deliver(onOrderRefundRequested(jobsApi(), logger()), event)).toBe(false);
+      }));
+
+  it('refunds exactly the amount of a staff partial refund, once per refund request', () =>
+    pact
+      .addAsynchronousInteraction()
+      .given('a staff partial refund of a paid order is asked')
+      .expectsToReceive('an order.refund_requested event for part of the payment', (builder) => {
+        builder
+          .withJSONContent({
+            id: uuid('1e8d3b4f-6a72-4c9e-8b3d-8f4a2c7d0b52'),
+            type: 'order.refund_requested',
+            version: 2,
+            occurred_at: datetime(ISO, '2026-11-22T11:00:00.000Z'),
+            source: 'svc-orders',
+            correlation_id: string('req-7a2e'),
+            data: {
+              order_id: uuid(PAID_ORDER),
+              order_version: integer(4),
+              reason: 'partial_refund',
+              requested_at: datetime(ISO, '2026-11-22T11:00:00.000Z'),
+              refund_request_id: uuid('2f9e4c5a-7b83-4d0f-9c4e-9a5b3d8e1c63'),
+              amount_cents: integer(2440),
+            },
+          })
+          .withMetadata({ routingKey: 'order.refund_requested', contentType: 'application/json' });
+      })
+      .executeTest(async (message) => {
+        const event = parseEvent(message.contents.content) as Event<'order.refund_requested'>;
+        const paymentId = '6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0';
+        await db().delete(paymentRecords).where(eq(paymentRecords.orderId, event.data.order_id));
+        await db()
+          .insert(paymentRecords)
+          .values({
+            id: paymentId,
+            orderId: event.data.order_id,
+            method: 'card',
+            provider: 'stripe',
+            demo: true,
+            status: 'succeeded',
+            amountCents: 10880,
+            capturedCents: 10880,
+            capturedCurrency: 'EUR',
+            requestKey: 'card:pact-partial-refund',
+            providerObjectId: 'cs_test_pact_partial',
+            providerPaymentId: 'pi_test_pact_partial',
+            expiresAt: new Date(Date.now() + 30 * 60_000),
+          });
+        expect(await deliver(onOrderRefundRequested(jobsApi(), logger()), event)).toBe(true);
+        // The payment keeps its state (only part of it goes back); the job refunds that amount under the request.
+        const [row] = await db().select().from(paymentRecords).where(eq(paymentRecords.id, paymentId));
+        expect(row).toMatchObject({ status: 'succeeded' });
+        const requestId = event.data.refund_request_id!;
+        const [request] = await db().select().from(refundRequests).where(eq(refundRequests.id, requestId));
+        expect(request).toMatchObject({
+          paymentId,
+          amountCents: event.data.amount_cents,
+          state: 'requested',
+        });
+        const queued = await db()
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.name, REFUND_JOB), eq(jobs.key, requestId)));
+        expect(queued).toHaveLength(1);
+        expect(queued[0]!.payload).toEqual({
+          payment_id: paymentId,
+          refund_request_id: requestId,
+          amount_cents: event.data.amount_cents,
+        });
+        expect(await deliver(onOrderRefundRequested(jobsApi(), logger()), event)).toBe(false);
       }));
 
   it('stops waiting for the payment of an order that was cancelled', () =>
@@ -233,8 +319,7 @@ describe('svc-payments calls svc-orders and consumes its order events', () => {
             providerObjectId: 'PAYPALPACT0001',
             expiresAt: new Date(Date.now() + 30 * 60_000),
           });
-        const jobsApi = service.service.context.jobs;
-        expect(await db().transaction((tx) => onOrderStatusChanged(tx, jobsApi, event))).toBe(true);
+        expect(await deliver(onOrderStatusChanged(jobsApi()), event)).toBe(true);
         const queued = await db()
           .select()
           .from(jobs)

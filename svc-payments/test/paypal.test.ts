@@ -1,8 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { PaypalCaptureResponse, PaypalCreateOrderResponse } from '@edicola/contracts';
+import {
+  ERROR_CODES,
+  PaypalCaptureResponse,
+  PaypalCreateOrderResponse,
+  TOTAL_MISMATCH_DETAIL,
+} from '@edicola/contracts';
 import { providerEvents } from '../src/db/schema';
 import { EXPIRE_JOB, REFUND_JOB } from '../src/payments/records';
-import { checkoutBody, startHarness, WEB, type Harness } from './harness';
+import {
+  checkoutBody,
+  PAYPAL_CLIENT_ID,
+  PAYPAL_CLIENT_SECRET,
+  startHarness,
+  WEB,
+  type Harness,
+} from './harness';
 
 // 2 × round(49.90 × 1.22) + 9.00 shipping
 const TOTAL_CENTS = 2 * 6088 + 900;
@@ -29,7 +41,10 @@ describe('PayPal Orders v2 over REST (fake PayPal on loopback)', () => {
     expect(created.approve_url).toBe(`https://www.paypal.test/checkoutnow?token=${created.order_id}`);
     const view = h.paypal!.view(created.order_id);
     expect(view.amount).toBe(TOTAL_CENTS);
-    expect(view.lines).toEqual([{ name: 'Ferrari 312T Niki Lauda 1:43', quantity: 2, amount: 2 * 6088 }]);
+    expect(view.lines).toEqual([
+      { name: 'Ferrari 312T Niki Lauda 1:43', quantity: 2, amount: 2 * 6088 },
+      { name: 'Spedizione', quantity: 1, amount: TOTAL_CENTS - 2 * 6088 },
+    ]);
     const call = h.orders.calls.find(
       (c) =>
         c.path === '/internal/orders' && (c.body as { order_id: string }).order_id === created.shop_order_id,
@@ -70,7 +85,13 @@ describe('PayPal Orders v2 over REST (fake PayPal on loopback)', () => {
     expect((await capture(created.order_id)).body.payment_status).toBe('paid');
     const events = (await h.events('payment.succeeded')).filter((e) => e.order_id === created.shop_order_id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ method: 'paypal', provider: 'paypal', amount_cents: TOTAL_CENTS });
+    expect(events[0]).toMatchObject({
+      method: 'paypal',
+      provider: 'paypal',
+      amount_cents: TOTAL_CENTS,
+      captured_cents: TOTAL_CENTS,
+      captured_currency: 'EUR',
+    });
     const payment = await h.payment({ orderId: created.shop_order_id });
     expect(payment.providerPaymentId).toBe(events[0]!.provider_payment_id);
 
@@ -89,6 +110,51 @@ describe('PayPal Orders v2 over REST (fake PayPal on loopback)', () => {
     expect((await h.payment({ orderId: created.shop_order_id })).status).toBe('refunded');
     const refundEvents = h.paypal!.events().filter((e) => e.event_type === 'PAYMENT.CAPTURE.REFUNDED');
     expect(refundEvents.some((e) => (e.resource as { id: string }).id === refunded[0]!.refund_id)).toBe(true);
+  });
+
+  it('records partial refunds made in PayPal’s dashboard with their amounts, refunded once all of it is', async () => {
+    const created = await createOrder();
+    h.paypal!.approve(created.order_id);
+    expect((await capture(created.order_id)).body.payment_status).toBe('paid');
+    await h.paypal!.settled();
+    const payment = await h.payment({ orderId: created.shop_order_id });
+    expect(payment).toMatchObject({ capturedCents: TOTAL_CENTS, capturedCurrency: 'EUR' });
+    // The dashboard: PayPal's refund API with an amount, as the merchant's own tools call it.
+    const dashboard = async (value?: string) => {
+      const token = await fetch(`${h.paypalServer!.url}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${PAYPAL_CLIENT_ID}:${PAYPAL_CLIENT_SECRET}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      }).then((r) => r.json() as Promise<{ access_token: string }>);
+      const res = await fetch(
+        `${h.paypalServer!.url}/v2/payments/captures/${payment.providerPaymentId}/refund`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(value ? { amount: { currency_code: 'EUR', value } } : {}),
+        },
+      );
+      expect(res.status).toBe(201);
+      await h.paypal!.settled();
+    };
+    await dashboard('20.00');
+    expect(await h.payment({ orderId: created.shop_order_id })).toMatchObject({
+      status: 'partially_refunded',
+      refundedCents: 2000,
+    });
+    await dashboard();
+    expect(await h.payment({ orderId: created.shop_order_id })).toMatchObject({
+      status: 'refunded',
+      refundedCents: TOTAL_CENTS,
+    });
+    const refunded = (await h.events('payment.refunded')).filter((e) => e.order_id === created.shop_order_id);
+    expect(refunded.map((e) => [e.refund_cents, e.refunded_total_cents])).toEqual([
+      [2000, 2000],
+      [TOTAL_CENTS - 2000, TOTAL_CENTS],
+    ]);
   });
 
   it('a declined PayPal payment is failed on capture', async () => {
@@ -147,6 +213,21 @@ describe('PayPal Orders v2 over REST (fake PayPal on loopback)', () => {
         }),
       );
     expect(res.status).toBe(400);
+  });
+
+  it("hands back svc-orders' total mismatch with its code, for the checkout to decide on", async () => {
+    h.orders.refuseNext(422, TOTAL_MISMATCH_DETAIL, ERROR_CODES.totalMismatch);
+    try {
+      const res = await h
+        .api()
+        .post('/paypal/create-order')
+        .set('origin', WEB)
+        .send(checkoutBody(2, { total_amount: 1 }));
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ detail: TOTAL_MISMATCH_DETAIL, code: ERROR_CODES.totalMismatch });
+    } finally {
+      h.orders.accept();
+    }
   });
 
   it('the same Idempotency-Key twice: one order, one PayPal order', async () => {

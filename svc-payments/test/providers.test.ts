@@ -80,16 +80,23 @@ describe('the PayPal REST client', () => {
   });
 });
 
-describe('payment settings', () => {
+describe('payment settings: PAYMENTS_MODE and the providers’ credentials', () => {
   const base = {
     PORT: 0,
     PAYPAL_API_BASE: 'https://api-m.paypal.com',
     PAYMENT_TIMEOUT_MINUTES: 30,
     PUBLIC_WEB_URL: 'http://localhost:3000',
   };
+  const STRIPE = {
+    STRIPE_SECRET_KEY: 'sk_live_abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+  };
+  const PAYPAL = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'paypal-secret', PAYPAL_WEBHOOK_ID: 'WH-1' };
+  const modes = (config: object) => checkPaymentSettings({ ...base, ...config } as never);
   const problems = (config: object) => {
     try {
-      checkPaymentSettings({ ...base, ...config } as never);
+      modes(config);
       return [];
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -97,29 +104,66 @@ describe('payment settings', () => {
     }
   };
 
-  it('runs both providers in demo mode without keys', () => {
-    expect(problems({})).toEqual([]);
+  it('runs every provider in demo mode without any credential', () => {
+    expect(modes({})).toEqual({ mode: 'demo', stripe: 'demo', paypal: 'demo' });
   });
 
-  it('needs the webhook secret and the publishable key with a Stripe key, and at least 30 minutes', () => {
-    const message = String(problems({ STRIPE_SECRET_KEY: 'sk_live_abc', PAYMENT_TIMEOUT_MINUTES: 10 }));
-    expect(message).toContain('STRIPE_WEBHOOK_SECRET');
-    expect(message).toContain('STRIPE_PUBLISHABLE_KEY');
-    expect(message).toContain('PAYMENT_TIMEOUT_MINUTES');
-    expect(message).not.toContain('sk_live_abc');
-    expect(
-      problems({
-        STRIPE_SECRET_KEY: 'sk_live_abc',
-        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
-        STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
-      }),
-    ).toEqual([]);
+  it('is live as soon as the providers have credentials: all of them by default', () => {
+    expect(modes({ ...STRIPE, ...PAYPAL })).toEqual({ mode: 'live', stripe: 'live', paypal: 'live' });
   });
 
-  it('needs both PayPal credentials, and the webhook id with them', () => {
-    expect(String(problems({ PAYPAL_CLIENT_ID: 'id' }))).toContain('PAYPAL_CLIENT_SECRET');
-    expect(String(problems({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' }))).toContain(
-      'PAYPAL_WEBHOOK_ID',
+  it('refuses a default set-up with one provider live and the other without keys, in one line naming what is missing', () => {
+    const lines = problems(STRIPE);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('PayPal has no credentials');
+    expect(lines[0]).toContain('PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID');
+    expect(lines[0]).toContain('PAYMENTS_MODE=live');
+    expect(lines[0]).toContain('PAYMENTS_MODE=demo');
+    expect(String(problems(PAYPAL))).toContain('Stripe has no credentials');
+  });
+
+  it('turns a provider without keys off when PAYMENTS_MODE=live', () => {
+    expect(modes({ ...STRIPE, PAYMENTS_MODE: 'live' })).toEqual({
+      mode: 'live',
+      stripe: 'live',
+      paypal: 'off',
+    });
+    expect(modes({ ...PAYPAL, PAYMENTS_MODE: 'live' })).toEqual({
+      mode: 'live',
+      stripe: 'off',
+      paypal: 'live',
+    });
+  });
+
+  it('refuses a half-configured provider in live and in default mode, naming the missing variables and no value', () => {
+    const live = problems({ PAYMENTS_MODE: 'live', STRIPE_SECRET_KEY: 'sk_live_abc', ...PAYPAL });
+    expect(live).toEqual([
+      expect.stringMatching(/^STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: required for Stripe/),
+    ]);
+    expect(String(live)).not.toContain('sk_live_abc');
+    expect(String(problems({ ...STRIPE, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' }))).toContain(
+      'PAYPAL_WEBHOOK_ID: required for PayPal',
     );
+  });
+
+  it('forces every provider to demo with PAYMENTS_MODE=demo, even with keys', () => {
+    expect(modes({ ...STRIPE, PAYMENTS_MODE: 'demo' })).toEqual({
+      mode: 'demo',
+      stripe: 'demo',
+      paypal: 'demo',
+    });
+    expect(modes({ ...STRIPE, ...PAYPAL, PAYMENTS_MODE: 'demo', PAYMENT_TIMEOUT_MINUTES: 5 })).toMatchObject({
+      stripe: 'demo',
+    });
+  });
+
+  it('refuses a time limit under Stripe’s 30 minutes with a live Stripe only', () => {
+    expect(problems({ ...STRIPE, ...PAYPAL, PAYMENT_TIMEOUT_MINUTES: 10 })).toEqual([
+      expect.stringContaining('PAYMENT_TIMEOUT_MINUTES: at least 30 with a live Stripe'),
+    ]);
+    expect(modes({ PAYMENT_TIMEOUT_MINUTES: 5 })).toMatchObject({ stripe: 'demo' });
+    expect(modes({ ...PAYPAL, PAYMENTS_MODE: 'live', PAYMENT_TIMEOUT_MINUTES: 5 })).toMatchObject({
+      stripe: 'off',
+    });
   });
 });

@@ -16,12 +16,15 @@ describe('svc-payments', () => {
     );
     expect(result.rows.map((r) => r.table_name)).toEqual([
       'dead_letters',
+      'idempotency_keys',
       'job_schedules',
       'jobs',
       'outbox',
+      'payment_refunds',
       'payments',
       'processed_events',
       'provider_events',
+      'refund_requests',
     ]);
     const ready = await request(service.service.app).get('/readyz');
     expect(ready.status).toBe(200);

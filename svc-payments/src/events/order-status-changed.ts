@@ -1,17 +1,20 @@
 import type { Event } from '@edicola/contracts';
-import type { Db, Jobs } from '@edicola/platform';
+import type { Db, EventHandler, Jobs } from '@edicola/platform';
 import { EXPIRE_JOB, paymentsOfOrder, type ExpirePayload } from '../payments/records';
 
 /**
  * An order cancelled while its payment is still open (or declined) can no longer be paid: the expiry job runs now
- * (inside the delivery's transaction only the job is written; the provider is called by the job). True when a job
- * was enqueued.
+ * (inside the delivery's transaction only the job is written; the provider is called by the job). The job runner is
+ * woken once a new job committed.
  */
-export async function onOrderStatusChanged(
-  tx: Db,
-  jobs: Jobs,
-  event: Event<'order.status_changed'>,
-): Promise<boolean> {
+export function onOrderStatusChanged(jobs: Jobs): EventHandler<'order.status_changed'> {
+  return async (event, tx, { afterCommit }) => {
+    if (await enqueueExpiries(tx, jobs, event)) afterCommit(() => jobs.wake());
+  };
+}
+
+/** The expiry jobs of the cancelled order's open payments; true when a job was enqueued. */
+async function enqueueExpiries(tx: Db, jobs: Jobs, event: Event<'order.status_changed'>): Promise<boolean> {
   if (event.data.to !== 'cancelled') return false;
   if (!/^[0-9a-f-]{36}$/i.test(event.data.order_id)) return false;
   const open = await paymentsOfOrder(tx, event.data.order_id, ['open', 'failed']);

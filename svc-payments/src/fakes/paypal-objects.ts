@@ -37,6 +37,8 @@ export interface PaypalRefund {
   capture_id: string;
   create_time: string;
   update_time: string;
+  /** What was refunded of the capture so far, this refund included (PayPal's own field). */
+  seller_payable_breakdown?: { total_refunded_amount: Money };
 }
 
 export interface PurchaseUnit {

@@ -373,6 +373,12 @@ export function createPaypalState(options: {
         ...(capture.invoice_id !== undefined ? { invoice_id: capture.invoice_id } : {}),
         ...(note !== undefined ? { note_to_payer: note } : {}),
         capture_id: capture.id,
+        seller_payable_breakdown: {
+          total_refunded_amount: {
+            currency_code: capture.amount.currency_code,
+            value: fromCents(found.refundedCents + cents),
+          },
+        },
         create_time: now,
         update_time: now,
       };
@@ -439,13 +445,20 @@ export function createPaypalState(options: {
         amount: order.purchase_units.reduce((sum, unit) => sum + cents(unit.amount.value), 0),
         currency: first!.amount.currency_code,
         customer_email: order.payer?.email_address ?? null,
-        lines: order.purchase_units.flatMap((unit) =>
-          (unit.items ?? []).map((item) => ({
-            name: item.name,
-            quantity: Number(item.quantity),
-            amount: cents(item.unit_amount.value) * Number(item.quantity),
-          })),
-        ),
+        // PayPal's page lists the items and, under them, the breakdown's shipping (as the card page's line does).
+        lines: order.purchase_units.flatMap((unit) => {
+          const shipping = unit.amount.breakdown?.shipping;
+          return [
+            ...(unit.items ?? []).map((item) => ({
+              name: item.name,
+              quantity: Number(item.quantity),
+              amount: cents(item.unit_amount.value) * Number(item.quantity),
+            })),
+            ...(shipping && cents(shipping.value) > 0
+              ? [{ name: 'Spedizione', quantity: 1, amount: cents(shipping.value) }]
+              : []),
+          ];
+        }),
         metadata: Object.fromEntries(
           (['reference_id', 'custom_id', 'invoice_id'] as const).flatMap((key) =>
             first![key] !== undefined ? [[key, first![key]!]] : [],

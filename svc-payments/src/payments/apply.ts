@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
-import type { Db, EventBus } from '@edicola/platform';
+import type { Db } from '@edicola/platform';
 import type { PaymentRecord } from '../db/schema';
-import type { PaypalCapture } from '../providers/paypal';
+import { paypalCents, type PaypalCapture } from '../providers/paypal';
 import { idOf } from '../providers/stripe';
 import { paymentById, paymentByProviderObject, paymentByProviderPayment } from './records';
-import { markFailed, markRefunded, markSucceeded } from './state';
+import { markFailed, markRefunded, markSucceeded, type Transition } from './state';
 
 /**
  * What the providers tell, applied inside the caller's transaction (a verified webhook together with its
@@ -32,18 +32,20 @@ async function stripePayment(
 }
 
 export async function applySessionIn(
-  tx: Db,
-  bus: EventBus,
+  { tx, bus, logger }: Transition,
   session: Stripe.Checkout.Session,
 ): Promise<boolean> {
   const payment = await stripePayment(tx, session.metadata, session.id);
   if (!payment || session.payment_status !== 'paid') return false;
-  return markSucceeded({ tx, bus }, payment.id, idOf(session.payment_intent) ?? session.id);
+  return markSucceeded({ tx, bus, logger }, payment.id, {
+    providerPaymentId: idOf(session.payment_intent) ?? session.id,
+    cents: session.amount_total ?? 0,
+    currency: session.currency ?? '',
+  });
 }
 
 export async function applySessionFailedIn(
-  tx: Db,
-  bus: EventBus,
+  { tx, bus }: Transition,
   session: Stripe.Checkout.Session,
   reason: 'declined' | 'expired',
 ): Promise<boolean> {
@@ -56,24 +58,40 @@ export async function applySessionFailedIn(
   return markFailed({ tx, bus }, payment.id, early ? 'abandoned' : 'expired', null);
 }
 
-export async function applyIntentIn(tx: Db, bus: EventBus, intent: Stripe.PaymentIntent): Promise<boolean> {
+export async function applyIntentIn(
+  { tx, bus, logger }: Transition,
+  intent: Stripe.PaymentIntent,
+): Promise<boolean> {
   const payment = await stripePayment(tx, intent.metadata, intent.id);
   if (!payment) return false;
-  if (intent.status === 'succeeded') return markSucceeded({ tx, bus }, payment.id, intent.id);
+  if (intent.status === 'succeeded') {
+    return markSucceeded({ tx, bus, logger }, payment.id, {
+      providerPaymentId: intent.id,
+      cents: intent.amount_received ?? 0,
+      currency: intent.currency ?? '',
+    });
+  }
   if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
     return markFailed({ tx, bus }, payment.id, 'declined', 'Pagamento rifiutato');
   }
   return false;
 }
 
-/** charge.refunded: a refund we made (the refund job) or one made in Stripe's dashboard. */
-export async function applyChargeRefundedIn(tx: Db, bus: EventBus, charge: Stripe.Charge): Promise<boolean> {
+/**
+ * charge.refunded: a refund we made (the refund job) or one made in Stripe's dashboard, whole or partial. Stripe
+ * sends it for every refund with the charge's refunded total (amount_refunded), which is what is recorded.
+ */
+export async function applyChargeRefundedIn(
+  { tx, bus }: Transition,
+  charge: Stripe.Charge,
+): Promise<boolean> {
   const payment = await stripePayment(tx, charge.metadata, idOf(charge.payment_intent));
-  if (!payment || !charge.refunded) return false;
-  const refund = charge.refunds?.data?.[0];
+  if (!payment || !charge.amount_refunded) return false;
+  const latest = charge.refunds?.data?.[0];
   return markRefunded({ tx, bus }, payment.id, {
-    id: refund?.id ?? charge.id,
-    cents: charge.amount_refunded ?? null,
+    id: latest?.id ?? `${charge.id}:${charge.amount_refunded}`,
+    cents: latest?.amount ?? null,
+    totalCents: charge.amount_refunded,
   });
 }
 
@@ -86,12 +104,17 @@ export async function paypalPaymentOfCapture(tx: Db, capture: PaypalCapture): Pr
 }
 
 export async function applyCaptureIn(
-  tx: Db,
-  bus: EventBus,
+  { tx, bus, logger }: Transition,
   paymentId: string,
   capture: PaypalCapture,
 ): Promise<boolean> {
-  if (capture.status === 'COMPLETED') return markSucceeded({ tx, bus }, paymentId, capture.id);
+  if (capture.status === 'COMPLETED') {
+    return markSucceeded({ tx, bus, logger }, paymentId, {
+      providerPaymentId: capture.id,
+      cents: paypalCents(capture.amount?.value),
+      currency: capture.amount?.currency_code ?? '',
+    });
+  }
   if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
     return markFailed({ tx, bus }, paymentId, 'declined', 'Pagamento PayPal rifiutato');
   }

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { conflict, HttpError, notFound, type Logger } from '@edicola/platform';
+import { conflict, HttpError, notFound, type IdempotentRequest, type Logger } from '@edicola/platform';
 import type {
   CheckoutSessionResponse,
   CheckoutSessionStatus,
@@ -7,8 +7,10 @@ import type {
   OnlineCheckoutRequest,
 } from '@edicola/contracts';
 import type { PaymentRecord } from '../db/schema';
+import { STRIPE_MIN_SESSION_MINUTES } from '../providers/mode';
 import { isStripeError } from '../providers/stripe';
 import { applySessionIn } from './apply';
+import { checkExpectedOrder, demoUrl, safeError } from './common';
 import { oncePerKey } from './creation';
 import { providerError, wake, webBase, type PaymentDeps } from './deps';
 import { internalOrderRequest } from './orders-client';
@@ -55,44 +57,46 @@ export function checkoutLineItems(order: InternalOrder): Stripe.Checkout.Session
   ];
 }
 
-function demoUrl(web: string, kind: 'card' | 'klarna' | 'paypal', id: string) {
-  return `${web}/pagamento-demo?kind=${kind}&id=${encodeURIComponent(id)}`;
-}
-export { demoUrl };
-
 function sessionUrl(deps: PaymentDeps, web: string, session: Stripe.Checkout.Session): string {
   if (deps.providers.stripe.demo) return demoUrl(web, 'card', session.id);
   if (!session.url) throw providerError(CHECKOUT_ERROR);
   return session.url;
 }
 
-function checkExpectedOrder(order: InternalOrder, methods: string[]) {
-  if (order.status !== 'pending' || !methods.includes(order.payment_method)) {
-    throw conflict("L'ordine non è in attesa di questo pagamento");
-  }
-}
-export { checkExpectedOrder };
-
 /** POST /checkout/session: the pending order (through svc-orders), then a Checkout Session for its total. */
 export async function createCardCheckout(
   deps: PaymentDeps,
   body: OnlineCheckoutRequest,
-  options: { requestKey: string; customerId: string | null; origin: string | undefined; orderId: string },
+  options: {
+    idempotency: IdempotentRequest;
+    customerId: string | null;
+    origin: string | undefined;
+    orderId: string;
+    /** The buyer's address: svc-orders limits order creation per address. */
+    clientAddress: string;
+  },
 ): Promise<CheckoutSessionResponse> {
   const stripe = deps.providers.stripe;
   const web = webBase(deps, options.origin);
-  const answer = (payment: PaymentRecord, url: string, sessionId: string): CheckoutSessionResponse => ({
+  // The order's cancel token comes with svc-orders' first answer only (a repeat answers null: the checkout keeps its own).
+  const answer = (
+    payment: PaymentRecord,
+    url: string,
+    sessionId: string,
+    cancelToken: string | null = null,
+  ): CheckoutSessionResponse => ({
     url,
     session_id: sessionId,
     order_id: payment.orderId,
     order_reference: orderReference(payment.orderId),
     total_amount: cents(payment.amountCents),
     demo: payment.demo,
+    cancel_token: cancelToken,
   });
   return oncePerKey(
     deps,
+    options.idempotency,
     {
-      requestKey: options.requestKey,
       orderId: options.orderId,
       method: 'card',
       provider: 'stripe',
@@ -101,7 +105,7 @@ export async function createCardCheckout(
     },
     async (payment) => {
       const order = await deps.orders.create(
-        internalOrderRequest(payment.orderId, 'card', body, options.customerId),
+        internalOrderRequest(payment.orderId, 'card', body, options.customerId, options.clientAddress),
       );
       checkExpectedOrder(order, ['card']);
       await recordAmount(deps.database.db, payment.id, order.total_cents);
@@ -120,8 +124,12 @@ export async function createCardCheckout(
             metadata,
             payment_intent_data: { metadata },
             // Stripe takes 30 minutes at least, counted from its own clock: two minutes more than ours (our
-            // expiry job expires the session first). From the payment's creation, so a retry sends the same.
-            expires_at: Math.floor(payment.createdAt.getTime() / 1000) + deps.timeoutMinutes * 60 + 120,
+            // expiry job expires the session first), and never under 31 minutes, so that a shorter limit (demo
+            // mode only: live Stripe refuses one at start) is still honoured by that job. From the payment's
+            // creation, so a retry sends the same.
+            expires_at:
+              Math.floor(payment.createdAt.getTime() / 1000) +
+              Math.max(deps.timeoutMinutes * 60 + 120, (STRIPE_MIN_SESSION_MINUTES + 1) * 60),
           },
           { idempotencyKey: `checkout-${payment.id}` },
         );
@@ -133,7 +141,7 @@ export async function createCardCheckout(
         providerObjectId: session.id,
         amountCents: order.total_cents,
       });
-      return answer(stored, sessionUrl(deps, web, session), session.id);
+      return answer(stored, sessionUrl(deps, web, session), session.id, order.cancel_token);
     },
     async (payment) => {
       // Still payable (open, or declined at a first try): the same session again.
@@ -144,13 +152,6 @@ export async function createCardCheckout(
       return answer(payment, sessionUrl(deps, web, session), session.id);
     },
   );
-}
-
-/** A provider error as it may be logged: type, code and status, never the request or a key. */
-export function safeError(error: unknown) {
-  if (isStripeError(error)) return { type: error.type, code: error.code, status: error.statusCode };
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { error: String(error) };
 }
 
 async function retrieveSession(deps: PaymentDeps, id: string): Promise<Stripe.Checkout.Session> {
@@ -164,7 +165,9 @@ async function retrieveSession(deps: PaymentDeps, id: string): Promise<Stripe.Ch
 
 /** Applies what Stripe says of a session (asked with the secret key, so it counts as verified). */
 export async function applySession(deps: PaymentDeps, session: Stripe.Checkout.Session): Promise<boolean> {
-  const changed = await deps.database.db.transaction((tx) => applySessionIn(tx, deps.bus, session));
+  const changed = await deps.database.db.transaction((tx) =>
+    applySessionIn({ tx, bus: deps.bus, logger: deps.logger }, session),
+  );
   if (changed) wake(deps);
   return changed;
 }
@@ -175,7 +178,7 @@ function statusOf(payment: PaymentRecord): CheckoutSessionStatus {
     order_id: payment.orderId,
     order_reference: orderReference(payment.orderId),
     total_amount: cents(payment.amountCents),
-    status: shopperState(payment.status),
+    status: shopperState(payment),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Database, EventBus, Jobs, Logger } from '@edicola/platform';
+import type { Database, EventBus, IdempotencyKeys, Jobs, Logger } from '@edicola/platform';
 import { HttpError, InternalCallError } from '@edicola/platform';
 import type { Providers } from '../providers';
 import type { OrdersApi } from './orders-client';
@@ -8,6 +8,8 @@ export interface PaymentDeps {
   database: Database;
   bus: EventBus;
   jobs: Jobs;
+  /** Idempotency-Keys of payment creation (paymentKeys). */
+  keys: IdempotencyKeys;
   orders: OrdersApi;
   providers: Providers;
   logger: Logger;
@@ -36,3 +38,21 @@ export function wake(deps: PaymentDeps): void {
   deps.bus.wake();
   deps.jobs.wake();
 }
+
+export const PROVIDER_OFF = {
+  stripe: 'Pagamento con carta e Klarna non disponibile in questo negozio',
+  paypal: 'Pagamento con PayPal non disponibile in questo negozio',
+} as const;
+
+/** A provider without credentials in live mode is off: every route of its methods answers 503 with a detail. */
+export function requireProvider(deps: PaymentDeps, provider: 'stripe' | 'paypal'): void {
+  if (deps.providers[provider].mode === 'off') throw new HttpError(503, PROVIDER_OFF[provider]);
+}
+
+/** Express middleware of requireProvider, before a route of that provider's methods. */
+export const providerOn =
+  (deps: PaymentDeps, provider: 'stripe' | 'paypal') =>
+  (_req: unknown, _res: unknown, next: () => void): void => {
+    requireProvider(deps, provider);
+    next();
+  };

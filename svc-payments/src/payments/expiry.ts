@@ -1,9 +1,10 @@
 import type Stripe from 'stripe';
 import { isStripeError } from '../providers/stripe';
 import { applyIntent } from './klarna';
-import { expireStripeSession, safeError } from './card';
+import { expireStripeSession } from './card';
+import { safeError } from './common';
 import { wake, type PaymentDeps } from './deps';
-import { paymentById, type ExpirePayload } from './records';
+import { paymentById, paymentsOfOrder, type ExpirePayload } from './records';
 import { markFailed } from './state';
 
 /**
@@ -17,7 +18,8 @@ export async function expirePayment(deps: PaymentDeps, payload: ExpirePayload): 
   const payment = await paymentById(deps.database.db, payload.payment_id);
   if (!payment || (payment.status !== 'open' && payment.status !== 'failed')) return;
   const reason = payload.reason ?? 'expired';
-  if (payment.providerObjectId && payment.provider === 'stripe') {
+  // An off provider (live mode without its keys) has nothing to call: nobody can pay through it.
+  if (payment.providerObjectId && payment.provider === 'stripe' && deps.providers.stripe.mode !== 'off') {
     if (payment.method === 'card') {
       if (await expireStripeSession(deps, payment.providerObjectId, deps.logger)) return;
     } else if (await cancelIntent(deps, payment.providerObjectId)) {
@@ -32,7 +34,7 @@ export async function expirePayment(deps: PaymentDeps, payload: ExpirePayload): 
 }
 
 /** Cancels a Klarna intent; true when Stripe says it succeeded meanwhile (then applied). */
-async function cancelIntent(deps: PaymentDeps, id: string): Promise<boolean> {
+export async function cancelIntent(deps: PaymentDeps, id: string): Promise<boolean> {
   const stripe = deps.providers.stripe.client;
   try {
     await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
@@ -51,4 +53,21 @@ async function cancelIntent(deps: PaymentDeps, id: string): Promise<boolean> {
     }
     return false;
   }
+}
+
+/** Payment states in which the provider took the money. */
+const MONEY_TAKEN = ['succeeded', 'partially_refunded', 'refunding', 'refunded'];
+
+/**
+ * POST /internal/orders/{id}/expire-payments (svc-orders, before it cancels an unpaid order): every attempt of the
+ * order still open (or declined) is expired now, the provider asked first as the expiry job does. True when an
+ * attempt took money: then svc-orders leaves the order to payment.succeeded. A provider that cannot be reached
+ * throws, and svc-orders cancels nothing.
+ */
+export async function expireOrderPayments(deps: PaymentDeps, orderId: string): Promise<boolean> {
+  for (const payment of await paymentsOfOrder(deps.database.db, orderId, ['open', 'failed'])) {
+    await expirePayment(deps, { payment_id: payment.id, reason: 'expired' });
+  }
+  const after = await paymentsOfOrder(deps.database.db, orderId);
+  return after.some((payment) => MONEY_TAKEN.includes(payment.status));
 }

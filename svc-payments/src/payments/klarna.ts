@@ -3,7 +3,7 @@ import { conflict, forbidden, HttpError, notFound } from '@edicola/platform';
 import type { KlarnaIntentRequest, KlarnaIntentResponse, KlarnaVerifyResponse } from '@edicola/contracts';
 import type { PaymentRecord } from '../db/schema';
 import { isStripeError } from '../providers/stripe';
-import { checkExpectedOrder, demoUrl, safeError } from './card';
+import { checkExpectedOrder, demoUrl, safeError } from './common';
 import { oncePerKey } from './creation';
 import { providerError, wake, webBase, type PaymentDeps } from './deps';
 import {
@@ -55,10 +55,12 @@ export async function createKlarnaIntent(
       demo_url: payment.demo ? demoUrl(web, 'klarna', intent.id) : null,
     };
   };
+  // One intent per order and method, whoever asks: the order is the scope, the method the key.
+  const key = { scope: `order:${order.order_id}`, key: `klarna:${method}`, fingerprint: method };
   return oncePerKey(
     deps,
+    key,
     {
-      requestKey: `klarna:${order.order_id}:${method}`,
       orderId: order.order_id,
       method,
       provider: 'stripe',
@@ -104,7 +106,7 @@ export async function createKlarnaIntent(
   );
 }
 
-async function retrieveIntent(deps: PaymentDeps, id: string): Promise<Stripe.PaymentIntent> {
+export async function retrieveIntent(deps: PaymentDeps, id: string): Promise<Stripe.PaymentIntent> {
   try {
     return await deps.providers.stripe.client.paymentIntents.retrieve(id);
   } catch (error) {
@@ -115,7 +117,9 @@ async function retrieveIntent(deps: PaymentDeps, id: string): Promise<Stripe.Pay
 
 /** Applies what Stripe says of an intent (asked with the secret key, so it counts as verified). */
 export async function applyIntent(deps: PaymentDeps, intent: Stripe.PaymentIntent): Promise<boolean> {
-  const changed = await deps.database.db.transaction((tx) => applyIntentIn(tx, deps.bus, intent));
+  const changed = await deps.database.db.transaction((tx) =>
+    applyIntentIn({ tx, bus: deps.bus, logger: deps.logger }, intent),
+  );
   if (changed) wake(deps);
   return changed;
 }
@@ -136,13 +140,17 @@ export async function verifyKlarna(
   const intent = await retrieveIntent(deps, body.payment_intent_id);
   if (intent.client_secret !== body.client_secret) throw forbidden('Parametri di pagamento non validi');
   await applyIntent(deps, intent);
-  const now = (await paymentById(db, payment.id))!;
+  return klarnaPaymentView((await paymentById(db, payment.id))!, intent.status);
+}
+
+/** The Klarna payment as the return page and the checkout read it. */
+export function klarnaPaymentView(payment: PaymentRecord, intentStatus: string): KlarnaVerifyResponse {
   return {
-    payment_intent_id: intent.id,
-    intent_status: intent.status,
-    status: shopperState(now.status),
-    order_id: now.orderId,
-    order_reference: orderReference(now.orderId),
-    total_amount: now.amountCents / 100,
+    payment_intent_id: payment.providerObjectId ?? '',
+    intent_status: intentStatus,
+    status: shopperState(payment),
+    order_id: payment.orderId,
+    order_reference: orderReference(payment.orderId),
+    total_amount: payment.amountCents / 100,
   };
 }

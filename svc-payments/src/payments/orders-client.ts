@@ -34,11 +34,13 @@ export function internalOrderRequest(
   method: Extract<OnlinePaymentMethod, 'card' | 'paypal'>,
   body: OnlineCheckoutRequest,
   customerId: string | null,
+  clientAddress: string,
 ): InternalCreateOrderRequest {
   const a = body.shipping_address;
   return {
     order_id: orderId,
     customer_id: customerId,
+    client_address: clientAddress,
     items: body.items,
     customer_info: {
       name: body.customer_name,
@@ -57,5 +59,6 @@ export function internalOrderRequest(
     payment_intent_id: null,
     invoice_data: body.invoice_data ?? null,
     shipping_zone: body.shipping_zone ?? null,
+    language: body.language ?? 'it',
   };
 }

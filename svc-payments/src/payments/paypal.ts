@@ -1,4 +1,4 @@
-import { conflict, notFound } from '@edicola/platform';
+import { conflict, notFound, type IdempotentRequest } from '@edicola/platform';
 import type {
   InternalOrder,
   OnlineCheckoutRequest,
@@ -7,7 +7,7 @@ import type {
 } from '@edicola/contracts';
 import type { PaymentRecord } from '../db/schema';
 import { linkOf, PaypalError, paypalValue, type PaypalCapture, type PaypalOrder } from '../providers/paypal';
-import { checkExpectedOrder, demoUrl, safeError } from './card';
+import { checkExpectedOrder, demoUrl, safeError } from './common';
 import { oncePerKey } from './creation';
 import { providerError, wake, webBase, type PaymentDeps } from './deps';
 import { internalOrderRequest } from './orders-client';
@@ -91,11 +91,23 @@ export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutReques
 export async function createPaypalOrder(
   deps: PaymentDeps,
   body: OnlineCheckoutRequest,
-  options: { requestKey: string; customerId: string | null; origin: string | undefined; orderId: string },
+  options: {
+    idempotency: IdempotentRequest;
+    customerId: string | null;
+    origin: string | undefined;
+    orderId: string;
+    /** The buyer's address: svc-orders limits order creation per address. */
+    clientAddress: string;
+  },
 ): Promise<PaypalCreateOrderResponse> {
   const paypal = deps.providers.paypal;
   const web = webBase(deps, options.origin);
-  const answer = (payment: PaymentRecord, paypalOrder: PaypalOrder): PaypalCreateOrderResponse => {
+  // The order's cancel token comes with svc-orders' first answer only (a repeat answers null: the checkout keeps its own).
+  const answer = (
+    payment: PaymentRecord,
+    paypalOrder: PaypalOrder,
+    cancelToken: string | null = null,
+  ): PaypalCreateOrderResponse => {
     const approve = paypal.demo
       ? demoUrl(web, 'paypal', paypalOrder.id)
       : (linkOf(paypalOrder.links, 'payer-action') ?? linkOf(paypalOrder.links, 'approve'));
@@ -107,12 +119,13 @@ export async function createPaypalOrder(
       total_amount: payment.amountCents / 100,
       approve_url: approve,
       demo: payment.demo,
+      cancel_token: cancelToken,
     };
   };
   return oncePerKey(
     deps,
+    options.idempotency,
     {
-      requestKey: options.requestKey,
       orderId: options.orderId,
       method: 'paypal',
       provider: 'paypal',
@@ -121,7 +134,7 @@ export async function createPaypalOrder(
     },
     async (payment) => {
       const order = await deps.orders.create(
-        internalOrderRequest(payment.orderId, 'paypal', body, options.customerId),
+        internalOrderRequest(payment.orderId, 'paypal', body, options.customerId, options.clientAddress),
       );
       checkExpectedOrder(order, ['paypal']);
       await recordAmount(deps.database.db, payment.id, order.total_cents);
@@ -136,7 +149,7 @@ export async function createPaypalOrder(
         providerObjectId: paypalOrder.id,
         amountCents: order.total_cents,
       });
-      return answer(stored, paypalOrder);
+      return answer(stored, paypalOrder, order.cancel_token);
     },
     async (payment) => {
       if (!payment.providerObjectId || payment.status !== 'open') {
@@ -162,7 +175,7 @@ export async function applyCapture(
   capture: PaypalCapture,
 ): Promise<boolean> {
   const changed = await deps.database.db.transaction((tx) =>
-    applyCaptureIn(tx, deps.bus, paymentId, capture),
+    applyCaptureIn({ tx, bus: deps.bus, logger: deps.logger }, paymentId, capture),
   );
   if (changed) wake(deps);
   return changed;
@@ -198,12 +211,16 @@ export async function capturePaypalOrder(
     const capture = captureOf(captured);
     if (capture) await applyCapture(deps, payment.id, capture);
   }
-  const now = (await paymentById(db, payment.id))!;
+  return paypalPaymentView((await paymentById(db, payment.id))!, paypalOrderId);
+}
+
+/** The PayPal payment as the return pages read it. */
+export function paypalPaymentView(payment: PaymentRecord, paypalOrderId: string): PaypalCaptureResponse {
   return {
-    payment_status: shopperState(now.status),
+    payment_status: shopperState(payment),
     order_id: paypalOrderId,
-    shop_order_id: now.orderId,
-    order_reference: orderReference(now.orderId),
-    total_amount: now.amountCents / 100,
+    shop_order_id: payment.orderId,
+    order_reference: orderReference(payment.orderId),
+    total_amount: payment.amountCents / 100,
   };
 }

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OnlinePaymentMethod, PaymentProvider } from '@edicola/contracts';
 import type { Db, Jobs } from '@edicola/platform';
 import { jobs as jobRows, paymentRecords, type PaymentRecord, type PaymentRowStatus } from '../db/schema';
@@ -14,6 +13,10 @@ export interface ExpirePayload {
 }
 export interface RefundPayload {
   payment_id: string;
+  /** svc-orders' refund request: its outcome goes back with its id. */
+  refund_request_id?: string;
+  /** A partial refund: exactly this much (cents); absent: all that is left of the payment. */
+  amount_cents?: number;
 }
 
 export async function paymentById(db: Db, id: string): Promise<PaymentRecord | null> {
@@ -71,22 +74,12 @@ export interface NewPayment {
   timeoutMinutes: number;
 }
 
-/** How long the creator of a payment holds it before a retry with the same key may take over. */
-const CREATION_LEASE_MS = 30_000;
-
-export type Claim =
-  | { kind: 'mine'; payment: PaymentRecord }
-  | { kind: 'done'; payment: PaymentRecord }
-  | { kind: 'busy'; payment: PaymentRecord };
-
 /**
- * One payment per request key. The first request inserts the row (and its expiry job, in the same transaction)
- * and creates the order and the provider object; a repeat finds the provider object and answers the same; a
- * repeat while the first is still at work waits (`busy`); a repeat after the first gave up (or died) takes the
- * creation over, with the same ids, so the order and the provider object are still made once.
+ * The payment row of a claimed Idempotency-Key (its id is the key's resource id), with its expiry job, in one
+ * transaction; a request resuming a dead attempt finds the row it wrote (same ids: same order, same provider
+ * object).
  */
-export async function claimPayment(db: Db, jobs: Jobs, input: NewPayment): Promise<Claim> {
-  const id = randomUUID();
+export async function openPayment(db: Db, jobs: Jobs, id: string, input: NewPayment): Promise<PaymentRecord> {
   const createdAt = new Date();
   const expiresAt = new Date(createdAt.getTime() + input.timeoutMinutes * 60_000);
   const created = await db.transaction(async (tx) => {
@@ -103,7 +96,7 @@ export async function claimPayment(db: Db, jobs: Jobs, input: NewPayment): Promi
         createdAt,
         expiresAt,
       })
-      .onConflictDoNothing({ target: paymentRecords.requestKey })
+      .onConflictDoNothing({ target: paymentRecords.id })
       .returning();
     if (row) {
       await jobs.enqueue<ExpirePayload>(tx, EXPIRE_JOB, { payment_id: id }, { key: id, runAt: expiresAt });
@@ -112,37 +105,9 @@ export async function claimPayment(db: Db, jobs: Jobs, input: NewPayment): Promi
   });
   if (created) {
     jobs.wake();
-    return { kind: 'mine', payment: created };
+    return created;
   }
-  const [taken] = await db
-    .update(paymentRecords)
-    .set({ updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(paymentRecords.requestKey, input.requestKey),
-        isNull(paymentRecords.providerObjectId),
-        inArray(paymentRecords.status, ['open']),
-        lt(paymentRecords.updatedAt, sql`now() - ${CREATION_LEASE_MS}::integer * interval '1 millisecond'`),
-      ),
-    )
-    .returning();
-  if (taken) return { kind: 'mine', payment: taken };
-  const [existing] = await db
-    .select()
-    .from(paymentRecords)
-    .where(eq(paymentRecords.requestKey, input.requestKey));
-  if (!existing) return claimPayment(db, jobs, input);
-  return existing.providerObjectId || existing.status !== 'open'
-    ? { kind: 'done', payment: existing }
-    : { kind: 'busy', payment: existing };
-}
-
-/** Lets a retry take the creation over at once (the provider call failed; the ids stay). */
-export async function releaseClaim(db: Db, id: string): Promise<void> {
-  await db
-    .update(paymentRecords)
-    .set({ updatedAt: sql`'epoch'::timestamptz` })
-    .where(and(eq(paymentRecords.id, id), isNull(paymentRecords.providerObjectId)));
+  return (await paymentById(db, id))!;
 }
 
 /** The order was refused (stock, total): no order exists, so the payment and its expiry job go. */
@@ -173,19 +138,4 @@ export async function recordProviderObject(
 
 export async function recordAmount(db: Db, id: string, amountCents: number): Promise<void> {
   await db.update(paymentRecords).set({ amountCents }).where(eq(paymentRecords.id, id));
-}
-
-/** Waits for the request that holds the key to finish (or to give up), then claims again. */
-export async function claimWaiting(
-  db: Db,
-  jobs: Jobs,
-  input: NewPayment,
-  { timeoutMs = 20_000, intervalMs = 100 } = {},
-): Promise<Claim> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const claim = await claimPayment(db, jobs, input);
-    if (claim.kind !== 'busy' || Date.now() > deadline) return claim;
-    await new Promise((resume) => setTimeout(resume, intervalMs));
-  }
 }

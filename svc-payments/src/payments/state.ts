@@ -1,12 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { EventData, PaymentFailureReason, PaymentState, RefundReason } from '@edicola/contracts';
-import type { Db, EventBus } from '@edicola/platform';
-import { paymentRecords, type PaymentRecord, type PaymentRowStatus } from '../db/schema';
+import type { Db, EventBus, Logger } from '@edicola/platform';
+import {
+  paymentRecords,
+  paymentRefunds,
+  refundRequests,
+  type PaymentRecord,
+  type PaymentRowStatus,
+  type RefundRequestRow,
+} from '../db/schema';
 
 /**
  * The payment state machine. It never moves backwards:
- *   open → succeeded → refunding → refunded (succeeded → refunded directly for a refund made at the provider)
- *   open → failed (declined: may still succeed later)
+ *   open → succeeded → refunding → refunded (succeeded → refunded directly for a refund made at the provider;
+ *   succeeded → partially_refunded while only part of the money went back, then refunding or refunded)
+ *   open → failed (declined: its order is cancelled, but money may still arrive and is then refunded)
  *   open | failed → expired | abandoned (terminal unless money still arrives: then succeeded, and svc-orders asks
  *   for the refund because the order is cancelled)
  * Every confirmation emits its event through the outbox in the same transaction as the row change.
@@ -16,7 +24,8 @@ const NEXT: Record<PaymentRowStatus, readonly PaymentRowStatus[]> = {
   failed: ['succeeded', 'expired', 'abandoned'],
   expired: ['succeeded'],
   abandoned: ['succeeded'],
-  succeeded: ['refunding', 'refunded'],
+  succeeded: ['refunding', 'partially_refunded', 'refunded'],
+  partially_refunded: ['refunding', 'refunded'],
   refunding: ['refunded'],
   refunded: [],
 };
@@ -25,13 +34,18 @@ export function canMove(from: PaymentRowStatus, to: PaymentRowStatus): boolean {
   return NEXT[from].includes(to);
 }
 
+/** The provider took another amount or currency than the order's: not a payment of the order (it is refunded). */
+export const wrongAmount = (p: Pick<PaymentRecord, 'capturedCents' | 'capturedCurrency' | 'amountCents'>) =>
+  p.capturedCents !== null && (p.capturedCents !== p.amountCents || p.capturedCurrency !== 'EUR');
+
 /** What the shopper's pages read (contracts' PaymentState). */
-export function shopperState(status: PaymentRowStatus): PaymentState {
-  switch (status) {
+export function shopperState(p: PaymentRecord): PaymentState {
+  switch (p.status) {
     case 'open':
       return 'pending';
     case 'succeeded':
-      return 'paid';
+    case 'partially_refunded':
+      return wrongAmount(p) ? 'failed' : 'paid';
     case 'failed':
       return 'failed';
     case 'expired':
@@ -66,11 +80,13 @@ const facts = (p: PaymentRecord) => ({
 /** The data of payment.succeeded for `p` (the bus and the message pact build it here). */
 export const paymentSucceeded = (
   p: PaymentRecord,
-  providerPaymentId: string,
+  capture: Capture,
   at: Date,
 ): EventData<'payment.succeeded'> => ({
   ...facts(p),
-  provider_payment_id: providerPaymentId,
+  provider_payment_id: capture.providerPaymentId,
+  captured_cents: capture.cents,
+  captured_currency: capture.currency,
   succeeded_at: at.toISOString(),
 });
 
@@ -83,35 +99,88 @@ export const paymentFailed = (
 
 export const paymentRefunded = (
   p: PaymentRecord,
-  refundId: string,
+  refund: { id: string; cents: number; totalCents: number; requestId?: string | null },
   reason: RefundReason,
   at: Date,
 ): EventData<'payment.refunded'> => ({
   ...facts(p),
-  refund_id: refundId,
+  captured_cents: p.capturedCents ?? p.amountCents,
+  refund_id: refund.id,
+  refund_cents: refund.cents,
+  refunded_total_cents: refund.totalCents,
   reason,
   refunded_at: at.toISOString(),
+  ...(refund.requestId ? { refund_request_id: refund.requestId } : {}),
+});
+
+/** The data of payment.refund_failed: a refund the provider refused (retried by the job; the shop is told). */
+export const paymentRefundFailed = (
+  p: PaymentRecord,
+  error: string,
+  at: Date,
+  request?: { id: string; final: boolean },
+): EventData<'payment.refund_failed'> => ({
+  ...facts(p),
+  error,
+  failed_at: at.toISOString(),
+  ...(request ? { refund_request_id: request.id, final: request.final } : {}),
 });
 
 export interface Transition {
   tx: Db;
   bus: EventBus;
+  logger?: Logger;
 }
 
-/** The money was taken (verified webhook, or our own check with the provider). False when nothing changed. */
+/** What the provider reported it captured: its payment id, amount (cents) and currency (any case). */
+export interface Capture {
+  providerPaymentId: string;
+  cents: number;
+  currency: string;
+}
+
+/**
+ * The money was taken (verified webhook, or our own check with the provider). The provider's amount and currency are
+ * recorded and carried by payment.succeeded as it reported them; when they differ from what the order costs, it is
+ * logged here and svc-orders, comparing with the order's total, leaves the order unpaid and asks for the refund.
+ * False when nothing changed.
+ */
 export async function markSucceeded(
-  { tx, bus }: Transition,
+  { tx, bus, logger }: Transition,
   paymentId: string,
-  providerPaymentId: string,
+  reported: Capture,
 ): Promise<boolean> {
   const p = await lockPayment(tx, paymentId);
   if (!p || !canMove(p.status, 'succeeded')) return false;
   const now = new Date();
-  await tx
+  // ISO 4217's XXX ("no currency") when the provider named none: never the order's EUR by default.
+  const code = reported.currency.toUpperCase();
+  const capture = { ...reported, currency: /^[A-Z]{3}$/.test(code) ? code : 'XXX' };
+  const [updated] = await tx
     .update(paymentRecords)
-    .set({ status: 'succeeded', providerPaymentId, succeededAt: now, updatedAt: now })
-    .where(eq(paymentRecords.id, p.id));
-  await bus.emit(tx, 'payment.succeeded', paymentSucceeded(p, providerPaymentId, now));
+    .set({
+      status: 'succeeded',
+      providerPaymentId: capture.providerPaymentId,
+      capturedCents: capture.cents,
+      capturedCurrency: capture.currency,
+      succeededAt: now,
+      updatedAt: now,
+    })
+    .where(eq(paymentRecords.id, p.id))
+    .returning();
+  if (wrongAmount(updated!)) {
+    logger?.error(
+      {
+        payment_id: p.id,
+        order_id: p.orderId,
+        expected_cents: p.amountCents,
+        captured_cents: capture.cents,
+        captured_currency: capture.currency,
+      },
+      'provider captured another amount or currency than the order total: not a payment of the order, to be refunded',
+    );
+  }
+  await bus.emit(tx, 'payment.succeeded', paymentSucceeded(p, capture, now));
   return true;
 }
 
@@ -145,28 +214,143 @@ export async function markRefunding(tx: Db, paymentId: string, reason: RefundRea
   return true;
 }
 
-/** The provider gave the money back. */
+/** A refund the provider reported: this refund's amount and/or the payment's refunded total, when it says them. */
+export interface ReportedRefund {
+  id: string;
+  cents: number | null;
+  /** The provider's refunded total of the payment (Stripe's charge amount_refunded); null when it gave none. */
+  totalCents?: number | null;
+  reason?: RefundReason;
+  /** The refund request (svc-orders') our refund job made this refund for. */
+  requestId?: string;
+}
+
+/** The refund request of this payment still waiting for the provider. */
+async function openRequest(tx: Db, paymentId: string, id: string): Promise<RefundRequestRow | null> {
+  const [row] = await tx
+    .select()
+    .from(refundRequests)
+    .where(
+      and(
+        eq(refundRequests.id, id),
+        eq(refundRequests.paymentId, paymentId),
+        eq(refundRequests.state, 'requested'),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * The request a refund the provider reported by webhook answers: the provider's announcement of our own refund may
+ * come before the refund job recorded it. The one open request of the payment for exactly that amount (or, for a
+ * refund that empties the payment, for all that was left); none when there is no such request or more than one.
+ */
+async function requestOfReported(
+  tx: Db,
+  paymentId: string,
+  cents: number,
+  emptied: boolean,
+): Promise<RefundRequestRow | null> {
+  const open = await tx
+    .select()
+    .from(refundRequests)
+    .where(and(eq(refundRequests.paymentId, paymentId), eq(refundRequests.state, 'requested')));
+  const matching = open.filter((r) => r.amountCents === cents || (r.amountCents === null && emptied));
+  return matching.length === 1 ? matching[0]! : null;
+}
+
+async function closeRequest(tx: Db, request: RefundRequestRow, providerRefundId: string, when: Date) {
+  await tx
+    .update(refundRequests)
+    .set({ state: 'done', providerRefundId, error: null, updatedAt: when })
+    .where(and(eq(refundRequests.id, request.id), eq(refundRequests.paymentId, request.paymentId)));
+}
+
+/** A refund request the provider refused for good (or whose retries ran out). */
+export async function failRequest(tx: Db, id: string, paymentId: string, error: string): Promise<void> {
+  await tx
+    .update(refundRequests)
+    .set({ state: 'failed', error, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(refundRequests.id, id),
+        eq(refundRequests.paymentId, paymentId),
+        eq(refundRequests.state, 'requested'),
+      ),
+    );
+}
+
+/**
+ * The provider gave money back (our refund job, or a refund made in its dashboard). Each refund is recorded once
+ * (by its id), the total only grows and never beyond what was captured: a repeated or older report changes nothing.
+ * The payment is `refunded` once all of it went back, `partially_refunded` before (or stays `refunding` while the
+ * full refund we asked for is on its way); every change emits payment.refunded with this refund and the total.
+ */
 export async function markRefunded(
   { tx, bus }: Transition,
   paymentId: string,
-  refund: { id: string; cents: number | null; reason?: RefundReason },
+  refund: ReportedRefund,
 ): Promise<boolean> {
   const p = await lockPayment(tx, paymentId);
-  if (!p || !canMove(p.status, 'refunded')) return false;
+  if (!p || !['succeeded', 'partially_refunded', 'refunding', 'refunded'].includes(p.status)) return false;
+  const [seen] = await tx
+    .select({ id: paymentRefunds.refundId, cents: paymentRefunds.cents })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, p.id), eq(paymentRefunds.refundId, refund.id)));
+  const captured = p.capturedCents ?? p.amountCents;
+  const before = p.refundedCents ?? 0;
+  const reported = refund.totalCents ?? (refund.cents === null ? captured : before + refund.cents);
+  const total = Math.min(reported, captured);
   const now = new Date();
-  // A refund made at the provider (its dashboard) has no reason of ours: the staff made it.
-  const reason = p.refundReason ?? refund.reason ?? 'cancelled_by_staff';
+  const ours = refund.requestId ? await openRequest(tx, p.id, refund.requestId) : null;
+  if (seen || total <= before) {
+    // Already recorded (the provider's webhook came first and could not tell which request it answered): the
+    // request's outcome is announced now, with the figures as they stand.
+    if (!ours) return false;
+    await closeRequest(tx, ours, refund.id, now);
+    const reason = refund.reason ?? p.refundReason ?? 'cancelled_by_staff';
+    const cents = ours.amountCents ?? seen?.cents ?? refund.cents ?? 0;
+    await bus.emit(
+      tx,
+      'payment.refunded',
+      paymentRefunded(p, { id: refund.id, cents, totalCents: before, requestId: ours.id }, reason, now),
+    );
+    return true;
+  }
+  const request = ours ?? (await requestOfReported(tx, p.id, total - before, total >= captured));
+  if (request) await closeRequest(tx, request, refund.id, now);
+  const status: PaymentRowStatus =
+    total >= captured ? 'refunded' : p.status === 'refunding' ? 'refunding' : 'partially_refunded';
+  // A refund made at the provider (its dashboard) has no reason of ours: the staff made it. A partial refund's
+  // reason is its own (the payment keeps the reason of a full refund under way).
+  const reason =
+    request?.reason === 'partial_refund'
+      ? 'partial_refund'
+      : (p.refundReason ?? refund.reason ?? request?.reason ?? 'cancelled_by_staff');
+  const recorded = {
+    id: refund.id,
+    cents: total - before,
+    totalCents: total,
+    requestId: request?.id ?? null,
+  };
+  await tx.insert(paymentRefunds).values({
+    paymentId: p.id,
+    refundId: refund.id,
+    cents: recorded.cents,
+    totalCents: total,
+    createdAt: now,
+  });
   await tx
     .update(paymentRecords)
     .set({
-      status: 'refunded',
+      status,
       refundId: refund.id,
-      refundedCents: refund.cents ?? p.amountCents,
-      refundReason: reason,
+      refundedCents: total,
+      refundReason: reason === 'partial_refund' ? p.refundReason : reason,
       refundedAt: now,
       updatedAt: now,
     })
     .where(eq(paymentRecords.id, p.id));
-  await bus.emit(tx, 'payment.refunded', paymentRefunded(p, refund.id, reason, now));
+  await bus.emit(tx, 'payment.refunded', paymentRefunded(p, recorded, reason, now));
   return true;
 }

@@ -1,10 +1,12 @@
-import type { DemoPaymentKind } from '@edicola/contracts';
+import type { DemoPaymentKind, PaymentMethodMode, PaymentsMode } from '@edicola/contracts';
 import type { PaypalClient } from './paypal';
 import type { Stripe } from './stripe';
 
 export interface StripeProvider {
   client: Stripe;
-  /** Talking to the shop's in-process stand-in, not to Stripe. */
+  /** live: Stripe itself; demo: the shop's in-process stand-in; off: no credentials in live mode. */
+  mode: PaymentMethodMode;
+  /** mode === 'demo'. */
   demo: boolean;
   webhookSecret: string;
   publishableKey: string | null;
@@ -12,6 +14,7 @@ export interface StripeProvider {
 
 export interface PaypalProvider {
   client: PaypalClient;
+  mode: PaymentMethodMode;
   demo: boolean;
   webhookId: string;
   clientId: string | null;
@@ -39,6 +42,7 @@ export interface DemoControls {
 }
 
 export interface Providers {
+  mode: PaymentsMode;
   stripe: StripeProvider;
   paypal: PaypalProvider;
   /** Per provider in demo mode; null for a live provider. */

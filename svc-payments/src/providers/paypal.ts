@@ -40,6 +40,8 @@ export interface PaypalRefund {
   id: string;
   status: string;
   amount?: PaypalMoney;
+  /** total_refunded_amount: what was refunded of the capture so far, this refund included. */
+  seller_payable_breakdown?: { total_refunded_amount?: PaypalMoney };
   links?: PaypalLink[];
 }
 
@@ -76,7 +78,8 @@ export interface PaypalClient {
   createOrder(body: unknown, requestId: string): Promise<PaypalOrder>;
   getOrder(id: string): Promise<PaypalOrder>;
   captureOrder(id: string, requestId: string): Promise<PaypalOrder>;
-  refundCapture(captureId: string, requestId: string): Promise<PaypalRefund>;
+  /** Refunds the capture: `amount` (e.g. { value: '12.50', currency_code: 'EUR' }) or, without it, all that is left. */
+  refundCapture(captureId: string, requestId: string, amount?: PaypalMoney): Promise<PaypalRefund>;
   /** True when PayPal says the webhook delivery with these headers and body is genuine. */
   verifyWebhookSignature(
     headers: Record<string, string | undefined>,
@@ -174,8 +177,13 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
     getOrder: (id) => call('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`),
     captureOrder: (id, requestId) =>
       call('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {}, requestId),
-    refundCapture: (captureId, requestId) =>
-      call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {}, requestId),
+    refundCapture: (captureId, requestId, amount) =>
+      call(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        amount ? { amount } : {},
+        requestId,
+      ),
     async verifyWebhookSignature(headers, event, webhookId) {
       const h = (name: string) => headers[name] ?? headers[name.toLowerCase()];
       const answer = await call<{ verification_status?: string }>(
@@ -195,6 +203,12 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
     },
   };
 }
+
+/** A PayPal amount (a decimal string) in cents; 0 when PayPal gave none or nonsense (then it is not the total). */
+export const paypalCents = (value: string | undefined): number => {
+  const n = Number(value);
+  return value !== undefined && Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : 0;
+};
 
 /** PayPal amounts are strings with two decimals. */
 export const paypalValue = (cents: number) => (cents / 100).toFixed(2);

@@ -7,6 +7,7 @@ import {
   type DemoPaymentView,
 } from '@edicola/contracts';
 import { conflict, handle, notFound } from '@edicola/platform';
+import { abandonPaypal } from '../payments/abandon';
 import { webBase, type PaymentDeps } from '../payments/deps';
 import { paymentByProviderObject } from '../payments/records';
 import { orderReference } from '../payments/state';
@@ -78,6 +79,9 @@ export function demoRoutes(router: Router, deps: PaymentDeps) {
         });
         // The provider's webhook reaches this service before the browser reaches the next page.
         await controls.settled();
+        // PayPal tells nobody of a buyer who declines: its cancel_url does (the cancelled page calls cancel-order);
+        // the demo ends the attempt here already, as a decline on any provider's page does.
+        if (params.kind === 'paypal' && decision === 'decline') await abandonPaypal(deps, params.id);
         return {
           redirect_url:
             made.redirect_url ??

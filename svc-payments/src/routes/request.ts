@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
-import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@edicola/contracts';
-import { bearerToken, HttpError, unauthorized, type TokenVerifier } from '@edicola/platform';
+import { IDEMPOTENCY_HEADER, IdempotencyKey, type OnlineCheckoutRequest } from '@edicola/contracts';
+import {
+  bearerToken,
+  buyerScope,
+  HttpError,
+  requestFingerprint,
+  unauthorized,
+  type IdempotentRequest,
+  type TokenVerifier,
+} from '@edicola/platform';
 
 /** The request's Idempotency-Key (one per checkout attempt), or a fresh one: a repeat with it pays once. */
 export function idempotencyKey(req: Request): string {
@@ -13,6 +21,23 @@ export function idempotencyKey(req: Request): string {
     throw new HttpError(422, `headers.${IDEMPOTENCY_HEADER}: ${parsed.error.issues[0]!.message}`);
   }
   return parsed.data;
+}
+
+/**
+ * The Idempotency-Key of a checkout (card or PayPal): scoped to the buyer (customer account, or the guest's
+ * e-mail), so one buyer's key never answers another's checkout; the body's fingerprint refuses another cart.
+ */
+export function checkoutKey(
+  method: 'card' | 'paypal',
+  req: Request,
+  body: OnlineCheckoutRequest,
+  customerId: string | null,
+): IdempotentRequest {
+  return {
+    scope: buyerScope(customerId, body.customer_email),
+    key: `${method}:${idempotencyKey(req)}`,
+    fingerprint: requestFingerprint({ method, customer_id: customerId, body }),
+  };
 }
 
 /**

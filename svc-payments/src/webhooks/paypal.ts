@@ -1,10 +1,16 @@
 import { badRequest } from '@edicola/platform';
 import { applyCaptureIn, paypalPaymentOfCapture } from '../payments/apply';
-import { safeError } from '../payments/card';
+import { safeError } from '../payments/common';
 import { providerError, wake, type PaymentDeps } from '../payments/deps';
 import { paymentByProviderPayment } from '../payments/records';
 import { markRefunded } from '../payments/state';
-import { linkOf, type PaypalCapture, type PaypalRefund, type PaypalWebhookEvent } from '../providers/paypal';
+import {
+  linkOf,
+  paypalCents,
+  type PaypalCapture,
+  type PaypalRefund,
+  type PaypalWebhookEvent,
+} from '../providers/paypal';
 import { firstSeen } from './dedup';
 import { BAD_SIGNATURE } from './stripe';
 
@@ -47,7 +53,8 @@ export async function handlePaypalWebhook(
       case 'PAYMENT.CAPTURE.DECLINED': {
         const capture = event.resource as unknown as PaypalCapture;
         const payment = await paypalPaymentOfCapture(tx, capture);
-        if (payment) changed = await applyCaptureIn(tx, deps.bus, payment.id, capture);
+        if (payment)
+          changed = await applyCaptureIn({ tx, bus: deps.bus, logger: deps.logger }, payment.id, capture);
         break;
       }
       case 'PAYMENT.CAPTURE.REFUNDED': {
@@ -56,8 +63,12 @@ export async function handlePaypalWebhook(
         const captureId = /\/captures\/([^/?#]+)/.exec(linkOf(refund.links, 'up') ?? '')?.[1];
         const payment = captureId ? await paymentByProviderPayment(tx, 'paypal', captureId) : null;
         if (payment) {
-          const cents = refund.amount ? Math.round(Number(refund.amount.value) * 100) : null;
-          changed = await markRefunded({ tx, bus: deps.bus }, payment.id, { id: refund.id, cents });
+          const total = refund.seller_payable_breakdown?.total_refunded_amount?.value;
+          changed = await markRefunded({ tx, bus: deps.bus }, payment.id, {
+            id: refund.id,
+            cents: refund.amount ? paypalCents(refund.amount.value) : null,
+            totalCents: total === undefined ? null : paypalCents(total),
+          });
         }
         break;
       }

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { badRequest } from '@edicola/platform';
+import { badRequest, type Db } from '@edicola/platform';
 import {
   applyChargeRefundedIn,
   applyIntentIn,
@@ -41,25 +41,21 @@ export async function handleStripeWebhook(
   return { received: true, duplicate: !fresh };
 }
 
-async function applyStripeEvent(
-  tx: Parameters<typeof applySessionIn>[0],
-  deps: PaymentDeps,
-  event: Stripe.Event,
-) {
-  const bus = deps.bus;
+async function applyStripeEvent(tx: Db, deps: PaymentDeps, event: Stripe.Event) {
+  const t = { tx, bus: deps.bus, logger: deps.logger };
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      return applySessionIn(tx, bus, event.data.object);
+      return applySessionIn(t, event.data.object);
     case 'checkout.session.async_payment_failed':
-      return applySessionFailedIn(tx, bus, event.data.object, 'declined');
+      return applySessionFailedIn(t, event.data.object, 'declined');
     case 'checkout.session.expired':
-      return applySessionFailedIn(tx, bus, event.data.object, 'expired');
+      return applySessionFailedIn(t, event.data.object, 'expired');
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed':
-      return applyIntentIn(tx, bus, event.data.object);
+      return applyIntentIn(t, event.data.object);
     case 'charge.refunded':
-      return applyChargeRefundedIn(tx, bus, event.data.object);
+      return applyChargeRefundedIn(t, event.data.object);
     default:
       return false;
   }

@@ -155,7 +155,11 @@ describe('fake PayPal over its REST API', () => {
       amount: 4588,
       currency: 'EUR',
       customer_email: null,
-      lines: [{ name: 'Dylan Dog 401', quantity: 2, amount: 3998 }],
+      // The items, and the breakdown's shipping under them (as PayPal's page shows it).
+      lines: [
+        { name: 'Dylan Dog 401', quantity: 2, amount: 3998 },
+        { name: 'Spedizione', quantity: 1, amount: 590 },
+      ],
       metadata: { reference_id: 'ord-1', custom_id: 'ord-1' },
     });
   });

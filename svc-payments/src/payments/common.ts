@@ -1,0 +1,22 @@
+import { conflict } from '@edicola/platform';
+import type { InternalOrder } from '@edicola/contracts';
+import { isStripeError } from '../providers/stripe';
+
+/** The demo checkout page of the storefront, which stands in for the provider's page in demo mode. */
+export function demoUrl(web: string, kind: 'card' | 'klarna' | 'paypal', id: string): string {
+  return `${web}/pagamento-demo?kind=${kind}&id=${encodeURIComponent(id)}`;
+}
+
+/** The order svc-orders answered must be pending and to be paid with one of these methods. */
+export function checkExpectedOrder(order: InternalOrder, methods: string[]): void {
+  if (order.status !== 'pending' || !methods.includes(order.payment_method)) {
+    throw conflict("L'ordine non è in attesa di questo pagamento");
+  }
+}
+
+/** A provider error as it may be logged: type, code and status, never the request or a key. */
+export function safeError(error: unknown) {
+  if (isStripeError(error)) return { type: error.type, code: error.code, status: error.statusCode };
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { error: String(error) };
+}
