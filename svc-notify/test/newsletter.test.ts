@@ -1,10 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { NewsletterSubscribeResponse } from '@edicola/contracts';
 import { startTestService, waitFor, type TestService } from '@edicola/platform/testing';
+import { emails, subscribers } from '../src/db/schema';
 import { notifyService } from '../src/service';
 import { startInbox, type Inbox } from './smtp-inbox';
 
@@ -17,10 +18,13 @@ function tokenIn(text: string): string {
   return link![1]!;
 }
 
+jest.setTimeout(30_000);
+
 describe('svc-notify newsletter through a real SMTP server', () => {
   let notify: TestService<unknown>;
   let inbox: Inbox;
   const api = () => request(notify.service.app);
+  const db = () => notify.testDatabase.database.db;
 
   beforeAll(async () => {
     inbox = await startInbox();
@@ -39,45 +43,68 @@ describe('svc-notify newsletter through a real SMTP server', () => {
     await inbox?.close();
   });
 
-  it('subscribes and sends one confirmation carrying the unsubscribe link', async () => {
+  const mailsTo = (address: string) => inbox.messages.filter((m) => JSON.stringify(m.to).includes(address));
+  const confirmTokenIn = (text: string) => {
+    const link = /https:\/\/shop\.example\.it\/newsletter\/confirm\?token=([\w-]+)/.exec(text);
+    expect(link).not.toBeNull();
+    return link![1]!;
+  };
+  const subscriber = async (email: string) =>
+    (await db().select().from(subscribers).where(eq(subscribers.email, email)))[0]!;
+  /** Proof the request's e-mails were handled: no e-mail of the service is still waiting. */
+  const settled = () =>
+    waitFor(async () => (await db().select().from(emails).where(eq(emails.status, 'queued'))).length === 0);
+
+  it('subscribes pending confirmation (double opt-in) and sends one confirmation with the confirm and unsubscribe links', async () => {
     const res = await api()
       .post('/newsletter/subscribe')
-      .send({ email: ' Lucia.Esposito@Example.it ', name: 'Lucia' });
+      .send({ email: ' Lucia.Esposito@Example.it ', name: 'Lucia', language: 'es' });
     expect(res.status).toBe(200);
     expect(NewsletterSubscribeResponse.parse(res.body)).toEqual({
       message: 'Iscrizione completata! Controlla la tua email per la conferma.',
       already_subscribed: false,
     });
-    const mail = await waitFor(() =>
-      inbox.messages.find((m) => m.to && JSON.stringify(m.to).includes('lucia.esposito')),
-    );
-    expect(mail.subject).toBe('Iscrizione alla newsletter di Edicola Napoli');
+    const mail = await waitFor(() => mailsTo('lucia.esposito')[0]);
+    expect(mail.subject).toBe('Confirma tu suscripción al boletín de Edicola Napoli');
+    expect(String(mail.html)).toContain('lang="es"');
     expect(mail.from?.text).toContain('noreply@edicola.example');
-    expect(mail.text).toContain('Ciao Lucia,');
+    expect(mail.text).toContain('Hola Lucia:');
     const token = tokenIn(mail.text!);
+    expect(mail.text).toContain(`Código de baja: ${token}`);
     expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toContain(token);
+    expect((await subscriber('lucia.esposito@example.it')).confirmedAt).toBeNull();
 
-    // The token is not stored as such: only its hash is.
-    const rows = await notify.testDatabase.database.db.execute(
-      sql`select * from notify.newsletter_subscribers`,
-    );
-    expect(JSON.stringify((rows as unknown as { rows: unknown[] }).rows)).not.toContain(token);
+    // The tokens are not stored as such: only their hashes are.
+    const rows = await db().execute(sql`select * from notify.newsletter_subscribers`);
+    const stored = JSON.stringify((rows as unknown as { rows: unknown[] }).rows);
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(confirmTokenIn(mail.text!));
   });
 
-  it('answers already_subscribed for an active address and sends nothing more', async () => {
-    const before = inbox.messages.length;
+  it('counts the subscription once its link is followed: the token works once', async () => {
+    const token = confirmTokenIn(mailsTo('lucia.esposito')[0]!.text!);
+    const ok = await api().post('/newsletter/confirm').send({ token });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toMatch(/^Iscrizione confermata!/);
+    expect((await subscriber('lucia.esposito@example.it')).confirmedAt).not.toBeNull();
+    expect((await api().post('/newsletter/confirm').send({ token })).status).toBe(404);
+    expect((await api().post('/newsletter/confirm').send({ token: ' ' })).status).toBe(422);
+  });
+
+  it('answers already_subscribed for a confirmed address and sends nothing more', async () => {
     const res = await api()
       .post('/newsletter/subscribe')
       .send({ email: 'lucia.esposito@example.it', name: null });
     expect(res.body).toEqual({ message: 'Email già registrata alla newsletter!', already_subscribed: true });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(inbox.messages.length).toBe(before);
+    await settled();
+    expect(mailsTo('lucia.esposito')).toHaveLength(1);
   });
 
   it.each([
     [{ email: '' }, 'Inserisci un indirizzo email valido'],
     [{ email: 'non-valida' }, 'Inserisci un indirizzo email valido'],
     [{ name: 'x' }, 'body.email'],
+    [{ email: 'a@example.it', language: 'xx' }, 'Lingua non valida'],
   ])('refuses %j with 422', async (body, detail) => {
     const res = await api().post('/newsletter/subscribe').send(body);
     expect(res.status).toBe(422);
@@ -85,8 +112,7 @@ describe('svc-notify newsletter through a real SMTP server', () => {
   });
 
   it('unsubscribes with the token once: 404 after, 404 for an unknown one, 422 for an empty one', async () => {
-    const mail = inbox.messages.find((m) => JSON.stringify(m.to).includes('lucia.esposito'))!;
-    const token = tokenIn(mail.text!);
+    const token = tokenIn(mailsTo('lucia.esposito')[0]!.text!);
     const ok = await api().post('/newsletter/unsubscribe').send({ token });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toMatch(/^Cancellazione completata con successo!/);
@@ -99,14 +125,15 @@ describe('svc-notify newsletter through a real SMTP server', () => {
     expect(empty.body.detail).toContain('Inserisci un token di cancellazione valido');
   });
 
-  it('subscribes an unsubscribed address again, with a new token', async () => {
-    const first = tokenIn(inbox.messages.find((m) => JSON.stringify(m.to).includes('lucia.esposito'))!.text!);
+  it('subscribes an unsubscribed address again, with new tokens, in Italian by default', async () => {
+    const first = tokenIn(mailsTo('lucia.esposito')[0]!.text!);
     const res = await api().post('/newsletter/subscribe').send({ email: 'lucia.esposito@example.it' });
     expect(res.body.already_subscribed).toBe(false);
     const mails = await waitFor(() => {
-      const found = inbox.messages.filter((m) => JSON.stringify(m.to).includes('lucia.esposito'));
+      const found = mailsTo('lucia.esposito');
       return found.length === 2 && found;
     });
+    expect(mails[1]!.subject).toBe("Conferma l'iscrizione alla newsletter di Edicola Napoli");
     const second = tokenIn(mails[1]!.text!);
     expect(second).not.toBe(first);
     expect((await api().post('/newsletter/unsubscribe').send({ token: second })).status).toBe(200);
@@ -115,13 +142,11 @@ describe('svc-notify newsletter through a real SMTP server', () => {
   it('retries a confirmation the mail server refused, and delivers it once', async () => {
     inbox.refuseNext(2);
     await api().post('/newsletter/subscribe').send({ email: 'ciro@example.it', name: 'Ciro' });
-    const mail = await waitFor(() => inbox.messages.find((m) => JSON.stringify(m.to).includes('ciro@')), {
-      timeoutMs: 10_000,
-    });
+    const mail = await waitFor(() => mailsTo('ciro@')[0], { timeoutMs: 10_000 });
     expect(inbox.refused).toBe(2);
     expect(mail.text).toContain('Ciao Ciro,');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(inbox.messages.filter((m) => JSON.stringify(m.to).includes('ciro@'))).toHaveLength(1);
+    await settled();
+    expect(mailsTo('ciro@')).toHaveLength(1);
   });
 });
 
@@ -155,7 +180,7 @@ describe('svc-notify without SMTP', () => {
     });
     const eml = readFileSync(path.join(folder, file!), 'utf8');
     expect(eml).toMatch(/^To: anna@example\.it$/m);
-    expect(eml).toContain('Subject: Iscrizione alla newsletter di Edicola Napoli');
+    expect(eml).toContain("Subject: Conferma l'iscrizione alla newsletter di Edicola Napoli");
     expect(eml).toMatch(/newsletter\/unsubscribe\?token=[\w-]+/);
   });
 });

@@ -1,9 +1,10 @@
-import type { EventData } from '@edicola/contracts';
+import type { EventData, Language } from '@edicola/contracts';
 
 /** An order.created event's data as svc-orders emits it for a guest's bank-transfer order. */
 export function transferOrder(
   orderId: string,
   email = 'giulia.russo@example.it',
+  language: Language = 'it',
 ): EventData<'order.created'> {
   const reference = `ORD-${orderId.replace(/-/g, '').slice(-8).toUpperCase()}`;
   return {
@@ -51,5 +52,20 @@ export function transferOrder(
       demo: true,
     },
     created_at: '2026-11-22T09:30:00.000Z',
+    language,
+  };
+}
+
+/** The same order paid online (card), placed now. */
+export function cardOrder(
+  orderId: string,
+  email: string,
+  language: Language = 'it',
+): EventData<'order.created'> {
+  return {
+    ...transferOrder(orderId, email, language),
+    payment_method: 'card',
+    bank_transfer: null,
+    created_at: new Date().toISOString(),
   };
 }

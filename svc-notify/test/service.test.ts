@@ -16,12 +16,15 @@ describe('svc-notify', () => {
     );
     expect(result.rows.map((r) => r.table_name)).toEqual([
       'dead_letters',
+      'emails',
       'job_schedules',
       'jobs',
       'newsletter_subscribers',
+      'orders',
       'outbox',
       'processed_events',
       'rate_limits',
+      'scheduled_emails',
     ]);
     const ready = await request(service.service.app).get('/readyz');
     expect(ready.status).toBe(200);

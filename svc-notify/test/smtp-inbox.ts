@@ -7,6 +7,8 @@ export interface Inbox {
   messages: ParsedMail[];
   /** Refuse the next n messages with a temporary error (451), as a busy mail server does. */
   refuseNext(n: number): void;
+  /** Refuse the next n messages to this address (451). */
+  refuseTo(address: string, n: number): void;
   refused: number;
   close(): Promise<void>;
 }
@@ -14,20 +16,25 @@ export interface Inbox {
 /** A real SMTP server on loopback (plain SMTP, no auth) that keeps what it receives, parsed. */
 export async function startInbox(): Promise<Inbox> {
   let toRefuse = 0;
+  const refusedAddresses = new Map<string, number>();
   const inbox: Inbox = {
     url: '',
     messages: [],
     refused: 0,
     refuseNext: (n) => void (toRefuse = n),
+    refuseTo: (address, n) => void refusedAddresses.set(address.toLowerCase(), n),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
     authOptional: true,
     logger: false,
-    onData(stream, _session, callback) {
-      if (toRefuse > 0) {
-        toRefuse--;
+    onData(stream, session, callback) {
+      const addressed = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+      const refusedFor = addressed.find((a) => (refusedAddresses.get(a) ?? 0) > 0);
+      if (refusedFor) refusedAddresses.set(refusedFor, refusedAddresses.get(refusedFor)! - 1);
+      if (toRefuse > 0 || refusedFor) {
+        if (!refusedFor) toRefuse--;
         inbox.refused++;
         stream.resume();
         stream.on('end', () =>

@@ -1,11 +1,15 @@
-import { pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { EmailStatus, EventData, Language } from '@edicola/contracts';
 import { busTables, jobTables, rateLimitTable } from '@edicola/platform';
 
 export const notify = pgSchema('notify');
 
 /**
- * Newsletter subscriptions (SPEC §3). The unsubscribe token is kept only as its SHA-256: the link in
- * the e-mail is the one copy of the token itself. An unsubscribed address keeps its row, without token.
+ * Newsletter subscriptions (SPEC §3), with double opt-in: a new subscription holds `confirm_token_hash` until its
+ * link is followed, and counts only once it is null (rows from before the opt-in have none: they were confirmed by
+ * being there). Tokens are kept only as their SHA-256: the e-mail holds the one copy of each. An unsubscribed
+ * address keeps its row, without tokens.
  */
 export const subscribers = notify.table('newsletter_subscribers', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -13,10 +17,86 @@ export const subscribers = notify.table('newsletter_subscribers', {
   email: text('email').notNull().unique(),
   name: text('name'),
   tokenHash: text('token_hash').unique(),
+  confirmTokenHash: text('confirm_token_hash').unique(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  language: text('language').$type<Language>().notNull().default('it'),
   subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
 });
 export type SubscriberRow = typeof subscribers.$inferSelect;
+
+/**
+ * Every e-mail svc-notify sends, once per `key` (kind, what it is about, recipient): a repeated event finds the row
+ * and sends nothing. The back office's order timeline reads it; failed deliveries stay here with their error.
+ */
+export const emails = notify.table(
+  'emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    kind: text('kind').notNull(),
+    orderId: text('order_id'),
+    /** Lower-case. */
+    recipient: text('recipient').notNull(),
+    language: text('language').$type<Language>().notNull(),
+    subject: text('subject').notNull(),
+    /** An e-mail an outsider can cause (counted against the per-recipient daily cap). */
+    outsider: boolean('outsider').notNull().default(false),
+    status: text('status').$type<EmailStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('emails_order_idx').on(t.orderId, t.createdAt),
+    index('emails_recipient_idx').on(t.recipient, t.createdAt),
+  ],
+);
+export type EmailRow = typeof emails.$inferSelect;
+
+/**
+ * What svc-notify knows of each order, from the events only (it never reads svc-orders' tables): the data of
+ * order.created and where the order stands since.
+ */
+export const orderFacts = notify.table('orders', {
+  orderId: text('order_id').primaryKey(),
+  facts: jsonb('facts').$type<EventData<'order.created'>>().notNull(),
+  status: text('status').notNull(),
+  /** The highest order_version seen. */
+  orderVersion: integer('order_version').notNull(),
+  /** When an unpaid bank transfer is cancelled. */
+  paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type OrderFactsRow = typeof orderFacts.$inferSelect;
+
+/**
+ * E-mails due later (SPEC §6 "scheduled e-mails"): the transfer reminder and the review request, one per key.
+ * Whether each is still wanted is decided when it is due; `done_at` marks it handled, `outcome` says how.
+ */
+export const scheduledEmails = notify.table(
+  'scheduled_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    kind: text('kind').$type<'transfer_reminder' | 'review_request'>().notNull(),
+    orderId: text('order_id').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    outcome: text('outcome').$type<'sent' | 'skipped'>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('scheduled_emails_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
+);
 
 export const { outbox, processedEvents, deadLetters } = busTables(notify);
 export const { jobs, jobSchedules } = jobTables(notify);

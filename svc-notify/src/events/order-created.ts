@@ -1,18 +1,53 @@
+import { scheduledEmails } from '../db/schema';
 import type { EventHandler } from '@edicola/platform';
-import type { MailOutbox } from '../mail/outbox';
-import { orderConfirmationMail, type ShopContact } from '../orders/confirmation-mail';
+import type { NotifyContext } from '../context';
+import { DAY_MS } from '../context';
+import { storeOrder, transferDueAt } from '../orders/facts';
+import { orderReceivedMail } from '../templates/customer-mails';
+import { newOrderToShop } from '../templates/shop-mails';
+
+/** The reminder goes this long before a transfer's due date. */
+const REMINDER_BEFORE_MS = 2 * DAY_MS;
 
 /**
- * svc-notify's answer to a new order: the confirmation e-mail, written as a job in the handler's
- * transaction and sent after its commit. The job key is the order, so a repeated event sends one e-mail.
+ * A new order: svc-notify keeps its facts. A bank-transfer order is told at once (what to pay, where, by when),
+ * the shop too, and its reminder is scheduled; an online order waits for its payment (payment.succeeded): an
+ * attempt that is never paid sends nothing.
  */
-export function onOrderCreated(mail: MailOutbox, shop: ShopContact): EventHandler<'order.created'> {
+export function onOrderCreated(ctx: NotifyContext): EventHandler<'order.created'> {
   return async (event, tx, { afterCommit }) => {
-    await mail.queue(
-      tx,
-      orderConfirmationMail(event.data, shop),
-      `order-confirmation:${event.data.order_id}`,
-    );
-    afterCommit(() => mail.wake());
+    const order = event.data;
+    const transfer = order.payment_method === 'transfer';
+    const dueAt = transfer ? transferDueAt(order, ctx.transferPaymentDays) : null;
+    if (!(await storeOrder(tx, order, dueAt)) || !transfer || !dueAt) return;
+    await ctx.mailer.send(tx, {
+      kind: 'order_received',
+      about: order.order_id,
+      orderId: order.order_id,
+      language: order.language,
+      // Anyone can place a transfer order with anyone's address: this one counts against the cap.
+      outsider: true,
+      mail: await orderReceivedMail(order, ctx.shop, dueAt),
+    });
+    await ctx.mailer.send(tx, {
+      kind: 'shop_new_order',
+      about: order.order_id,
+      orderId: order.order_id,
+      language: 'it',
+      mail: await newOrderToShop(order, ctx.shop, false),
+    });
+    const remindAt = new Date(dueAt.getTime() - REMINDER_BEFORE_MS);
+    if (remindAt.getTime() > new Date(order.created_at).getTime()) {
+      await tx
+        .insert(scheduledEmails)
+        .values({
+          key: `transfer_reminder:${order.order_id}`,
+          kind: 'transfer_reminder',
+          orderId: order.order_id,
+          dueAt: remindAt,
+        })
+        .onConflictDoNothing({ target: scheduledEmails.key });
+    }
+    afterCommit(() => ctx.mailer.wake());
   };
 }

@@ -4,11 +4,12 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '@edicola/platform';
 
-/** One e-mail as the services hand it over: plain text, so nothing a visitor typed can become markup. */
+/** One e-mail: HTML and its plain-text version, both rendered from a template (React escapes what visitors typed). */
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
@@ -31,6 +32,7 @@ function message(from: string, mail: Mail) {
     replyTo: mail.replyTo,
     subject: oneLine(mail.subject),
     text: mail.text,
+    html: mail.html,
     headers: mail.headers,
   };
 }
@@ -61,10 +63,10 @@ export function createMailTransport(options: {
     kind: 'file',
     async send(mail) {
       const info = await writer.sendMail(message(options.from, mail));
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       // Written whole, then renamed: a reader never sees half a message.
-      await writeFile(path.join(folder, `${name}.tmp`), info.message as Buffer);
+      await writeFile(path.join(folder, `${name}.tmp`), info.message as Buffer, { mode: 0o600 });
       await rename(path.join(folder, `${name}.tmp`), path.join(folder, name));
       options.logger.info({ file: path.join(folder, name) }, 'e-mail written (no SMTP_URL)');
     },

@@ -2,19 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
 import { ContactMessageRequest, type ContactMessageResponse } from '@edicola/contracts';
 import { handle, type Db, type RateLimits } from '@edicola/platform';
-import { confirmationToSender, messageToShop } from '../contact/messages';
-import type { MailOutbox } from '../mail/outbox';
+import type { NotifyContext } from '../context';
+import { contactCopyMail } from '../templates/customer-mails';
+import { contactToShop } from '../templates/shop-mails';
 
 export interface ContactRouteOptions {
-  mail: MailOutbox;
-  shopEmail: string;
-  shopName: string;
   messagesPerHour: number;
   limits: RateLimits;
 }
 
-/** POST /contact/messages: the /contatto form, to the shop's mailbox with a confirmation to the sender. */
-export function contactRoutes(router: Router, db: Db, options: ContactRouteOptions) {
+/** POST /contact/messages: the /contatto form, to the shop's mailbox with a copy to the sender. */
+export function contactRoutes(router: Router, db: Db, ctx: NotifyContext, options: ContactRouteOptions) {
   router.post(
     '/contact/messages',
     options.limits.perAddress({
@@ -26,15 +24,22 @@ export function contactRoutes(router: Router, db: Db, options: ContactRouteOptio
     }),
     handle({ body: ContactMessageRequest }, async ({ body }, _req, res): Promise<ContactMessageResponse> => {
       const id = randomUUID();
+      const [toShop, copy] = await Promise.all([
+        contactToShop(body, ctx.shop),
+        contactCopyMail(body, ctx.shop),
+      ]);
       await db.transaction(async (tx) => {
-        await options.mail.queue(tx, messageToShop(options.shopEmail, body), `contact:${id}:shop`);
-        await options.mail.queue(
-          tx,
-          confirmationToSender(options.shopName, options.shopEmail, body),
-          `contact:${id}:sender`,
-        );
+        await ctx.mailer.send(tx, { kind: 'contact_message', about: id, language: 'it', mail: toShop });
+        // The copy goes to whatever address was typed: it counts against that address's cap.
+        await ctx.mailer.send(tx, {
+          kind: 'contact_copy',
+          about: id,
+          language: body.language,
+          outsider: true,
+          mail: copy,
+        });
       });
-      options.mail.wake();
+      ctx.mailer.wake();
       res.status(202);
       return { message: 'Messaggio inviato! Ti risponderemo al più presto.' };
     }),

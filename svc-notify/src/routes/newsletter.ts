@@ -1,25 +1,40 @@
 import type { Router } from 'express';
 import {
+  NEWSLETTER_CONFIRM_PATH,
+  NEWSLETTER_UNSUBSCRIBE_PATH,
+  NewsletterConfirmRequest,
   NewsletterSubscribeRequest,
   NewsletterUnsubscribeRequest,
   type NewsletterSubscribeResponse,
   type NewsletterUnsubscribeResponse,
 } from '@edicola/contracts';
 import { handle, notFound, type Db, type RateLimits } from '@edicola/platform';
-import type { MailOutbox } from '../mail/outbox';
-import { confirmationMail, unsubscribeLink } from '../newsletter/confirmation-mail';
-import { subscribe, unsubscribe } from '../newsletter/subscriptions';
+import type { NotifyContext } from '../context';
+import { confirmSubscription, subscribe, unsubscribe } from '../newsletter/subscriptions';
+import { newsletterConfirmMail } from '../templates/customer-mails';
 
 export interface NewsletterRouteOptions {
-  mail: MailOutbox;
-  webUrl: string;
-  shopName: string;
   subscribesPerHour: number;
   limits: RateLimits;
 }
 
-/** POST /newsletter/subscribe and /newsletter/unsubscribe (SPEC §7), with the texts of SPEC §8. */
-export function newsletterRoutes(router: Router, db: Db, options: NewsletterRouteOptions) {
+/** A storefront page with the token in its query. */
+function pageLink(webUrl: string, path: string, token: string): string {
+  const url = new URL(path, webUrl);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/**
+ * POST /newsletter/subscribe, /newsletter/confirm and /newsletter/unsubscribe (SPEC §7, texts of SPEC §8). A
+ * subscription counts once the link of its confirmation e-mail is followed (double opt-in).
+ */
+export function newsletterRoutes(
+  router: Router,
+  db: Db,
+  ctx: NotifyContext,
+  options: NewsletterRouteOptions,
+) {
   router.post(
     '/newsletter/subscribe',
     options.limits.perAddress({
@@ -31,23 +46,48 @@ export function newsletterRoutes(router: Router, db: Db, options: NewsletterRout
     }),
     handle({ body: NewsletterSubscribeRequest }, async ({ body }): Promise<NewsletterSubscribeResponse> => {
       const result = await db.transaction(async (tx) => {
-        const outcome = await subscribe(tx, body.email, body.name || null);
+        const outcome = await subscribe(tx, body.email, body.name || null, body.language);
         if (!outcome.alreadySubscribed) {
-          const { subscriber, token } = outcome;
-          const link = unsubscribeLink(options.webUrl, token);
-          const mail = confirmationMail(subscriber.email, subscriber.name, link, options.shopName);
-          await options.mail.queue(tx, mail, `newsletter.confirm:${subscriber.id}:${subscriber.tokenHash}`);
+          const { subscriber, token, confirmToken } = outcome;
+          const mail = await newsletterConfirmMail(
+            {
+              email: subscriber.email,
+              name: subscriber.name,
+              language: subscriber.language,
+              confirmUrl: pageLink(ctx.shop.webUrl, NEWSLETTER_CONFIRM_PATH, confirmToken),
+              unsubscribeUrl: pageLink(ctx.shop.webUrl, NEWSLETTER_UNSUBSCRIBE_PATH, token),
+              token,
+            },
+            ctx.shop,
+          );
+          await ctx.mailer.send(tx, {
+            kind: 'newsletter_confirm',
+            about: subscriber.confirmTokenHash!,
+            language: subscriber.language,
+            outsider: true,
+            mail,
+          });
         }
         return outcome;
       });
       if (result.alreadySubscribed) {
         return { message: 'Email già registrata alla newsletter!', already_subscribed: true };
       }
-      options.mail.wake();
+      ctx.mailer.wake();
       return {
         message: 'Iscrizione completata! Controlla la tua email per la conferma.',
         already_subscribed: false,
       };
+    }),
+  );
+
+  router.post(
+    '/newsletter/confirm',
+    handle({ body: NewsletterConfirmRequest }, async ({ body }): Promise<NewsletterUnsubscribeResponse> => {
+      if (!(await confirmSubscription(db, body.token))) {
+        throw notFound('Token non valido o già utilizzato. Contattaci per assistenza.');
+      }
+      return { message: 'Iscrizione confermata! Riceverai la nostra newsletter.' };
     }),
   );
 

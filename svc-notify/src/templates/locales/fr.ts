@@ -1,0 +1,131 @@
+import type { Strings } from './strings';
+
+export const fr: Strings = {
+  common: {
+    greeting: (name) => `Bonjour ${name},`,
+    greetingNoName: 'Bonjour,',
+    signoff: 'À bientôt,',
+    order: 'Commande',
+    date: 'Date',
+    quantity: 'Quantité',
+    subtotal: 'Sous-total',
+    shipping: 'Livraison',
+    shippingFree: 'gratuite',
+    total: 'Total',
+    payment: 'Paiement',
+    methods: {
+      transfer: 'Virement bancaire',
+      card: 'Carte de crédit',
+      stripe: 'Carte de crédit',
+      paypal: 'PayPal',
+      klarna: 'Klarna, 3 versements sans frais',
+      'klarna-now': 'Klarna, payer maintenant',
+    },
+    questions: (phone) => `Pour toute question, répondez à cet e-mail ou appelez-nous au ${phone}.`,
+    backToShop: 'Retour à la boutique',
+    legal: (shop) =>
+      `Vous recevez cet e-mail suite à une commande ou une demande faite sur ${shop}. Vos données servent uniquement à les traiter.`,
+  },
+  orderReceived: {
+    subject: (reference) => `Commande ${reference} reçue`,
+    title: 'Nous avons reçu votre commande',
+    intro: (shop) => `merci pour votre commande sur ${shop} ! Voici le récapitulatif.`,
+    transferTitle: 'Comment payer par virement',
+    transferIntro: (amount) => `Pour finaliser la commande, effectuez un virement de ${amount} à :`,
+    holder: 'Titulaire',
+    iban: 'IBAN',
+    bank: 'Banque',
+    reason: 'Motif',
+    amount: 'Montant',
+    dueBy: (date) => `Le virement doit arriver avant le ${date} ; sinon la commande est annulée.`,
+    demo: "ATTENTION : ceci est l'IBAN de démonstration de la boutique de test, n'effectuez aucun paiement.",
+    afterTransfer: 'Nous expédierons la commande dès réception du virement.',
+  },
+  paymentReceived: {
+    subject: (reference) => `Paiement reçu, commande ${reference} confirmée`,
+    title: 'Paiement reçu, commande confirmée',
+    intro: (amount) => `nous avons reçu votre paiement de ${amount} : votre commande est confirmée.`,
+    next: 'Nous vous écrirons de nouveau quand le colis sera parti.',
+  },
+  transferReminder: {
+    subject: (reference) => `Rappel : virement pour la commande ${reference}`,
+    title: "Votre virement n'est pas encore arrivé",
+    intro: (date) =>
+      `nous n'avons pas encore reçu le virement pour votre commande. S'il n'arrive pas avant le ${date}, la commande sera annulée.`,
+    ignore: 'Si vous avez déjà payé, ignorez ce message : un virement peut prendre quelques jours.',
+  },
+  transferExpired: {
+    subject: (reference) => `Commande ${reference} annulée : virement non reçu`,
+    title: 'Commande annulée',
+    intro: (date) =>
+      `nous n'avons pas reçu le virement avant le ${date} : votre commande a été annulée et les articles sont de nouveau disponibles.`,
+    again:
+      'Si vous souhaitez toujours ces articles, vous pouvez passer une nouvelle commande sur notre site.',
+  },
+  paymentFailed: {
+    subject: (reference) => `Échec du paiement de la commande ${reference}`,
+    title: "Le paiement n'a pas abouti",
+    declined: 'le paiement de votre commande a été refusé. Rien ne vous a été débité.',
+    expired:
+      'le délai pour payer votre commande est écoulé, la commande a donc été annulée. Rien ne vous a été débité.',
+    again: 'Vous pouvez réessayer depuis notre boutique, aussi avec un autre moyen de paiement.',
+  },
+  shipped: {
+    subject: (reference) => `Votre commande ${reference} a été expédiée`,
+    title: 'Votre commande est en route',
+    intro: 'votre commande a été confiée au transporteur.',
+    carrier: 'Transporteur',
+    trackingNumber: 'Numéro de suivi',
+    track: 'Suivre le colis',
+  },
+  delivered: {
+    subject: (reference) => `Votre commande ${reference} a été livrée`,
+    title: 'Commande livrée',
+    intro: 'votre commande a été livrée. Nous espérons qu’elle vous plaira !',
+  },
+  cancelled: {
+    subject: (reference) => `Votre commande ${reference} a été annulée`,
+    title: 'Commande annulée',
+    intro: 'votre commande a été annulée.',
+    refundFollows: 'Si vous l’aviez déjà payée, vous recevrez le remboursement avec un prochain e-mail.',
+  },
+  refunded: {
+    subject: (reference) => `Remboursement de la commande ${reference}`,
+    title: 'Remboursement effectué',
+    intro: (amount) => `nous vous avons remboursé ${amount}.`,
+    partial: (amount, total) =>
+      `Il s'agit d'un remboursement partiel : nous vous avons remboursé jusqu'ici ${amount} sur ${total}.`,
+    timing:
+      'Le remboursement revient sur le moyen de paiement utilisé ; il peut mettre quelques jours à apparaître.',
+  },
+  reviewRequest: {
+    subject: (shop) => `Comment ça s'est passé ? Laissez un avis sur ${shop}`,
+    title: 'Vos articles vous ont-ils plu ?',
+    intro: "votre avis aide d'autres passionnés à choisir. Deux minutes suffisent :",
+    write: (title) => `Donner un avis sur « ${title} »`,
+  },
+  newsletterConfirm: {
+    subject: (shop) => `Confirmez votre inscription à la newsletter de ${shop}`,
+    title: 'Confirmez votre inscription',
+    intro: (shop) =>
+      `merci de vous être inscrit à la newsletter de ${shop} ! Vous recevrez les nouveautés modélisme, Pokémon, casques, camions, tuning et Panini. Confirmez votre inscription avec le bouton ci-dessous.`,
+    confirm: "Confirmer l'inscription",
+    ignore: "Si ce n'est pas vous, ignorez cet e-mail : sans confirmation vous ne recevrez rien.",
+  },
+  newsletter: {
+    unsubscribe: 'Vous ne voulez plus recevoir la newsletter ? Désinscrivez-vous',
+    token: 'Code de désinscription',
+  },
+  contactCopy: {
+    subject: (shop) => `Nous avons reçu votre message - ${shop}`,
+    title: 'Message reçu',
+    intro: 'merci de nous avoir écrit : nous avons reçu votre message et vous répondrons au plus vite.',
+    yourMessage: 'Votre message',
+  },
+  reviewReply: {
+    subject: (article) => `Nous avons répondu à votre avis sur « ${article} »`,
+    title: 'Réponse à votre avis',
+    intro: (article) => `merci pour votre avis sur « ${article} ». Voici notre réponse :`,
+    reply: 'La réponse de la boutique',
+  },
+};

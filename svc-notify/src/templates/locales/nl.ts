@@ -1,0 +1,131 @@
+import type { Strings } from './strings';
+
+export const nl: Strings = {
+  common: {
+    greeting: (name) => `Hallo ${name},`,
+    greetingNoName: 'Hallo,',
+    signoff: 'Tot ziens,',
+    order: 'Bestelling',
+    date: 'Datum',
+    quantity: 'Aantal',
+    subtotal: 'Subtotaal',
+    shipping: 'Verzending',
+    shippingFree: 'gratis',
+    total: 'Totaal',
+    payment: 'Betaling',
+    methods: {
+      transfer: 'Bankoverschrijving',
+      card: 'Creditcard',
+      stripe: 'Creditcard',
+      paypal: 'PayPal',
+      klarna: 'Klarna, 3 termijnen zonder rente',
+      'klarna-now': 'Klarna, nu betalen',
+    },
+    questions: (phone) => `Vragen? Beantwoord deze e-mail of bel ons op ${phone}.`,
+    backToShop: 'Terug naar de winkel',
+    legal: (shop) =>
+      `U ontvangt deze e-mail vanwege een bestelling of verzoek bij ${shop}. Uw gegevens worden alleen gebruikt om die af te handelen.`,
+  },
+  orderReceived: {
+    subject: (reference) => `Bestelling ${reference} ontvangen`,
+    title: 'We hebben uw bestelling ontvangen',
+    intro: (shop) => `bedankt voor uw bestelling bij ${shop}! Hier is het overzicht.`,
+    transferTitle: 'Zo betaalt u per overschrijving',
+    transferIntro: (amount) => `Maak om de bestelling af te ronden ${amount} over naar:`,
+    holder: 'Rekeninghouder',
+    iban: 'IBAN',
+    bank: 'Bank',
+    reason: 'Omschrijving',
+    amount: 'Bedrag',
+    dueBy: (date) =>
+      `De overschrijving moet uiterlijk ${date} binnen zijn; daarna wordt de bestelling geannuleerd.`,
+    demo: 'LET OP: dit is het demo-IBAN van de testwinkel, doe geen betaling.',
+    afterTransfer: 'We verzenden de bestelling zodra we de overschrijving hebben ontvangen.',
+  },
+  paymentReceived: {
+    subject: (reference) => `Betaling ontvangen, bestelling ${reference} bevestigd`,
+    title: 'Betaling ontvangen, bestelling bevestigd',
+    intro: (amount) => `we hebben uw betaling van ${amount} ontvangen: uw bestelling is bevestigd.`,
+    next: 'We schrijven u opnieuw zodra het pakket onderweg is.',
+  },
+  transferReminder: {
+    subject: (reference) => `Herinnering: overschrijving voor bestelling ${reference}`,
+    title: 'Uw overschrijving is nog niet binnen',
+    intro: (date) =>
+      `we hebben de overschrijving voor uw bestelling nog niet ontvangen. Als die niet uiterlijk ${date} binnen is, wordt de bestelling geannuleerd.`,
+    ignore: 'Heeft u al betaald, negeer dan dit bericht: een overschrijving kan enkele dagen duren.',
+  },
+  transferExpired: {
+    subject: (reference) => `Bestelling ${reference} geannuleerd: overschrijving niet ontvangen`,
+    title: 'Bestelling geannuleerd',
+    intro: (date) =>
+      `we hebben de overschrijving niet uiterlijk ${date} ontvangen, daarom is uw bestelling geannuleerd en zijn de artikelen weer beschikbaar.`,
+    again: 'Wilt u de artikelen nog steeds, dan kunt u opnieuw bestellen op onze website.',
+  },
+  paymentFailed: {
+    subject: (reference) => `Betaling mislukt voor bestelling ${reference}`,
+    title: 'De betaling is niet gelukt',
+    declined: 'de betaling van uw bestelling is geweigerd. Er is niets afgeschreven.',
+    expired:
+      'de tijd om uw bestelling te betalen is verstreken, daarom is de bestelling geannuleerd. Er is niets afgeschreven.',
+    again: 'U kunt het opnieuw proberen in onze winkel, ook met een andere betaalmethode.',
+  },
+  shipped: {
+    subject: (reference) => `Uw bestelling ${reference} is verzonden`,
+    title: 'Uw bestelling is onderweg',
+    intro: 'uw bestelling is aan de vervoerder overgedragen.',
+    carrier: 'Vervoerder',
+    trackingNumber: 'Trackingnummer',
+    track: 'Volg de zending',
+  },
+  delivered: {
+    subject: (reference) => `Uw bestelling ${reference} is bezorgd`,
+    title: 'Bestelling bezorgd',
+    intro: 'uw bestelling is bezorgd. We hopen dat u er blij mee bent!',
+  },
+  cancelled: {
+    subject: (reference) => `Uw bestelling ${reference} is geannuleerd`,
+    title: 'Bestelling geannuleerd',
+    intro: 'uw bestelling is geannuleerd.',
+    refundFollows: 'Had u al betaald, dan ontvangt u de terugbetaling met een volgende e-mail.',
+  },
+  refunded: {
+    subject: (reference) => `Terugbetaling voor bestelling ${reference}`,
+    title: 'Terugbetaling uitgevoerd',
+    intro: (amount) => `we hebben u ${amount} terugbetaald.`,
+    partial: (amount, total) =>
+      `Dit is een gedeeltelijke terugbetaling: tot nu toe hebben we ${amount} van ${total} terugbetaald.`,
+    timing:
+      'De terugbetaling gaat naar de gebruikte betaalmethode; het kan enkele dagen duren voordat die zichtbaar is.',
+  },
+  reviewRequest: {
+    subject: (shop) => `Hoe was het? Schrijf een review bij ${shop}`,
+    title: 'Bevallen uw artikelen?',
+    intro: 'uw mening helpt andere verzamelaars kiezen. Het kost maar twee minuten:',
+    write: (title) => `Beoordeel „${title}”`,
+  },
+  newsletterConfirm: {
+    subject: (shop) => `Bevestig uw inschrijving op de nieuwsbrief van ${shop}`,
+    title: 'Bevestig uw inschrijving',
+    intro: (shop) =>
+      `bedankt voor uw inschrijving op de nieuwsbrief van ${shop}! U ontvangt nieuws over modelbouw, Pokémon, helmen, trucks, tuning en Panini. Bevestig de inschrijving met de knop hieronder.`,
+    confirm: 'Inschrijving bevestigen',
+    ignore: 'Heeft u zich niet ingeschreven, negeer dan deze e-mail: zonder bevestiging ontvangt u niets.',
+  },
+  newsletter: {
+    unsubscribe: 'Wilt u de nieuwsbrief niet meer ontvangen? Uitschrijven',
+    token: 'Uitschrijfcode',
+  },
+  contactCopy: {
+    subject: (shop) => `We hebben uw bericht ontvangen - ${shop}`,
+    title: 'Bericht ontvangen',
+    intro: 'bedankt voor uw bericht: we hebben het ontvangen en antwoorden zo snel mogelijk.',
+    yourMessage: 'Uw bericht',
+  },
+  reviewReply: {
+    subject: (article) => `We hebben gereageerd op uw review van „${article}”`,
+    title: 'Reactie op uw review',
+    intro: (article) => `bedankt voor uw review van „${article}”. Hier is onze reactie:`,
+    reply: 'De reactie van de winkel',
+  },
+};

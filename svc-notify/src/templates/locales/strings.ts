@@ -1,0 +1,121 @@
+import type { PaymentMethod } from '@edicola/contracts';
+
+/**
+ * Every text of the customers' e-mails, in one language. Texts with values are functions, so a value can
+ * never be left out or shown as a placeholder; TypeScript holds every language to the whole set.
+ */
+export interface Strings {
+  common: {
+    greeting: (name: string) => string;
+    greetingNoName: string;
+    signoff: string;
+    order: string;
+    date: string;
+    quantity: string;
+    subtotal: string;
+    shipping: string;
+    shippingFree: string;
+    total: string;
+    payment: string;
+    methods: Record<PaymentMethod, string>;
+    questions: (phone: string) => string;
+    backToShop: string;
+    /** The footer's line on why this e-mail came. */
+    legal: (shop: string) => string;
+  };
+  orderReceived: {
+    subject: (reference: string) => string;
+    title: string;
+    intro: (shop: string) => string;
+    transferTitle: string;
+    transferIntro: (amount: string) => string;
+    holder: string;
+    iban: string;
+    bank: string;
+    reason: string;
+    amount: string;
+    dueBy: (date: string) => string;
+    demo: string;
+    afterTransfer: string;
+  };
+  paymentReceived: {
+    subject: (reference: string) => string;
+    title: string;
+    intro: (amount: string) => string;
+    next: string;
+  };
+  transferReminder: {
+    subject: (reference: string) => string;
+    title: string;
+    intro: (date: string) => string;
+    ignore: string;
+  };
+  transferExpired: {
+    subject: (reference: string) => string;
+    title: string;
+    intro: (date: string) => string;
+    again: string;
+  };
+  paymentFailed: {
+    subject: (reference: string) => string;
+    title: string;
+    declined: string;
+    expired: string;
+    again: string;
+  };
+  shipped: {
+    subject: (reference: string) => string;
+    title: string;
+    intro: string;
+    carrier: string;
+    trackingNumber: string;
+    track: string;
+  };
+  delivered: {
+    subject: (reference: string) => string;
+    title: string;
+    intro: string;
+  };
+  cancelled: {
+    subject: (reference: string) => string;
+    title: string;
+    intro: string;
+    refundFollows: string;
+  };
+  refunded: {
+    subject: (reference: string) => string;
+    title: string;
+    intro: (amount: string) => string;
+    partial: (amount: string, total: string) => string;
+    timing: string;
+  };
+  reviewRequest: {
+    subject: (shop: string) => string;
+    title: string;
+    intro: string;
+    write: (title: string) => string;
+  };
+  newsletterConfirm: {
+    subject: (shop: string) => string;
+    title: string;
+    intro: (shop: string) => string;
+    confirm: string;
+    ignore: string;
+  };
+  newsletter: {
+    unsubscribe: string;
+    token: string;
+  };
+  contactCopy: {
+    subject: (shop: string) => string;
+    title: string;
+    intro: string;
+    yourMessage: string;
+  };
+  reviewReply: {
+    subject: (article: string) => string;
+    title: string;
+    intro: (article: string) => string;
+    reply: string;
+  };
+}

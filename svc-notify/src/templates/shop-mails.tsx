@@ -1,0 +1,105 @@
+import { Link, Text } from '@react-email/components';
+import type { EventData } from '@edicola/contracts';
+import type { Mail } from '../mail/transport';
+import { money } from './format';
+import { Layout, paragraph, TypedText, type ShopDetails } from './Layout';
+import { OrderSummary, type OrderFacts } from './OrderSummary';
+import { renderMail } from './render';
+
+/** The e-mails to the shop's own mailbox (SHOP_EMAIL), in Italian: the shop's language. */
+
+const adminOrders = (shop: ShopDetails) => new URL('/admin', shop.webUrl).toString();
+
+/** A new order to prepare: paid online, or a bank transfer waiting for its money. */
+export function newOrderToShop(order: OrderFacts, shop: ShopDetails, paid: boolean): Promise<Mail> {
+  const state = paid ? 'pagato' : 'in attesa del bonifico';
+  return renderMail(
+    shop.email,
+    `Nuovo ordine ${order.order_reference} (${state}) - ${money(order.total_cents, 'it')}`,
+    <Layout shop={shop} language="it" title={`Nuovo ordine ${order.order_reference}`}>
+      <Text style={paragraph}>
+        Cliente: {order.customer_name} &lt;{order.customer_email}&gt;
+        <br />
+        Stato del pagamento: {state}
+      </Text>
+      <OrderSummary order={order} language="it" />
+      <Text style={paragraph}>
+        <Link href={adminOrders(shop)}>Apri il back office</Link>
+      </Text>
+    </Layout>,
+    { replyTo: order.customer_email },
+  );
+}
+
+/** A refund the provider refused: someone must look at it. */
+export function refundFailedToShop(
+  failure: {
+    orderId: string;
+    orderReference: string | null;
+    paymentId: string;
+    amountCents: number;
+    error: string;
+  },
+  shop: ShopDetails,
+): Promise<Mail> {
+  const reference = failure.orderReference ?? failure.orderId;
+  return renderMail(
+    shop.email,
+    `Rimborso non riuscito per l'ordine ${reference}`,
+    <Layout shop={shop} language="it" title="Rimborso non riuscito">
+      <Text style={paragraph}>
+        Il rimborso di {money(failure.amountCents, 'it')} per l&apos;ordine {reference} (pagamento{' '}
+        {failure.paymentId}) non è riuscito. Il sistema riprova da solo; controlla presso il fornitore di
+        pagamento.
+      </Text>
+      <Text style={paragraph}>Errore: {failure.error}</Text>
+      <Text style={paragraph}>
+        <Link href={adminOrders(shop)}>Apri il back office</Link>
+      </Text>
+    </Layout>,
+  );
+}
+
+/** An article reached its low-stock threshold. */
+export function lowStockToShop(article: EventData<'article.stock_low'>, shop: ShopDetails): Promise<Mail> {
+  return renderMail(
+    shop.email,
+    `Scorta bassa: ${article.title} (${article.sku}), disponibili ${article.quantity_stock}`,
+    <Layout shop={shop} language="it" title="Scorta bassa">
+      <Text style={paragraph}>
+        L&apos;articolo «{article.title}» (SKU {article.sku}) ha {article.quantity_stock} pezzi disponibili:
+        la soglia di avviso è {article.threshold}.
+      </Text>
+      <Text style={paragraph}>
+        <Link href={adminOrders(shop)}>Apri il back office</Link>
+      </Text>
+    </Layout>,
+  );
+}
+
+export interface ContactMessage {
+  name: string;
+  email: string;
+  telefono?: string | null;
+  messaggio: string;
+}
+
+/** The visitor's message from /contatto; answering it replies to the visitor. */
+export function contactToShop(message: ContactMessage, shop: ShopDetails): Promise<Mail> {
+  return renderMail(
+    shop.email,
+    `Messaggio dal sito da ${message.name}`,
+    <Layout shop={shop} language="it" title="Nuovo messaggio dal modulo contatti del sito">
+      <Text style={paragraph}>
+        Nome: {message.name}
+        <br />
+        Email: {message.email}
+        <br />
+        Telefono: {message.telefono || '-'}
+      </Text>
+      <Text style={{ ...paragraph, fontWeight: 'bold' }}>Messaggio:</Text>
+      <TypedText text={message.messaggio} />
+    </Layout>,
+    { replyTo: message.email },
+  );
+}

@@ -1,0 +1,153 @@
+import { LANGUAGES, type Language } from '@edicola/contracts';
+import type { Mail } from '../mail/transport';
+import { transferOrder } from '../../test/order-fixture';
+import {
+  cancelledMail,
+  contactCopyMail,
+  deliveredMail,
+  newsletterConfirmMail,
+  orderReceivedMail,
+  paymentFailedMail,
+  paymentReceivedMail,
+  refundedMail,
+  reviewReplyMail,
+  reviewRequestMail,
+  shippedMail,
+  transferExpiredMail,
+  transferReminderMail,
+} from './customer-mails';
+import type { ShopDetails } from './Layout';
+import { STRINGS } from './locales';
+
+const shop: ShopDetails = {
+  name: 'Edicola Napoli',
+  email: 'negozio@edicola.example',
+  phone: '+39 081 555 0123',
+  street: 'Via Toledo 256',
+  city: '80134 Napoli (NA)',
+  country: 'Italia',
+  webUrl: 'https://shop.example.it',
+};
+const due = new Date('2026-11-29T09:30:00.000Z');
+
+/** Every customer e-mail, rendered for one language. */
+function everyMail(language: Language): Record<string, Promise<Mail>> {
+  const order = transferOrder('5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678', 'cliente@example.it', language);
+  return {
+    orderReceived: orderReceivedMail(order, shop, due),
+    paymentReceived: paymentReceivedMail(order, shop, order.total_cents),
+    transferReminder: transferReminderMail(order, shop, due),
+    transferExpired: transferExpiredMail(order, shop, due),
+    paymentFailed: paymentFailedMail(order, shop, 'declined'),
+    paymentExpired: paymentFailedMail(order, shop, 'expired'),
+    shipped: shippedMail(order, shop, {
+      carrier: 'BRT',
+      trackingNumber: 'TRK1',
+      trackingUrl: 'https://track.example/TRK1',
+    }),
+    delivered: deliveredMail(order, shop),
+    cancelled: cancelledMail(order, shop, true),
+    refunded: refundedMail(order, shop, { amountCents: 5000, refundedTotalCents: 5000, partial: true }),
+    reviewRequest: reviewRequestMail(order, shop),
+    newsletterConfirm: newsletterConfirmMail(
+      {
+        email: 'cliente@example.it',
+        name: 'Giulia',
+        language,
+        confirmUrl: 'https://shop.example.it/newsletter/confirm?token=c1',
+        unsubscribeUrl: 'https://shop.example.it/newsletter/unsubscribe?token=u1',
+        token: 'u1',
+      },
+      shop,
+    ),
+    contactCopy: contactCopyMail(
+      { name: 'Giulia', email: 'cliente@example.it', messaggio: 'Ciao', language },
+      shop,
+    ),
+    reviewReply: reviewReplyMail(
+      {
+        customerName: 'Giulia',
+        customerEmail: 'cliente@example.it',
+        articleTitle: 'Album Calciatori 2026',
+        replyText: 'Grazie!',
+        language,
+      },
+      shop,
+    ),
+  };
+}
+
+/** The keys of a strings object, nested, with the arity of each text function. */
+function shape(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'function') return [`${prefix}(${value.length})`];
+  if (typeof value === 'string') return [prefix];
+  return Object.entries(value as object)
+    .flatMap(([key, inner]) => shape(inner, prefix ? `${prefix}.${key}` : key))
+    .sort();
+}
+
+describe('the e-mail templates', () => {
+  it.each(LANGUAGES.filter((l) => l !== 'it'))('have every Italian text in %s, none empty', (language) => {
+    expect(shape(STRINGS[language])).toEqual(shape(STRINGS.it));
+    const empty = shape(STRINGS[language]).filter((key) => {
+      const text = key
+        .replace(/\(\d\)$/, '')
+        .split('.')
+        .reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], STRINGS[language]);
+      return typeof text === 'function' ? !text('X', 'Y').trim() : !String(text).trim();
+    });
+    expect(empty).toEqual([]);
+  });
+
+  it.each(LANGUAGES)(
+    'render every e-mail in %s: HTML in that language and its text, nothing unrendered',
+    async (language) => {
+      const mails = everyMail(language);
+      const italian = everyMail('it');
+      for (const [name, pending] of Object.entries(mails)) {
+        const mail = await pending;
+        expect({ name, lang: /<html[^>]* lang="(\w+)"/.exec(mail.html!)?.[1] }).toEqual({
+          name,
+          lang: language,
+        });
+        for (const body of [mail.subject, mail.text, mail.html!]) {
+          expect(body).not.toMatch(/\{\{|undefined|NaN|\[object Object\]|^\s*$/);
+        }
+        expect(mail.text).toContain('Via Toledo 256');
+        expect(mail.text).toContain(STRINGS[language].common.legal('Edicola Napoli'));
+        if (language !== 'it')
+          expect({ name, subject: mail.subject }).not.toEqual({
+            name,
+            subject: (await italian[name])!.subject,
+          });
+      }
+    },
+  );
+
+  it('writes amounts and dates the way each language does', async () => {
+    const text = async (language: Language) =>
+      (await everyMail(language).orderReceived!).text.replace(/[\u00a0\u202f]/g, ' ');
+    expect(await text('it')).toContain('134,26 €');
+    expect(await text('en')).toContain('€134.26');
+    expect(await text('de')).toContain('134,26 €');
+    expect(await text('nl')).toContain('€ 134,26');
+    expect(await text('it')).toContain('29 novembre 2026');
+    expect(await text('fr')).toContain('29 novembre 2026');
+    expect(await text('ru')).toContain('29 ноября 2026');
+  });
+
+  it('keeps what a visitor typed as text: no markup gets into the HTML', async () => {
+    const mail = await contactCopyMail(
+      {
+        name: '<b>Ciro</b>',
+        email: 'c@example.it',
+        messaggio: '<script>alert(1)</script>\nriga due',
+        language: 'it',
+      },
+      shop,
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.text).toContain('riga due');
+  });
+});
