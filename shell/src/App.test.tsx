@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { RemoteProps, RuntimeConfig } from '@edicola/contracts';
+import { CUSTOMER_TOKEN_KEY, emitDomEvent, type RemoteProps, type RuntimeConfig } from '@edicola/contracts';
 import { App } from './App';
 import { COOKIE_CONSENT_KEY } from './CookieBanner';
 import { initI18n } from './i18n';
@@ -55,6 +55,7 @@ beforeAll(() => {
 
 beforeEach(async () => {
   localStorage.clear();
+  document.cookie = 'language=; Max-Age=0; Path=/';
   await initI18n();
 });
 
@@ -82,6 +83,31 @@ describe('shell layout', () => {
     expect(admin.getAttribute('rel')).toContain('noopener');
     expect(await screen.findByTestId('remote-AccountMenu')).toBeTruthy();
     expect(await screen.findByTestId('remote-CartButton')).toBeTruthy();
+  });
+
+  it('offers a signed-in customer neither Accedi nor Registrati, and offers them again after logout', async () => {
+    localStorage.setItem(CUSTOMER_TOKEN_KEY, 'a-token');
+    await renderApp();
+    const nav = screen.getByRole('navigation', { name: 'Navigazione principale' });
+    const hrefs = () =>
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href'));
+    expect(hrefs()).not.toContain('/accedi');
+    expect(hrefs()).not.toContain('/registrati');
+    expect(hrefs()).toContain('/profilo');
+    act(() => {
+      localStorage.removeItem(CUSTOMER_TOKEN_KEY);
+      emitDomEvent('edicola:customer-session', { token: null });
+    });
+    expect(hrefs()).toEqual(expect.arrayContaining(['/accedi', '/registrati']));
+  });
+
+  it('names the home link by what it shows (brand and tagline)', async () => {
+    await renderApp();
+    expect(
+      screen.getByRole('link', { name: 'Edicola Napoli Modellismo e collezionismo nel cuore di Napoli' }),
+    ).toBeTruthy();
   });
 
   it('shows the footer with contacts, opening hours and the 14-day withdrawal line', async () => {
@@ -137,6 +163,16 @@ describe('shell layout', () => {
     await initI18n();
     await renderApp();
     expect(screen.getAllByRole('link', { name: 'Über uns' })).toHaveLength(2);
+    expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeTruthy();
+  });
+
+  it('mirrors the language in a cookie (the server paints in it) and starts in it when local storage has none', async () => {
+    localStorage.setItem('language', 'de');
+    await initI18n();
+    expect(document.cookie).toContain('language=de');
+    localStorage.clear();
+    await initI18n();
+    await renderApp();
     expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeTruthy();
   });
 

@@ -11,6 +11,7 @@ import { HomePage } from './pages/HomePage';
 import { RemotePage } from './pages/RemotePage';
 import { TermsPage } from './pages/TermsPage';
 import { UnsubscribePage } from './pages/UnsubscribePage';
+import { NewsletterConfirmPage } from './pages/NewsletterConfirmPage';
 import { useVisitTracking } from './visits';
 
 interface AppProps {
@@ -37,6 +38,7 @@ export function App({ config, remotes }: AppProps) {
         <Route path="/contatto" element={<ContactPage api={api} />} />
         <Route path="/termini" element={<TermsPage />} />
         <Route path="/newsletter/unsubscribe" element={<UnsubscribePage api={api} />} />
+        <Route path="/newsletter/confirm" element={<NewsletterConfirmPage api={api} />} />
         <Route
           path="/prodotti"
           element={

@@ -14,14 +14,21 @@ function accepted(storage: Storage): boolean {
   }
 }
 
+interface CookieBannerProps {
+  /** Where the choice is kept; the browser's local storage by default. */
+  storage?: Storage;
+  /** Whether the visitor already accepted, when known beforehand (the server reads the cookie). */
+  accepted?: boolean;
+}
+
 /** Technical-cookies notice; once accepted it stays hidden (remembered in local storage and a cookie). */
-export function CookieBanner({ storage = window.localStorage }: { storage?: Storage }) {
+export function CookieBanner({ storage, accepted: known }: CookieBannerProps) {
   const { t } = useTranslation('shell');
-  const [hidden, setHidden] = useState(() => accepted(storage));
+  const [hidden, setHidden] = useState(() => known ?? accepted(storage ?? window.localStorage));
   if (hidden) return null;
   const accept = () => {
     try {
-      storage.setItem(COOKIE_CONSENT_KEY, 'accepted');
+      (storage ?? window.localStorage).setItem(COOKIE_CONSENT_KEY, 'accepted');
     } catch {
       // Storage refused: the cookie below still remembers it.
     }
@@ -36,7 +43,7 @@ export function CookieBanner({ storage = window.localStorage }: { storage?: Stor
     <aside className="cookie-banner" aria-label={t('cookie.label')}>
       <div className="container">
         <p>{t('cookie.text')}</p>
-        <button type="button" className="button primary" onClick={accept}>
+        <button type="button" className="button primary" onClick={accept} data-replay="cookie-accept">
           {t('cookie.accept')}
         </button>
       </div>

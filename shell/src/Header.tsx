@@ -5,10 +5,12 @@ import type { RuntimeConfig } from '@edicola/contracts';
 import { LanguageSelector } from './LanguageSelector';
 import { RemoteSlot } from './RemoteSlot';
 import type { RemoteComponents } from './remotes';
+import { useCustomerSignedIn } from './customerSignedIn';
 
 /**
  * The nav links of SPEC §2, in order, without the back office: shoppers have no use for it, so its link
- * is a discreet one in the footer (docs/decisions/0011-storefront-speed.md).
+ * is a discreet one in the footer (docs/decisions/0011-storefront-speed.md). A signed-in customer is not offered
+ * 'Accedi' and 'Registrati'.
  */
 export const NAV_LINKS = [
   { to: '/', label: 'nav.home' },
@@ -16,8 +18,8 @@ export const NAV_LINKS = [
   { to: '/chi-siamo', label: 'nav.about' },
   { to: '/contatto', label: 'nav.contact' },
   { to: '/termini', label: 'nav.terms' },
-  { to: '/accedi', label: 'nav.login' },
-  { to: '/registrati', label: 'nav.register' },
+  { to: '/accedi', label: 'nav.login', anonymousOnly: true },
+  { to: '/registrati', label: 'nav.register', anonymousOnly: true },
   { to: '/profilo', label: 'nav.profile' },
 ] as const;
 
@@ -34,13 +36,15 @@ export function Header({ config, remotes }: HeaderProps) {
   const { t } = useTranslation('shell');
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
+  const customer = useCustomerSignedIn();
+  const links = NAV_LINKS.filter((link) => !(customer && 'anonymousOnly' in link));
   return (
     <>
       {/* Above the sticky header, so it scrolls away instead of taking a phone's screen for good. */}
       {config.demoMode && <p className="demo-notice">{t('demo.notice')}</p>}
       <header className="site-header">
         <div className="container header-bar">
-          <Link to="/" className="brand" aria-label={t('brand.homeLink')} onClick={closeMenu}>
+          <Link to="/" className="brand" onClick={closeMenu}>
             <span className="brand-mark" aria-hidden="true">
               E
             </span>
@@ -60,6 +64,7 @@ export function Header({ config, remotes }: HeaderProps) {
               aria-expanded={menuOpen}
               aria-controls="main-nav"
               onClick={() => setMenuOpen((open) => !open)}
+              data-replay="menu"
             >
               <svg className="nav-toggle-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M3 6h18M3 12h18M3 18h18" />
@@ -70,7 +75,7 @@ export function Header({ config, remotes }: HeaderProps) {
         </div>
         <nav id="main-nav" className={menuOpen ? 'main-nav open' : 'main-nav'} aria-label={t('nav.label')}>
           <ul className="container">
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end onClick={closeMenu}>
                   {t(link.label)}

@@ -13,6 +13,7 @@ export function LanguageSelector() {
       <select
         id={id}
         value={i18n.resolvedLanguage ?? i18n.language}
+        data-replay="language"
         onChange={(event) => {
           if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
         }}

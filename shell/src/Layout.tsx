@@ -12,10 +12,12 @@ interface LayoutProps {
   config: RuntimeConfig;
   remotes: RemoteComponents;
   children: ReactNode;
+  /** Whether the visitor accepted the cookie notice, when known beforehand (the server's first paint). */
+  cookiesAccepted?: boolean;
 }
 
 /** The cookie banner (first in the tab order), header, main content, footer and the floating cart of mf-checkout. */
-export function Layout({ config, remotes, children }: LayoutProps) {
+export function Layout({ config, remotes, children, cookiesAccepted }: LayoutProps) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   useEffect(() => {
@@ -23,7 +25,7 @@ export function Layout({ config, remotes, children }: LayoutProps) {
   }, [pathname]);
   return (
     <>
-      <CookieBanner />
+      <CookieBanner accepted={cookiesAccepted} />
       <a className="skip-link" href="#main">
         {t('skipLink')}
       </a>

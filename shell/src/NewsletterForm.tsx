@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@edicola/contracts';
 import type { ShellApi } from './api';
 
 type Outcome = 'idle' | 'busy' | 'subscribed' | 'already' | 'invalid' | 'failed';
@@ -28,8 +29,9 @@ export function NewsletterForm({ api }: { api: ShellApi }) {
         setEmail('');
         setName('');
       }
-    } catch {
-      setOutcome('failed');
+    } catch (error) {
+      // The server decides what an e-mail address is (422: 'a@b' has no domain); anything else is a failure.
+      setOutcome(error instanceof ApiError && error.status === 422 ? 'invalid' : 'failed');
     }
   };
 

@@ -30,7 +30,7 @@ describe('shell → svc-notify', () => {
       .withRequest('POST', '/newsletter/subscribe', (request) =>
         request
           .headers({ 'Content-Type': 'application/json' })
-          .jsonBody({ email: 'nuovo@example.com', name: 'Nino' }),
+          .jsonBody({ email: 'nuovo@example.com', name: 'Nino', language: 'it' }),
       )
       .willRespondWith(200, (response) =>
         response
@@ -52,7 +52,7 @@ describe('shell → svc-notify', () => {
       .withRequest('POST', '/newsletter/subscribe', (request) =>
         request
           .headers({ 'Content-Type': 'application/json' })
-          .jsonBody({ email: 'anna@example.com', name: null }),
+          .jsonBody({ email: 'anna@example.com', name: null, language: 'it' }),
       )
       .willRespondWith(200, (response) =>
         response
@@ -107,6 +107,7 @@ describe('shell → svc-notify', () => {
       email: 'gino@example.com',
       telefono: '+39 333 1234567',
       messaggio: 'Avete il casco Leclerc 2024 in scala 1:2?',
+      language: 'it' as const,
     };
     await pact
       .addInteraction()

@@ -1,31 +1,28 @@
-import { apiErrorFrom, type ContactMessageRequest, type VisitRequest } from '@edicola/contracts';
+import {
+  createApiClient,
+  pageLanguage,
+  type ContactMessageRequest,
+  type VisitRequest,
+} from '@edicola/contracts';
 
-/** How long a call may take before the form reports a failure (issue 6: a few seconds). */
-export const API_TIMEOUT_MS = 8000;
-
-/** The shell's one API client: newsletter and contact messages (svc-notify), visits (svc-catalog). */
-export function createShellApi(apiBaseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
-  const base = apiBaseUrl.replace(/\/+$/, '');
-
-  async function post(path: string, body: unknown, keepalive = false): Promise<unknown> {
-    const response = await fetchImpl(`${base}${path}`, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(API_TIMEOUT_MS),
-      keepalive,
-    });
-    if (!response.ok) throw await apiErrorFrom(response);
-    return response.status === 204 ? null : response.json().catch(() => null);
-  }
+/** The shell's calls, through the shared web client (contracts): newsletter and contact messages (svc-notify), visits (svc-catalog). */
+export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
+  const client = createApiClient({ baseUrl: apiBaseUrl, fetchImpl });
+  /** A POST whose answer, if any, is read as it came (null for none). */
+  const post = (path: string, body: unknown, keepalive = false) =>
+    client.call<unknown>('POST', path, { body, keepalive, check: (answer) => answer });
 
   return {
     /** POST /newsletter/subscribe; true when the address was already subscribed. */
     subscribe: async (email: string, name: string | null): Promise<{ already_subscribed: boolean }> => {
-      const answer = (await post('/newsletter/subscribe', { email, name })) as {
+      const answer = (await post('/newsletter/subscribe', { email, name, language: pageLanguage() })) as {
         already_subscribed?: unknown;
       };
       return { already_subscribed: answer?.already_subscribed === true };
+    },
+    /** POST /newsletter/confirm: the link of the confirmation e-mail; an unknown or used token answers 404. */
+    confirmSubscription: async (token: string): Promise<void> => {
+      await post('/newsletter/confirm', { token });
     },
     /** POST /newsletter/unsubscribe; an unknown token answers 404. */
     unsubscribe: async (token: string): Promise<void> => {
@@ -33,7 +30,7 @@ export function createShellApi(apiBaseUrl: string, fetchImpl: typeof fetch = (..
     },
     /** POST /contact/messages: to the shop's mailbox, with a confirmation to the sender. */
     sendContactMessage: async (message: ContactMessageRequest): Promise<void> => {
-      await post('/contact/messages', message);
+      await post('/contact/messages', { ...message, language: message.language ?? pageLanguage() });
     },
     /** POST /analytics/visit: fire and forget (keepalive, so it survives leaving the page). */
     trackVisit: async (visit: VisitRequest) => {

@@ -1,15 +1,14 @@
 /**
  * The storefront server paints the home page and the catalogue into index.html's root element before any
- * JavaScript has arrived (launcher/src/storefront-first-paint.ts): an inert, hidden-from-assistive-
- * technology picture of the page in Italian. React replaces it when the shell mounts. The catalogue
- * arrives later than the shell (its remote, then its articles), so its slot shows the server's picture of
- * the catalogue meanwhile instead of a loading text: the page does not blink empty between the two.
+ * JavaScript has arrived, from these same components (server.tsx). React replaces it when the shell mounts.
+ * The catalogue arrives later than the shell (its remote, then its articles), so its slot shows the server's
+ * paint of the catalogue meanwhile instead of a loading text: the page does not blink empty between the two.
  */
 let captured: { pathname: string; html: string } | undefined;
 
 /** Keeps the server's picture of the catalogue's slot; call before React first renders into the root. */
 export function captureFirstPaint(doc: Document = document): void {
-  const slot = doc.querySelector('#root > .first-paint .remote-slot-CatalogPage');
+  const slot = doc.querySelector('#root > .first-paint .remote-slot-CatalogPage > .first-paint');
   captured = slot ? { pathname: doc.location.pathname, html: slot.innerHTML } : undefined;
 }
 

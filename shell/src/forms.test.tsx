@@ -5,6 +5,7 @@ import { createShellApi } from './api';
 import { initI18n } from './i18n';
 import { NewsletterForm } from './NewsletterForm';
 import { ContactPage } from './pages/ContactPage';
+import { NewsletterConfirmPage } from './pages/NewsletterConfirmPage';
 import { UnsubscribePage } from './pages/UnsubscribePage';
 import { VISIT_SESSION_KEY, useVisitTracking } from './visits';
 
@@ -34,8 +35,13 @@ describe('newsletter form', () => {
   it('subscribes with e-mail and optional name and gives every message of SPEC §8', async () => {
     let already = false;
     let fail = false;
+    let invalid = false;
     const { fetchMock, api } = serve(() =>
-      fail ? jsonResponse(503, { detail: 'x' }) : jsonResponse(200, { already_subscribed: already }),
+      invalid
+        ? jsonResponse(422, { detail: 'body.email: Inserisci un indirizzo email valido' })
+        : fail
+          ? jsonResponse(503, { detail: 'x' })
+          : jsonResponse(200, { already_subscribed: already }),
     );
     render(<NewsletterForm api={api} />);
 
@@ -46,14 +52,73 @@ describe('newsletter form', () => {
       'Iscrizione completata! Controlla la tua email per la conferma.',
     );
     expect(fetchMock.mock.calls[0]![0]).toBe('http://api.test/newsletter/subscribe');
-    expect(bodyOf(fetchMock.mock.calls[0]![1])).toEqual({ email: 'anna@example.com', name: 'Anna' });
+    // The page's language goes with it: the confirmation e-mail is written in it.
+    expect(bodyOf(fetchMock.mock.calls[0]![1])).toEqual({
+      email: 'anna@example.com',
+      name: 'Anna',
+      language: 'it',
+    });
+    document.documentElement.setAttribute('lang', 'de');
+    await subscribe('hans@example.de');
+    document.documentElement.removeAttribute('lang');
+    expect(bodyOf(fetchMock.mock.calls[1]![1])).toMatchObject({ email: 'hans@example.de', language: 'de' });
 
     already = true;
     expect(await subscribe('anna@example.com')).toBe('Email già registrata alla newsletter!');
-    expect(bodyOf(fetchMock.mock.calls[1]![1])).toEqual({ email: 'anna@example.com', name: null });
+    expect(bodyOf(fetchMock.mock.calls[2]![1])).toEqual({
+      email: 'anna@example.com',
+      name: null,
+      language: 'it',
+    });
+
+    // An address the server refuses (no domain) is called invalid, not a failure to try again later.
+    invalid = true;
+    expect(await subscribe('a@b')).toBe('Inserisci un indirizzo email valido');
+    invalid = false;
 
     fail = true;
     expect(await subscribe('anna@example.com')).toBe("Errore nell'iscrizione. Riprova più tardi.");
+  });
+});
+
+describe('/newsletter/confirm', () => {
+  function renderPage(api: ReturnType<typeof createShellApi>, search = '') {
+    render(
+      <MemoryRouter initialEntries={[`/newsletter/confirm${search}`]}>
+        <NewsletterConfirmPage api={api} />
+      </MemoryRouter>,
+    );
+  }
+  const confirm = () =>
+    act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: "Conferma l'iscrizione" }));
+    });
+
+  it("confirms the subscription with the link's token once the button is pressed", async () => {
+    const { fetchMock, api } = serve(() => jsonResponse(200, { message: 'ok' }));
+    renderPage(api, '?token=conf-1');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await confirm();
+    expect(fetchMock.mock.calls[0]![0]).toBe('http://api.test/newsletter/confirm');
+    expect(bodyOf(fetchMock.mock.calls[0]![1])).toEqual({ token: 'conf-1' });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Iscrizione confermata! Riceverai la nostra newsletter.',
+    );
+  });
+
+  it('says an unknown or used token (404), and a link without token', async () => {
+    const { api } = serve(() => jsonResponse(404, { detail: 'x' }));
+    renderPage(api, '?token=old');
+    await confirm();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Token non valido o già utilizzato. Contattaci per assistenza.',
+    );
+  });
+
+  it('offers nothing to press without a token', () => {
+    renderPage(serve(() => jsonResponse(200, {})).api);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toMatch(/^Token non valido/);
   });
 });
 
@@ -131,6 +196,7 @@ describe('/contatto message form', () => {
       email: 'gino@example.com',
       telefono: null,
       messaggio: 'Avete il casco 2024?',
+      language: 'it',
     });
     expect(screen.getByRole('status').textContent).toMatch(/^Messaggio inviato!/);
   });

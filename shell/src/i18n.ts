@@ -4,6 +4,8 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
+  languageCookie,
+  languageFromCookies,
   SliceTranslationBackend,
   type Language,
 } from '@edicola/contracts';
@@ -25,13 +27,24 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The visitor's language: local storage (SPEC §9), else the cookie that mirrors it, else Italian. */
 function storedLanguage(storage: Storage): Language {
   try {
     const saved = storage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
+    if (isLanguage(saved)) return saved;
   } catch {
-    return DEFAULT_LANGUAGE;
+    // Storage refused: the cookie may still tell.
   }
+  return languageFromCookies(document.cookie) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The page's language as the visitor sees it: `<html lang>`, and the cookie the storefront server reads to
+ * paint the next page's first view in it (launcher/src/storefront-language.ts).
+ */
+function showLanguage(language: string) {
+  document.documentElement.setAttribute('lang', language);
+  if (isLanguage(language)) document.cookie = languageCookie(language);
 }
 
 /** Italian ships with the code; each other language is a chunk of its own, loaded when it is chosen. */
@@ -48,7 +61,7 @@ export async function initI18n(storage: Storage = window.localStorage): Promise<
   const backend = new SliceTranslationBackend();
   backend.add('shell', loadShellTexts);
   if (!i18next.isInitialized) {
-    i18next.on('languageChanged', (language) => document.documentElement.setAttribute('lang', language));
+    i18next.on('languageChanged', showLanguage);
   }
   await i18next
     .use(backend)
@@ -63,7 +76,7 @@ export async function initI18n(storage: Storage = window.localStorage): Promise<
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
     });
-  document.documentElement.setAttribute('lang', i18next.language);
+  showLanguage(i18next.language);
   return i18next;
 }
 

@@ -15,10 +15,12 @@ interface HomePageProps {
   api: ShellApi;
 }
 
-/** The home page of SPEC §1: hero, banners, pre-sale and reservation, about, newsletter, reviews. */
-export function HomePage({ config, remotes, api }: HomePageProps) {
+/**
+ * The top of the home page: the hero and the two banners, all a phone shows before scrolling. The storefront
+ * server paints it with the HTML (server.tsx), before the rest of the page's code has arrived.
+ */
+export function HomeHero() {
   const { t } = useTranslation('shell');
-  usePageTitle();
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -61,6 +63,17 @@ export function HomePage({ config, remotes, api }: HomePageProps) {
           <p>{t('home.instalments')}</p>
         </div>
       </section>
+    </>
+  );
+}
+
+/** The home page of SPEC §1: hero, banners, pre-sale and reservation, about, newsletter, reviews. */
+export function HomePage({ config, remotes, api }: HomePageProps) {
+  const { t } = useTranslation('shell');
+  usePageTitle();
+  return (
+    <>
+      <HomeHero />
       <div className="container page-section home-remote">
         <RemoteSlot name="mf_catalog" component={remotes.PresaleSection} config={config} />
       </div>

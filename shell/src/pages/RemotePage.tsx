@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RemoteName, RemoteProps, RuntimeConfig } from '@edicola/contracts';
 import { firstPaintOf, forgetFirstPaint } from '../firstPaint';
@@ -11,20 +12,23 @@ interface RemotePageProps {
   config: RuntimeConfig;
   /** Key of the page title and description under `meta.` in the shell's translations. */
   page: 'catalogue' | 'review';
+  /** The remote's own server render (server.tsx): shown while the remote loads, instead of a kept one. */
+  picture?: string;
 }
 
 /** A route a remote renders; the shell still sets its translated title and meta description. */
-export function RemotePage({ name, component, config, page }: RemotePageProps) {
+export function RemotePage({ name, component, config, page, picture }: RemotePageProps) {
   const { t } = useTranslation('shell');
   usePageTitle(t(`meta.${page}.title`), t(`meta.${page}.description`));
   // On the page the visitor arrived at, the server's first paint of the catalogue stays while its remote
-  // loads (firstPaint.ts), inert and hidden from assistive technology like the server sent it.
+  // loads (firstPaint.ts); clicks on it are replayed on the catalogue once it has rendered (server.tsx).
+  const { pathname } = useLocation();
   const [firstPaint] = useState(() =>
-    page === 'catalogue' ? firstPaintOf(window.location.pathname) : undefined,
+    page === 'catalogue' ? (picture ?? firstPaintOf(pathname)) : undefined,
   );
   useEffect(() => forgetFirstPaint(), []);
   const loading = firstPaint && (
-    <div className="first-paint" inert aria-hidden="true" dangerouslySetInnerHTML={{ __html: firstPaint }} />
+    <div className="first-paint" dangerouslySetInnerHTML={{ __html: firstPaint }} />
   );
   // The page's space is reserved while the remote loads, so the footer does not jump (CLS).
   return (
