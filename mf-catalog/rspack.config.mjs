@@ -1,6 +1,8 @@
 import { createWebConfig } from '../scripts/rspack.shared.mjs';
+import { createServerConfig } from '../scripts/rspack.server.mjs';
 
-export default (_env, argv) =>
+// The remote, and its server build: the catalogue's first paint (src/server.tsx).
+export default (_env, argv) => [
   createWebConfig(
     {
       dir: import.meta.dirname,
@@ -14,4 +16,6 @@ export default (_env, argv) =>
       },
     },
     argv,
-  );
+  ),
+  createServerConfig({ dir: import.meta.dirname }, argv),
+];

@@ -11,6 +11,7 @@ import { ArticlePhoto } from './ArticlePhoto';
 import { formatDate, formatEuro, photoAddress } from './format';
 import { ShareButtons } from './ShareButtons';
 import { Stars } from './Stars';
+import { categoryLabel } from './categories';
 
 interface ArticleCardProps {
   article: Article;
@@ -91,7 +92,7 @@ export function ArticleCard({
         <p className="cat-labels">
           <span className="cat-category">
             <span className="cat-visually-hidden">{t('card.category')}: </span>
-            {article.category}
+            {categoryLabel(article.category, t)}
           </span>
           {article.product_type !== 'normale' && (
             <span className={`cat-badge cat-badge-${article.product_type}`}>
@@ -162,7 +163,12 @@ export function ArticleCard({
           )}
         </div>
         {inStock ? (
-          <button type="button" className="cat-add" onClick={addToCart}>
+          <button
+            type="button"
+            className="cat-add"
+            onClick={addToCart}
+            data-replay={`add-to-cart:${article.id}`}
+          >
             {t('card.addToCart')}
           </button>
         ) : (

@@ -4,7 +4,7 @@ import { emitDomEvent, onDomEvent, type RuntimeConfig } from '@edicola/contracts
 import CatalogPage, { HIGHLIGHT_MS } from './CatalogPage';
 import { PHOTO_RETRY_DELAY_MS } from './ArticlePhoto';
 import { CART_WAIT_MS } from './ArticleCard';
-import { API_TIMEOUT_MS } from './api';
+import { API_TIMEOUT_MS } from '@edicola/contracts';
 import { initTestI18n, jsonResponse, makeArticle } from './testSupport';
 
 const config: RuntimeConfig = {
@@ -318,6 +318,11 @@ describe('CatalogPage', () => {
     renderPage();
     expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeTruthy();
     expect(screen.getByText('Available (3)')).toBeTruthy();
+    // The category filters and the card's category read in the visitor's language too.
+    const filters = screen.getByRole('group', { name: 'Filter by category' });
+    expect(within(filters).getByRole('button', { name: 'Scale models (1)' })).toBeTruthy();
+    expect(within(filters).getByRole('button', { name: 'Helmets (0)' })).toBeTruthy();
+    expect(within(screen.getByTestId('article-card')).getByText('Scale models')).toBeTruthy();
     await act(() => i18n.changeLanguage('it'));
     expect(screen.getByRole('button', { name: 'Aggiungi al Carrello' })).toBeTruthy();
   });

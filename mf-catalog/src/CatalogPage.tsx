@@ -15,16 +15,30 @@ registerTranslations();
 /** How long a deep-linked article stays highlighted (SPEC §9). */
 export const HIGHLIGHT_MS = 3000;
 /** Cards in the first row on a wide screen: their photos load eagerly with a high priority. */
-const FIRST_ROW = 4;
+export const FIRST_ROW = 4;
 
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; articles: Article[] };
 type OpenReviews = { article: Article; writing: boolean } | null;
 
+const ready = (articles: Article[]): LoadState => ({
+  status: 'ready',
+  articles: articles.filter((article) => article.is_active),
+});
+
 const loadList = (api: CatalogApi, signal?: AbortSignal): Promise<LoadState> =>
-  api.listArticles(signal).then(
-    (articles) => ({ status: 'ready', articles: articles.filter((article) => article.is_active) }),
-    () => ({ status: 'error' }),
-  );
+  api.listArticles(signal).then(ready, () => ({ status: 'error' }));
+
+interface CatalogPageProps extends RemoteProps {
+  /** The list to show at once, without fetching it: the storefront server's render (server.tsx). */
+  articles?: Article[];
+  /** Show at most this many cards (the server paints the first row only). */
+  cardLimit?: number;
+  /**
+   * How many photos load at once with a high priority: the first row in the app; only the first in the
+   * server's paint, where a phone shows one card above the fold and three photos at once would delay it.
+   */
+  eagerPhotos?: number;
+}
 
 /**
  * The first list of a visit that arrived with the server's first paint of the catalogue (an inert picture
@@ -43,13 +57,20 @@ function firstListWithPaint(api: CatalogApi, apiBaseUrl: string): Promise<LoadSt
 }
 
 /** /prodotti: filters, the catalogue grid and the reviews modals (exposed as mf_catalog/CatalogPage). */
-export default function CatalogPage({ config }: RemoteProps) {
+export default function CatalogPage({
+  config,
+  articles: given,
+  cardLimit,
+  eagerPhotos = FIRST_ROW,
+}: CatalogPageProps) {
   const { t } = useTranslation('catalog');
   const api = useMemo(() => createCatalogApi(config.apiBaseUrl), [config.apiBaseUrl]);
   const [params, setParams] = useSearchParams();
   const first = firstListWithPaint(api, config.apiBaseUrl);
   const initial = first ? use(first) : undefined;
-  const [state, setState] = useState<LoadState>(initial ?? { status: 'loading' });
+  const [state, setState] = useState<LoadState>(
+    () => initial ?? (given ? ready(given) : { status: 'loading' }),
+  );
   const [attempt, setAttempt] = useState(0);
   /** The list is already at hand from the first paint's wait: the first fetch is skipped. */
   const fetched = useRef(initial !== undefined);
@@ -121,7 +142,9 @@ export default function CatalogPage({ config }: RemoteProps) {
   };
 
   const visible = articles
-    ? articles.filter((article) => !category || inCategory(article, category) || article.id === articleParam)
+    ? articles
+        .filter((article) => !category || inCategory(article, category) || article.id === articleParam)
+        .slice(0, cardLimit)
     : [];
 
   return (
@@ -164,18 +187,20 @@ export default function CatalogPage({ config }: RemoteProps) {
               className="cat-filter"
               aria-pressed={category === null}
               onClick={() => selectCategory(null)}
+              data-replay="filter:all"
             >
               {t('filters.all', { count: articles.length })}
             </button>
-            {categoryCounts(articles).map(({ slug, name, count }) => (
+            {categoryCounts(articles).map(({ slug, count }) => (
               <button
                 key={slug}
                 type="button"
                 className={slug === 'panini' ? 'cat-filter cat-filter-panini' : 'cat-filter'}
                 aria-pressed={category === slug}
                 onClick={() => selectCategory(slug)}
+                data-replay={`filter:${slug}`}
               >
-                {name} ({count})
+                {t(`categories.${slug}`)} ({count})
               </button>
             ))}
           </div>
@@ -190,7 +215,7 @@ export default function CatalogPage({ config }: RemoteProps) {
                     mediaBaseUrl={config.mediaBaseUrl}
                     stats={stats[article.id]}
                     onNearViewport={requestStats}
-                    priority={index < FIRST_ROW}
+                    priority={index < eagerPhotos}
                     highlighted={highlighted === article.id}
                     onReadReviews={() => setReviews({ article, writing: false })}
                     onWriteReview={() => setReviews({ article, writing: true })}

@@ -60,7 +60,7 @@ export function ReviewForm({
   if (outcome.kind === 'sent') {
     return (
       <p className="cat-success" role="status">
-        {t('reviewForm.sent')}
+        {t('reviewForm.sent')} {t('reviewForm.awaitingApproval')}
       </p>
     );
   }

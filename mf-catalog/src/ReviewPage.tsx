@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RemoteProps } from '@edicola/contracts';
@@ -15,11 +15,25 @@ export default function ReviewPage({ config }: RemoteProps) {
   const api = useMemo(() => createCatalogApi(config.apiBaseUrl), [config.apiBaseUrl]);
   const [params] = useSearchParams();
   const articleId = params.get('article_id')?.trim() ?? '';
+  // Which article the link is for, from the catalogue the shop already serves (a link to a withdrawn one: unnamed).
+  const [articleTitle, setArticleTitle] = useState<string | null>(null);
+  useEffect(() => {
+    if (!articleId) return;
+    const controller = new AbortController();
+    api.listArticles(controller.signal).then(
+      (articles) => setArticleTitle(articles.find((a) => a.id === articleId)?.title ?? null),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [api, articleId]);
   return (
     <section className="cat-page cat-review-page" aria-labelledby="review-page-title">
       <h1 id="review-page-title">{t('reviewPage.title')}</h1>
       {articleId ? (
         <>
+          {articleTitle && (
+            <p className="cat-review-article">{t('reviewPage.article', { title: articleTitle })}</p>
+          )}
           <p>{t('reviewPage.intro')}</p>
           <ReviewForm
             api={api}

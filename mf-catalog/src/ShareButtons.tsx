@@ -2,18 +2,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Article } from '@edicola/contracts';
 import { shareDescription } from './format';
+import { useShopOrigin } from './shopOrigin';
 
 /** The public link of an article: /prodotti?article={id} on this shop. */
-export function articleLink(articleId: string): string {
-  return `${window.location.origin}/prodotti?article=${encodeURIComponent(articleId)}`;
+export function articleLink(articleId: string, origin: string): string {
+  return `${origin}/prodotti?article=${encodeURIComponent(articleId)}`;
 }
 
 /** Share buttons for the networks the article allows (share_facebook, share_instagram, share_whatsapp). */
 export function ShareButtons({ article }: { article: Article }) {
   const { t } = useTranslation('catalog');
   const [copied, setCopied] = useState(false);
+  const origin = useShopOrigin();
   if (!article.share_facebook && !article.share_instagram && !article.share_whatsapp) return null;
-  const link = articleLink(article.id);
+  const link = articleLink(article.id, origin);
   const text = `${article.title} – ${shareDescription(article.description)}`;
   const copyForInstagram = async () => {
     try {

@@ -171,6 +171,7 @@ describe('mf-catalog → svc-catalog: reviews', () => {
       customer_email: 'luca@example.com',
       article_id: ARTICLE_ID,
       order_id: null,
+      language: 'fr' as const,
     };
     await pact
       .addInteraction()
@@ -206,6 +207,7 @@ describe('mf-catalog → svc-catalog: reviews', () => {
           customer_email: 'luca@example.com',
           article_id: ARTICLE_ID,
           order_id: null,
+          language: 'it',
         }),
       )
       .willRespondWith(422, (response) => {

@@ -1,4 +1,4 @@
-import { CATEGORIES, type Article, type CategorySlug } from '@edicola/contracts';
+import { CATEGORIES, categoryOf, type Article, type CategorySlug } from '@edicola/contracts';
 
 export function isCategorySlug(value: string | null): value is CategorySlug {
   return CATEGORIES.some((category) => category.slug === value);
@@ -6,8 +6,7 @@ export function isCategorySlug(value: string | null): value is CategorySlug {
 
 /** Whether an article belongs to a category: names compared case-insensitively (SPEC §2). */
 export function inCategory(article: Article, slug: CategorySlug): boolean {
-  const name = CATEGORIES.find((category) => category.slug === slug)!.name;
-  return article.category.trim().toLocaleLowerCase('it') === name.toLocaleLowerCase('it');
+  return categoryOf(article.category) === slug;
 }
 
 /** The filter buttons: every category with how many articles it holds. */
@@ -16,4 +15,10 @@ export function categoryCounts(articles: readonly Article[]) {
     ...category,
     count: articles.filter((article) => inCategory(article, category.slug)).length,
   }));
+}
+
+/** An article's category as the visitor reads it: a filter's translated name, or the stored name of any other. */
+export function categoryLabel(name: string, t: (key: string) => string): string {
+  const slug = categoryOf(name);
+  return slug ? t(`categories.${slug}`) : name;
 }

@@ -1,3 +1,5 @@
+import { dateLocale } from '@edicola/contracts';
+
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
 
 /** Euros with Italian formatting (SPEC §9) in every language: 1234.5 → "1.234,50 €". */
@@ -5,11 +7,11 @@ export function formatEuro(amount: number): string {
   return euro.format(amount);
 }
 
-/** An ISO date ("2025-12-01") in the current language ("1 dicembre 2025", "December 1, 2025"). */
+/** An ISO date ("2025-12-01") in the current language ("1 dicembre 2025", "1 December 2025"). */
 export function formatDate(isoDate: string, language: string): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(language, {
+  return new Intl.DateTimeFormat(dateLocale(language), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -21,9 +23,11 @@ export function formatDate(isoDate: string, language: string): string {
 export function formatReviewDate(isoDateTime: string, language: string): string {
   const date = new Date(isoDateTime);
   if (Number.isNaN(date.getTime())) return isoDateTime;
-  return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat(dateLocale(language), {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(date);
 }
 
 /** The address of an article photo: the media base address plus photo_url (absolute URLs kept). */

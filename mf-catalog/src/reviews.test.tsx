@@ -131,7 +131,7 @@ describe('reviews modal', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Invia recensione' }));
     });
     expect(within(dialog).getByRole('status').textContent).toBe(
-      'Recensione inviata con successo! Grazie per il feedback.',
+      "Recensione inviata con successo! Grazie per il feedback. Sarà pubblicata dopo l'approvazione dello staff.",
     );
     const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
     expect(JSON.parse(String(init!.body))).toEqual({
@@ -142,6 +142,8 @@ describe('reviews modal', () => {
       comment: 'Arrivato in 2 giorni',
       article_id: 'a1',
       order_id: null,
+      // The visitor's language travels with the review: its reply e-mail is written in it.
+      language: 'it',
     });
   });
 });
@@ -165,17 +167,24 @@ describe('/review page', () => {
   }
 
   it("prefills the e-mail, says 'Tutti i campi sono obbligatori', sends article_id and order_id", async () => {
-    const fetchMock = serve(() => jsonResponse(201, {}));
+    const fetchMock = serve((url) =>
+      url.endsWith('/public/articles')
+        ? jsonResponse(200, [makeArticle({ id: 'a1', title: 'Ferrari SF-23 1:18' })])
+        : jsonResponse(201, {}),
+    );
     renderReviewPage('?article_id=a1&order_id=o9&email=luca%40example.com');
+    // The page says which article the e-mail's link is for.
+    expect(await screen.findByText('Articolo: Ferrari SF-23 1:18')).toBeTruthy();
     expect((screen.getByLabelText('Email *') as HTMLInputElement).value).toBe('luca@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Invia recensione' }));
     expect(screen.getByRole('alert').textContent).toBe('Tutti i campi sono obbligatori');
 
     await fillAndSend();
     expect(screen.getByRole('status').textContent).toBe(
-      'Recensione inviata con successo! Grazie per il feedback.',
+      "Recensione inviata con successo! Grazie per il feedback. Sarà pubblicata dopo l'approvazione dello staff.",
     );
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toMatchObject({
+    const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(sent[1]!.body))).toMatchObject({
       article_id: 'a1',
       order_id: 'o9',
     });
@@ -224,7 +233,7 @@ describe('home widgets', () => {
         <PresaleSection config={config} />
       </MemoryRouter>,
     );
-    expect(await screen.findByText('Available from December 1, 2025')).toBeTruthy();
+    expect(await screen.findByText('Available from 1 December 2025')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ferrari SF-23 1:18' }).getAttribute('href')).toBe(
       '/prodotti?article=p1',
     );
