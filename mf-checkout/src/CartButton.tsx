@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { emitDomEvent, onDomEvent, type RemoteProps } from '@edicola/contracts';
 import { addToCart, cartSnapshot, countItems, readCart, saveCart, subscribeCart } from './cart';
+import { goToCheckout } from './goToCheckout';
 import { registerTranslations } from './i18n';
 import './cart.css';
 
@@ -13,6 +15,8 @@ const CheckoutDialog = lazy(loadCheckout);
 
 /** How long the stock-limit message stays next to the button. */
 export const NOTICE_MS = 6000;
+/** How long the confirmation of an added article stays (SPEC §11: success banners 3 s). */
+export const ADDED_NOTICE_MS = 3000;
 
 /**
  * The floating cart button on every page (exposed as mf_checkout/CartButton). It listens to the
@@ -24,7 +28,8 @@ export default function CartButton({ config }: RemoteProps) {
   const count = countItems(useSyncExternalStore(subscribeCart, cartSnapshot, cartSnapshot));
   const [announcement, setAnnouncement] = useState('');
   const [notice, setNotice] = useState('');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<false | 'cart' | 'payment'>(false);
+  const navigate = useNavigate();
   const noticeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
@@ -41,13 +46,20 @@ export default function CartButton({ config }: RemoteProps) {
         clearTimeout(noticeTimer.current);
         noticeTimer.current = setTimeout(() => setNotice(''), NOTICE_MS);
       } else {
-        setAnnouncement(t('cart.added', { count: countItems(change.lines) }));
+        // Said to assistive technology by the status line, and shown next to the button for a moment.
+        const message = t('cart.added', { count: countItems(change.lines) });
+        setAnnouncement(message);
+        setNotice(message);
+        clearTimeout(noticeTimer.current);
+        noticeTimer.current = setTimeout(() => setNotice(''), ADDED_NOTICE_MS);
       }
     });
+    const stopOpen = onDomEvent('edicola:checkout-open', ({ step }) => setOpen(step));
     // A shopper may have clicked 'Aggiungi al Carrello' while this slice was still loading.
     emitDomEvent('edicola:cart-ready', {});
     return () => {
       stopCartAdd();
+      stopOpen();
       clearTimeout(noticeTimer.current);
     };
   }, [t]);
@@ -66,7 +78,7 @@ export default function CartButton({ config }: RemoteProps) {
         aria-haspopup="dialog"
         onPointerEnter={() => void loadCheckout()}
         onFocus={() => void loadCheckout()}
-        onClick={() => setOpen(true)}
+        onClick={() => setOpen('cart')}
       >
         <svg className="cko-cart-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path
@@ -89,7 +101,15 @@ export default function CartButton({ config }: RemoteProps) {
       </p>
       {open && (
         <Suspense fallback={null}>
-          <CheckoutDialog config={config} onClose={() => setOpen(false)} />
+          <CheckoutDialog
+            config={config}
+            initialStep={open}
+            onClose={() => setOpen(false)}
+            onGoToCheckout={() => {
+              setOpen(false);
+              goToCheckout(navigate);
+            }}
+          />
         </Suspense>
       )}
     </div>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_NAMESPACE } from './dialogI18n';
 import type { PricedLine } from './cart';
-import type { Shipping } from './CheckoutDialog';
+import type { Shipping } from './usePricedCart';
 import { DialogHead } from './DialogHead';
 import { formatCents, lineGrossCents, unitGrossCents } from './pricing';
 import { ZONES, type Zone } from './shipping';
@@ -23,6 +23,8 @@ interface CartStepProps {
   onQuantity: (articleId: string, quantity: number) => void;
   onRemove: (articleId: string) => void;
   onContinueShopping: () => void;
+  /** 'Vai al Checkout' (SPEC §2): to /prodotti, where the checkout opens a moment later. */
+  onGoToCheckout?: () => void;
   onProceed: () => void;
   onClose: () => void;
 }
@@ -110,6 +112,11 @@ export function CartStep(props: CartStepProps) {
         <button type="button" className="cko-secondary" onClick={props.onContinueShopping}>
           {t('cart.continueShopping')}
         </button>
+        {!empty && !props.loading && props.onGoToCheckout && (
+          <button type="button" className="cko-secondary" onClick={props.onGoToCheckout}>
+            {t('cart.goToCheckout')}
+          </button>
+        )}
         {!empty && !props.loading && (
           <button type="button" className="cko-primary" onClick={props.onProceed}>
             {t('cart.proceed')}

@@ -1,7 +1,11 @@
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { CHECKOUT_OPEN_DELAY_MS } from './goToCheckout';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
   CUSTOMER_TOKEN_KEY,
   emitDomEvent,
+  ERROR_CODES,
+  TOTAL_MISMATCH_DETAIL,
   type Article,
   type CreateOrderResponse,
   type Customer,
@@ -10,7 +14,7 @@ import {
 import { jsonResponse } from '@edicola/web-testing';
 import CartButton from './CartButton';
 import { CART_STORAGE_KEY, type CartLine } from './cart';
-import { resetDraft } from './CheckoutDialog';
+import { resetDraft } from './checkoutDraft';
 import { CONFIRMATION_MS } from './Confirmation';
 import { article, initTestI18n } from './testSupport';
 
@@ -66,6 +70,8 @@ function confirmation(total: number): CreateOrderResponse {
       amount: total,
       demo: true,
     },
+    payment_due_at: '2026-12-01T10:00:00.000Z',
+    cancel_token: 'cancel-token-transfer',
   };
 }
 
@@ -94,6 +100,8 @@ beforeEach(() => {
     if (url.pathname === '/orders') return jsonResponse(...server.order(body, headers));
     if (url.pathname === '/payments/config') {
       return jsonResponse(200, {
+        mode: 'live',
+        methods: { card: 'demo', klarna: 'demo', paypal: 'live', transfer: 'live' },
         stripe: { demo: true, publishable_key: null },
         paypal: { demo: false, client_id: 'client-live' },
         timeout_minutes: 30,
@@ -110,7 +118,11 @@ function storeCart(lines: CartLine[]) {
 }
 
 async function openCart() {
-  render(<CartButton config={config} />);
+  render(
+    <MemoryRouter>
+      <CartButton config={config} />
+    </MemoryRouter>,
+  );
   fireEvent.click(screen.getByRole('button', { name: /^Carrello – articoli/ }));
   return screen.findByRole('dialog', { name: 'Il tuo carrello' });
 }
@@ -161,6 +173,31 @@ describe('cart modal', () => {
     expect(screen.getByTestId('cart-count').textContent).toBe('0');
   });
 
+  it("'Vai al Checkout' goes to /prodotti and opens the checkout at the payment methods about 1 s later", async () => {
+    storeCart([{ article_id: ferrari.id, article: ferrari, quantity: 1 }]);
+    let path = '';
+    function Where() {
+      path = useLocation().pathname;
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/chi-siamo']}>
+        <CartButton config={config} />
+        <Where />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Carrello – articoli/ }));
+    const cart = await screen.findByRole('dialog', { name: 'Il tuo carrello' });
+    await within(cart).findAllByTestId('cart-line');
+    jest.useFakeTimers();
+    fireEvent.click(within(cart).getByRole('button', { name: 'Vai al Checkout' }));
+    expect(path).toBe('/prodotti');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => void jest.advanceTimersByTime(CHECKOUT_OPEN_DELAY_MS));
+    jest.useRealTimers();
+    expect(await screen.findByRole('heading', { name: 'Scegli il metodo di pagamento' })).toBeTruthy();
+  });
+
   it('a line taken to 0 with minus is removed', async () => {
     storeCart([{ article_id: album.id, article: album, quantity: 1 }]);
     const dialog = await openCart();
@@ -171,7 +208,11 @@ describe('cart modal', () => {
   });
 
   it('refuses adding more than the stock from the catalogue event', () => {
-    render(<CartButton config={config} />);
+    render(
+      <MemoryRouter>
+        <CartButton config={config} />
+      </MemoryRouter>,
+    );
     for (let i = 0; i < 4; i += 1) {
       act(
         () =>
@@ -416,8 +457,67 @@ describe('checkout', () => {
     expect(screen.getByTestId('cart-count').textContent).toBe('0');
   });
 
+  it('asks the shipping country (Italy first) and derives the zone and the shipping cost from it', async () => {
+    server.shipping = (query) =>
+      ({ IT: 9, FR: 14, DE: 15, US: 25, CH: 27 })[query.get('country') as 'IT'] ?? 'fail';
+    storeCart([{ article_id: album.id, article: album, quantity: 1 }]);
+    const dialog = await toDetails();
+    const country = within(dialog).getByLabelText(/^Paese/) as HTMLSelectElement;
+    const options = [...country.querySelectorAll('option')];
+    expect(options[0]!.textContent).toBe('Italia');
+    expect(country.value).toBe('IT');
+    expect(options.map((o) => o.textContent)).toEqual(
+      expect.arrayContaining(['Germania', 'Svizzera', 'Stati Uniti']),
+    );
+    // After Italy, in the order of the shopper's language.
+    const names = options.slice(1).map((o) => o.textContent!);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'it')));
+    await waitFor(() =>
+      expect(plain(within(dialog).getByTestId('details-total').textContent)).toBe('12,50 €'),
+    );
+
+    // Switzerland is outside the EU: intercontinental, quoted for Switzerland itself.
+    fireEvent.change(country, { target: { value: 'CH' } });
+    await waitFor(() =>
+      expect(plain(within(dialog).getByTestId('details-total').textContent)).toBe('30,50 €'),
+    );
+    fill(dialog, GUEST);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Conferma Ordine' }));
+    await screen.findByRole('dialog', { name: 'Ordine confermato!' });
+    const [post] = calls.filter((call) => call.url.endsWith('/orders'));
+    expect(post!.body).toMatchObject({
+      customer_info: { country: 'CH' },
+      shipping_zone: 'intercontinental',
+      total_amount: 30.5,
+    });
+  });
+
+  it('asks the country again when the cart goes to another zone, and keeps the zone of the chosen country', async () => {
+    storeCart([{ article_id: album.id, article: album, quantity: 1 }]);
+    const dialog = await openCart();
+    await within(dialog).findByTestId('cart-shipping');
+    fireEvent.change(within(dialog).getByLabelText('Zona di spedizione'), {
+      target: { value: 'international' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Procedi al Pagamento' }));
+    const payment = await screen.findByRole('dialog', { name: 'Scegli il metodo di pagamento' });
+    fireEvent.click(within(payment).getByRole('button', { name: /Bonifico bancario/ }));
+    const details = await screen.findByRole('dialog', { name: 'I tuoi dati' });
+    const country = within(details).getByLabelText(/^Paese/) as HTMLSelectElement;
+    expect(country.value).toBe('');
+    fill(details, GUEST);
+    fireEvent.click(within(details).getByRole('button', { name: 'Conferma Ordine' }));
+    expect(within(details).getByRole('alert').textContent).toBe('CAMPI OBBLIGATORI MANCANTI: Paese');
+    expect(calls.some((call) => call.url.endsWith('/orders'))).toBe(false);
+    fireEvent.change(country, { target: { value: 'FR' } });
+    fireEvent.click(within(details).getByRole('button', { name: 'Conferma Ordine' }));
+    await screen.findByRole('dialog', { name: 'Ordine confermato!' });
+    const [post] = calls.filter((call) => call.url.endsWith('/orders'));
+    expect(post!.body).toMatchObject({ customer_info: { country: 'FR' }, shipping_zone: 'international' });
+  });
+
   it("shows 'Errore nel calcolo del totale. Riprova.' for the server's total mismatch", async () => {
-    server.order = () => [422, { detail: 'Errore nel calcolo del totale. Riprova.' }];
+    server.order = () => [422, { detail: TOTAL_MISMATCH_DETAIL, code: ERROR_CODES.totalMismatch }];
     storeCart([{ article_id: album.id, article: album, quantity: 1 }]);
     const dialog = await toDetails();
     fill(dialog, GUEST);
@@ -450,9 +550,10 @@ describe('checkout', () => {
     fireEvent.click(within(dialog).getByLabelText('Azienda'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Conferma Ordine' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(
-      'CAMPI OBBLIGATORI MANCANTI: Ragione sociale, Partita IVA, Codice fiscale azienda',
+      'CAMPI OBBLIGATORI MANCANTI: CAP, Ragione sociale, Partita IVA, Codice fiscale azienda',
     );
     fill(dialog, {
+      CAP: '80132',
       'Ragione sociale': 'Modellismo Partenopeo S.r.l.',
       'Partita IVA': '011146010069999',
       'Codice fiscale azienda': '01114601006',

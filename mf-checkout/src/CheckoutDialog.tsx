@@ -1,98 +1,71 @@
-import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_NAMESPACE, registerDialogTranslations } from './dialogI18n';
 import {
   ApiError,
   CUSTOMER_TOKEN_KEY,
-  eurosToCents,
   SHOP_INFO,
-  TOTAL_MISMATCH_DETAIL,
-  type Article,
-  type KlarnaIntentResponse,
   type PaymentsConfig,
   type RuntimeConfig,
 } from '@edicola/contracts';
-import { createCheckoutApi, type OnlineCheckout, type OrderConfirmation } from './api';
-import {
-  cartSnapshot,
-  clearCart,
-  countItems,
-  removeLine,
-  repairCart,
-  saveCart,
-  setQuantity,
-  subscribeCart,
-} from './cart';
+import { createCheckoutApi } from './api';
+import { cartSnapshot, clearCart, removeLine, saveCart, setQuantity } from './cart';
 import { CartStep } from './CartStep';
-import { customerInfo, EMPTY_FORM, invoiceData, type DetailsForm } from './checkoutForm';
+import { checkoutAttempts, checkoutDraft, resetDraft } from './checkoutDraft';
+import type { DetailsForm } from './checkoutForm';
+import { checkoutReducer, initialCheckoutState } from './checkoutReducer';
+import { isTotalMismatch, recheckCart, submitCheckout, type CheckoutFailure } from './checkoutSubmit';
 import { Confirmation } from './Confirmation';
 import { DetailsStep } from './DetailsStep';
 import { KlarnaStep } from './KlarnaStep';
 import { Modal } from './Modal';
+import { cancelOpenOrder } from './openOrder';
 import { PAYMENT_NAMESPACE, registerPaymentTranslations } from './paymentI18n';
-import { browser, clearKlarnaRecord, createAttemptKeys, isDemo, saveKlarnaRecord } from './payments';
-import { PaymentStep, type CheckoutPaymentMethod } from './PaymentStep';
-import { subtotalCents } from './pricing';
-import { fallbackShippingCents, ZONE_COUNTRY, type Zone } from './shipping';
+import { browser, clearKlarnaRecord, isDemo } from './payments';
+import { PaymentStep } from './PaymentStep';
+import { usePricedCart } from './usePricedCart';
 import './checkout.css';
 
 registerDialogTranslations();
 registerPaymentTranslations();
 
-type Step = 'cart' | 'payment' | 'details' | 'klarna' | 'redirect' | 'done';
-
-export interface Shipping {
-  cents: number;
-  /** The shipping service did not answer: the local estimate of SPEC §9. */
-  estimate: boolean;
-}
-
-// What the shopper chose survives closing and reopening the cart on the page, until an order is placed.
-let draft: { zone: Zone; form: DetailsForm; method: CheckoutPaymentMethod } = {
-  zone: 'national',
-  form: EMPTY_FORM,
-  method: 'transfer',
-};
-// The Idempotency-Key of the current checkout attempt (kept across closing and reopening, like the draft).
-const attempts = createAttemptKeys();
-
-/** Forget the chosen zone, method and typed details, and start a new checkout attempt. */
-export function resetDraft(): void {
-  draft = { zone: 'national', form: EMPTY_FORM, method: 'transfer' };
-  attempts.reset();
-}
-
 interface CheckoutDialogProps {
   config: RuntimeConfig;
   onClose: () => void;
+  /** Where it opens: the cart (the cart button) or the choice of payment method ('Vai al Checkout'). */
+  initialStep?: 'cart' | 'payment';
+  /** 'Vai al Checkout': the catalogue, then the checkout a moment later. */
+  onGoToCheckout?: () => void;
 }
 
 /**
  * The cart modal and the checkout (SPEC §2, §4): cart → payment method → details → confirmation. The cart
  * is repaired against the catalogue when it opens; shipping is quoted by the API or estimated locally.
  */
-export default function CheckoutDialog({ config, onClose }: CheckoutDialogProps) {
+export default function CheckoutDialog({
+  config,
+  onClose,
+  initialStep = 'cart',
+  onGoToCheckout,
+}: CheckoutDialogProps) {
   const { t } = useTranslation(DIALOG_NAMESPACE);
   const { t: tp } = useTranslation(PAYMENT_NAMESPACE);
   const api = useMemo(() => createCheckoutApi(config.apiBaseUrl), [config.apiBaseUrl]);
   const titleId = useId();
-  const stored = useSyncExternalStore(subscribeCart, cartSnapshot, cartSnapshot);
-  const [step, setStep] = useState<Step>('cart');
-  const [zone, setZoneState] = useState<Zone>(draft.zone);
-  const [form, setFormState] = useState<DetailsForm>(draft.form);
-  const [catalogue, setCatalogue] = useState<readonly Article[] | null | undefined>(undefined);
-  const [catalogueRound, setCatalogueRound] = useState(0);
-  const [notices, setNotices] = useState<{ updated: boolean; dropped: boolean; corrupted: boolean }>({
-    updated: false,
-    dropped: false,
-    corrupted: false,
-  });
+  const [state, dispatch] = useReducer(
+    checkoutReducer,
+    initialStep === 'payment' && cartSnapshot().length > 0,
+    (startAtPayment) => initialCheckoutState(checkoutDraft.get(), startAtPayment),
+  );
+  const { step, draft, klarna, confirmation } = state;
+  const { zone, form, method } = draft;
+  const cart = usePricedCart(api, zone, form.country, step);
+  const { lines, subtotal, shipping } = cart;
   const [stockNotice, setStockNotice] = useState('');
-  const [shipping, setShipping] = useState<(Shipping & { key: string }) | null>(null);
-  const [confirmation, setConfirmation] = useState<OrderConfirmation | null>(null);
-  const [method, setMethodState] = useState<CheckoutPaymentMethod>(draft.method);
-  const [klarna, setKlarna] = useState<KlarnaIntentResponse | null>(null);
   const [paymentsConfig, setPaymentsConfig] = useState<PaymentsConfig | null | undefined>(undefined);
+
+  // What the shopper chose survives closing and reopening the cart on the page, until an order is placed.
+  useEffect(() => checkoutDraft.set(draft), [draft]);
 
   // Which providers run in demo mode (said on screen) and Stripe's publishable key: read once per opening.
   useEffect(() => {
@@ -103,77 +76,7 @@ export default function CheckoutDialog({ config, onClose }: CheckoutDialogProps)
     return () => controller.abort();
   }, [api]);
 
-  // Back from the payment page through the browser's history (the page restored as it was left): the
-  // shopper is on the details form again instead of a 'leaving' notice that never ends.
-  useEffect(() => {
-    const restored = (event: PageTransitionEvent) => {
-      if (event.persisted) setStep((current) => (current === 'redirect' ? 'details' : current));
-    };
-    window.addEventListener('pageshow', restored);
-    return () => window.removeEventListener('pageshow', restored);
-  }, []);
-
-  const chooseMethod = (next: CheckoutPaymentMethod) => {
-    draft = { ...draft, method: next };
-    setMethodState(next);
-    setStep('details');
-  };
-
-  const setZone = (next: Zone) => {
-    draft = { ...draft, zone: next };
-    setZoneState(next);
-  };
-  const setForm = useCallback((next: DetailsForm) => {
-    draft = { ...draft, form: next };
-    setFormState(next);
-  }, []);
-
-  // The current catalogue, to drop vanished articles and refresh prices and stock. The repaired cart is
-  // stored (SPEC §5) and the shopper told what changed; without the catalogue, unpriced lines still go.
-  useEffect(() => {
-    const controller = new AbortController();
-    const repairWith = (current: readonly Article[] | null) => {
-      const repair = repairCart(cartSnapshot(), current ?? undefined);
-      if (repair.dropped > 0 || repair.updated > 0) {
-        saveCart(repair.lines);
-        setNotices((notices) => ({
-          updated: notices.updated || repair.updated > 0,
-          dropped: notices.dropped || (repair.dropped > 0 && repair.lines.length > 0),
-          corrupted: repair.lines.length === 0,
-        }));
-      }
-      setCatalogue(current);
-    };
-    api.listArticles(controller.signal).then(repairWith, () => {
-      if (!controller.signal.aborted) repairWith(null);
-    });
-    return () => controller.abort();
-  }, [api, catalogueRound]);
-
-  const lines = useMemo(() => repairCart(stored, catalogue ?? undefined).lines, [stored, catalogue]);
-  const quantity = countItems(lines);
-  const subtotal = subtotalCents(lines);
-  const shippingKey = `${zone}|${quantity}|${subtotal}`;
-  useEffect(() => {
-    if (quantity === 0 || step === 'done') return;
-    const controller = new AbortController();
-    const key = `${zone}|${quantity}|${subtotal}`;
-    api
-      .shippingCost(
-        { total_amount: subtotal / 100, quantity, country: ZONE_COUNTRY[zone] },
-        controller.signal,
-      )
-      .then(
-        (euros) => setShipping({ cents: eurosToCents(euros), estimate: false, key }),
-        () => {
-          if (!controller.signal.aborted)
-            setShipping({ cents: fallbackShippingCents(zone, quantity), estimate: true, key });
-        },
-      );
-    return () => controller.abort();
-  }, [api, zone, quantity, subtotal, step]);
-  const currentShipping =
-    quantity === 0 ? { cents: 0, estimate: false } : shipping?.key === shippingKey ? shipping : null;
+  const setForm = useCallback((next: DetailsForm) => dispatch({ type: 'formChanged', form: next }), []);
 
   const changeQuantity = (articleId: string, next: number) => {
     const change = setQuantity(lines, articleId, next);
@@ -188,147 +91,92 @@ export default function CheckoutDialog({ config, onClose }: CheckoutDialogProps)
     );
   };
 
+  /**
+   * The buyer is back in the checkout without having paid (Back from a payment page, 'Cambia Pagamento', a
+   * restored page): the open order of that attempt is cancelled at once, and the next one is a new attempt.
+   */
+  const giveUpOpenOrder = useCallback(() => {
+    cancelOpenOrder(api).then(
+      (hadOne) => {
+        if (hadOne) checkoutAttempts.reset();
+      },
+      () => {
+        // Tried again before the next order is created; else it ends at its payment deadline.
+      },
+    );
+  }, [api]);
+
+  // Back from the payment page through the browser's history (the page restored as it was left): the
+  // shopper is on the details form again instead of a 'leaving' notice that never ends.
+  useEffect(() => {
+    giveUpOpenOrder();
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      giveUpOpenOrder();
+      dispatch({ type: 'pageRestored' });
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [giveUpOpenOrder]);
+
   const finish = useCallback(() => {
     clearCart();
     resetDraft();
     onClose();
   }, [onClose]);
 
-  /** The message for a failed call that placed (or would have placed) the order. */
-  const orderFailure = (error: unknown): string => {
-    // Prices or stock may have changed: the cart is checked against the catalogue again.
-    if (error instanceof ApiError && (error.status === 409 || error.status === 422)) {
-      setCatalogueRound((round) => round + 1);
+  const failureMessage = (failure: CheckoutFailure): string => {
+    switch (failure.reason) {
+      case 'order': {
+        if (isTotalMismatch(failure.error)) return t('details.totalError');
+        const detail = failure.error instanceof ApiError ? failure.error.detail : undefined;
+        return detail
+          ? t('details.sendError', { detail, phone: SHOP_INFO.phone })
+          : t('details.sendErrorNoDetail', { phone: SHOP_INFO.phone });
+      }
+      case 'cardPage':
+        return tp('card.missingUrl');
+      case 'paypalRefused':
+        return tp('withDetail', { message: tp('paypal.createError'), detail: failure.error.detail });
+      case 'paypalUnavailable':
+        return tp('paypal.providerError');
+      case 'klarnaIntent': {
+        const message = tp(failure.method === 'klarna-now' ? 'klarna.intentErrorNow' : 'klarna.intentError');
+        return failure.detail ? tp('withDetail', { message, detail: failure.detail }) : message;
+      }
     }
-    if (error instanceof ApiError && error.status === 422 && error.detail === TOTAL_MISMATCH_DETAIL) {
-      return t('details.totalError');
-    }
-    const detail = error instanceof ApiError ? error.detail : undefined;
-    return detail
-      ? t('details.sendError', { detail, phone: SHOP_INFO.phone })
-      : t('details.sendErrorNoDetail', { phone: SHOP_INFO.phone });
   };
 
+  /** Sends the order with the chosen method; answers the message to show when it failed. */
   const submitOrder = async (): Promise<string | null> => {
     if (lines.length === 0) return t('cart.corrupted');
-    if (!currentShipping) return null;
-    const token = window.localStorage.getItem(CUSTOMER_TOKEN_KEY);
-    const items = lines.map((line) => ({ article_id: line.article_id, quantity: line.quantity }));
-    const total = (subtotal + currentShipping.cents) / 100;
-    // One key per attempt: the same cart, details and method again (a retry) reuse it.
-    const key = attempts.keyFor({ items, zone, form, method, total });
-    const order = {
-      items,
-      customer_info: customerInfo(form),
-      total_amount: total,
-      order_date: new Date().toISOString(),
-      status: 'pending',
-      invoice_data: invoiceData(form),
-      shipping_zone: zone,
-    };
-    const info = customerInfo(form);
-    const online = (withName: boolean): OnlineCheckout => ({
-      items,
-      customer_email: info.email,
-      customer_name: info.name,
-      shipping_address: {
-        name: withName ? info.name : null,
-        phone: info.phone,
-        address: info.address,
-        city: info.city,
-        zipCode: info.zipCode,
-        notes: info.notes,
+    if (!shipping) return null;
+    const result = await submitCheckout(
+      method,
+      {
+        api,
+        lines,
+        zone,
+        form,
+        total: (subtotal + shipping.cents) / 100,
+        token: window.localStorage.getItem(CUSTOMER_TOKEN_KEY),
       },
-      invoice_data: invoiceData(form) ?? null,
-      shipping_zone: zone,
-      total_amount: total,
-    });
-
-    if (method === 'transfer') {
-      try {
-        setConfirmation(await api.createOrder({ ...order, payment_method: 'transfer' }, token, key));
-        setStep('done');
+      checkoutAttempts,
+    );
+    switch (result.next) {
+      case 'done':
+        dispatch({ type: 'orderPlaced', confirmation: result.confirmation });
         return null;
-      } catch (error) {
-        return orderFailure(error);
-      }
-    }
-
-    if (method === 'card') {
-      // The cart stays until the success page: it is removed there (SPEC §4).
-      let url: string;
-      try {
-        url = (await api.createCheckoutSession(online(false), key, token)).url;
-      } catch (error) {
-        if (error instanceof ApiError) return orderFailure(error);
-        // An answer without the card page's address (or no answer at all).
-        return tp('card.missingUrl');
-      }
-      setStep('redirect');
-      browser.assign(url);
-      return null;
-    }
-
-    if (method === 'paypal') {
-      let approveUrl: string;
-      try {
-        approveUrl = (await api.createPaypalOrder(online(true), key, token)).approve_url;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 422 && error.detail === TOTAL_MISMATCH_DETAIL) {
-          return orderFailure(error);
-        }
-        if (error instanceof ApiError && error.status < 500) {
-          if (error.status === 409) setCatalogueRound((round) => round + 1);
-          return tp('withDetail', { message: tp('paypal.createError'), detail: error.detail });
-        }
-        return tp('paypal.providerError');
-      }
-      setStep('redirect');
-      browser.assign(approveUrl);
-      return null;
-    }
-
-    // Klarna (pay in 3 or pay now): the order first, then the payment intent for its own total.
-    let placed: OrderConfirmation;
-    try {
-      placed = await api.createOrder({ ...order, payment_method: method }, token, key);
-    } catch (error) {
-      return orderFailure(error);
-    }
-    saveKlarnaRecord({
-      cart: lines,
-      customer: { ...info, order_id: placed.order_id, payment_method: method },
-    });
-    try {
-      const intent = await api.createKlarnaIntent(
-        {
-          order_id: placed.order_id,
-          amount: placed.total_amount,
-          currency: 'EUR',
-          customer_email: info.email,
-          customer_name: info.name,
-          billing_address: {
-            line1: info.address,
-            city: info.city,
-            postal_code: info.zipCode,
-            country: 'IT',
-          },
-          line_items: placed.items.map((item) => ({
-            name: item.title,
-            quantity: item.quantity,
-            unit_amount: eurosToCents(item.unit_gross),
-          })),
-        },
-        key,
-      );
-      setKlarna(intent);
-      setStep('klarna');
-      return null;
-    } catch (error) {
-      clearKlarnaRecord();
-      const message = tp(method === 'klarna-now' ? 'klarna.intentErrorNow' : 'klarna.intentError');
-      const detail = error instanceof ApiError ? error.detail : undefined;
-      return detail ? tp('withDetail', { message, detail }) : message;
+      case 'klarna':
+        dispatch({ type: 'klarnaStarted', intent: result.intent });
+        return null;
+      case 'redirect':
+        dispatch({ type: 'leaving' });
+        browser.assign(result.url);
+        return null;
+      case 'failed':
+        if (recheckCart(result.failure)) cart.recheck();
+        return failureMessage(result.failure);
     }
   };
 
@@ -338,17 +186,18 @@ export default function CheckoutDialog({ config, onClose }: CheckoutDialogProps)
         <CartStep
           titleId={titleId}
           lines={lines}
-          loading={catalogue === undefined && stored.length > 0}
-          notices={notices}
+          loading={cart.loading}
+          notices={cart.notices}
           stockNotice={stockNotice}
           zone={zone}
-          onZone={setZone}
+          onZone={(next) => dispatch({ type: 'zoneChanged', zone: next })}
           subtotal={subtotal}
-          shipping={currentShipping}
+          shipping={shipping}
           onQuantity={changeQuantity}
           onRemove={(articleId) => saveCart(removeLine(lines, articleId))}
           onContinueShopping={onClose}
-          onProceed={() => setStep('payment')}
+          onGoToCheckout={onGoToCheckout}
+          onProceed={() => dispatch({ type: 'choosePayment' })}
           onClose={onClose}
         />
       )}
@@ -356,8 +205,8 @@ export default function CheckoutDialog({ config, onClose }: CheckoutDialogProps)
         <PaymentStep
           titleId={titleId}
           paymentsConfig={paymentsConfig}
-          onChoose={chooseMethod}
-          onBack={() => setStep('cart')}
+          onChoose={(next) => dispatch({ type: 'methodChosen', method: next })}
+          onBack={() => dispatch({ type: 'backToCart' })}
           onClose={onClose}
         />
       )}
@@ -369,8 +218,11 @@ export default function CheckoutDialog({ config, onClose }: CheckoutDialogProps)
           demo={isDemo(method, paymentsConfig)}
           form={form}
           onChange={setForm}
-          total={currentShipping ? subtotal + currentShipping.cents : null}
-          onChangePayment={() => setStep('payment')}
+          total={shipping ? subtotal + shipping.cents : null}
+          onChangePayment={() => {
+            giveUpOpenOrder();
+            dispatch({ type: 'choosePayment' });
+          }}
           onSubmit={submitOrder}
           onClose={onClose}
         />
@@ -388,7 +240,21 @@ export default function CheckoutDialog({ config, onClose }: CheckoutDialogProps)
             city: form.city.trim(),
             postal_code: form.zipCode.trim(),
           }}
-          onCancel={() => setStep('details')}
+          onCancel={() => {
+            // 'Annulla' ends this attempt at once (its order cancelled, the stock back); the next try is a new
+            // order with a new key. Should the call fail, the payment's time limit ends it all the same.
+            void api
+              .cancelKlarna({
+                payment_intent_id: klarna.payment_intent_id,
+                client_secret: klarna.client_secret,
+              })
+              .catch(() => undefined);
+            checkoutAttempts.reset();
+            clearKlarnaRecord();
+            // And the order of this attempt, with the checkout's own token (openOrder.ts).
+            giveUpOpenOrder();
+            dispatch({ type: 'klarnaCancelled' });
+          }}
           onClose={onClose}
         />
       )}

@@ -1,15 +1,19 @@
+import { MemoryRouter } from 'react-router-dom';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type {
-  CreateOrderResponse,
-  KlarnaIntentResponse,
-  PaymentsConfig,
-  RuntimeConfig,
+import {
+  ERROR_CODES,
+  TOTAL_MISMATCH_DETAIL,
+  type CreateOrderResponse,
+  type KlarnaIntentResponse,
+  type PaymentsConfig,
+  type RuntimeConfig,
 } from '@edicola/contracts';
 import { jsonResponse } from '@edicola/web-testing';
 import CartButton from './CartButton';
 import { CART_STORAGE_KEY } from './cart';
-import { resetDraft } from './CheckoutDialog';
+import { resetDraft } from './checkoutDraft';
 import { KlarnaSchedule } from './KlarnaSchedule';
+import { OPEN_ORDER_KEY } from './openOrder';
 import { browser, KLARNA_CART_KEY, KLARNA_CUSTOMER_KEY } from './payments';
 import { article, initTestI18n } from './testSupport';
 
@@ -62,6 +66,8 @@ const order = (method: string): CreateOrderResponse => ({
   shipping_cost: 9,
   total_amount: method === 'x' ? 0 : 239.58,
   bank_transfer: null,
+  payment_due_at: '2026-11-24T18:30:00.000Z',
+  cancel_token: `tok-${method}`,
 });
 const intent = (demo: boolean): KlarnaIntentResponse => ({
   client_secret: 'pi_klarna_1_secret_abc',
@@ -85,6 +91,8 @@ beforeEach(() => {
   calls = [];
   assigned = [];
   paymentsConfig = {
+    mode: 'demo',
+    methods: { card: 'demo', klarna: 'demo', paypal: 'demo', transfer: 'live' },
     stripe: { demo: true, publishable_key: null },
     paypal: { demo: true, client_id: null },
     timeout_minutes: 30,
@@ -123,7 +131,11 @@ function fill(dialog: HTMLElement, values: Record<string, string>) {
 }
 
 async function toDetails(method: RegExp) {
-  render(<CartButton config={config} />);
+  render(
+    <MemoryRouter>
+      <CartButton config={config} />
+    </MemoryRouter>,
+  );
   fireEvent.click(screen.getByRole('button', { name: /^Carrello – articoli/ }));
   const cart = await screen.findByRole('dialog', { name: 'Il tuo carrello' });
   await within(cart).findByTestId('cart-shipping');
@@ -132,6 +144,31 @@ async function toDetails(method: RegExp) {
   fireEvent.click(within(payment).getByRole('button', { name: method }));
   return screen.findByRole('dialog', { name: 'I tuoi dati' });
 }
+
+describe('the methods offered', () => {
+  it('offers only the methods that are on, with no demo tag when live (PayPal without keys is off)', async () => {
+    paymentsConfig = {
+      ...paymentsConfig,
+      mode: 'live',
+      methods: { card: 'live', klarna: 'live', paypal: 'off', transfer: 'live' },
+      stripe: { demo: false, publishable_key: 'pk_test_edicola' },
+      paypal: { demo: false, client_id: null },
+    };
+    render(
+      <MemoryRouter>
+        <CartButton config={config} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Carrello – articoli/ }));
+    const cart = await screen.findByRole('dialog', { name: 'Il tuo carrello' });
+    await within(cart).findByTestId('cart-shipping');
+    fireEvent.click(within(cart).getByRole('button', { name: 'Procedi al Pagamento' }));
+    const payment = await screen.findByRole('dialog', { name: 'Scegli il metodo di pagamento' });
+    await waitFor(() => expect(within(payment).queryByRole('button', { name: /PayPal/ })).toBeNull());
+    expect(within(payment).getAllByRole('button', { name: /Klarna|Carta|Bonifico/ })).toHaveLength(4);
+    expect(within(payment).queryByText(/^DEMO/)).toBeNull();
+  });
+});
 
 describe('card', () => {
   it('creates the checkout session with the details and the total, then leaves for its url', async () => {
@@ -144,8 +181,10 @@ describe('card', () => {
         order_reference: 'ORD-2C3D4E5F',
         total_amount: 239.58,
         demo: true,
+        cancel_token: 'tok-card',
       },
     ];
+    routes[`/orders/${ORDER_ID}/cancel`] = () => [200, { order_id: ORDER_ID, status: 'cancelled' }];
     const dialog = await toDetails(/^Carta di credito o debito/);
     expect(within(dialog).getByTestId('payment-demo-note').textContent).toBe(
       'DEMO: nessun addebito reale. Il pagamento con carta e con Klarna è simulato su una pagina di prova del negozio.',
@@ -169,17 +208,30 @@ describe('card', () => {
         city: 'Napoli',
         zipCode: '80134',
         notes: '',
+        country: 'IT',
       },
       invoice_data: null,
       shipping_zone: 'national',
       total_amount: 239.58,
+      language: 'it',
     });
     // The cart stays until the success page.
     expect(localStorage.getItem(CART_STORAGE_KEY)).not.toBeNull();
 
-    // Back from the card page through the history (the page restored as left): the form again.
+    // The checkout keeps the order's cancel token while the buyer is on the card page.
+    expect(JSON.parse(sessionStorage.getItem(OPEN_ORDER_KEY)!)).toEqual({
+      order_id: ORDER_ID,
+      cancel_token: 'tok-card',
+    });
+
+    // Back from the card page through the history (the page restored as left): the form again, and that
+    // attempt's order cancelled at once with its token.
     act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
     expect(await screen.findByRole('dialog', { name: 'I tuoi dati' })).toBeTruthy();
+    await waitFor(() => expect(sessionStorage.getItem(OPEN_ORDER_KEY)).toBeNull());
+    expect(calls.slice(1)).toEqual([
+      { path: `/orders/${ORDER_ID}/cancel`, body: { cancel_token: 'tok-card' }, headers: expect.anything() },
+    ]);
   });
 
   it("an answer without the page's url: 'Errore durante il checkout. Riprova.'; a retry keeps the key, a change renews it", async () => {
@@ -218,6 +270,7 @@ describe('PayPal', () => {
         total_amount: 239.58,
         approve_url: 'http://localhost/pagamento-demo?kind=paypal&id=PAYPAL-1',
         demo: true,
+        cancel_token: 'tok-paypal',
       },
     ];
     const dialog = await toDetails(/^PayPal/);
@@ -258,6 +311,11 @@ describe('PayPal', () => {
       400,
       { detail: 'Il CAP non è valido' },
       "Errore nella creazione dell'ordine PayPal: Il CAP non è valido",
+    ],
+    [
+      422,
+      { detail: TOTAL_MISMATCH_DETAIL, code: ERROR_CODES.totalMismatch },
+      'Errore nel calcolo del totale. Riprova.',
     ],
     [
       502,
@@ -318,12 +376,39 @@ describe('Klarna', () => {
     ).toBeTruthy();
     expect(within(klarna).getByText(/^DEMO: nessun addebito reale/)).toBeTruthy();
 
-    // Cancel goes back; confirming again creates nothing new (same attempt, same key).
+    // 'Annulla' ends the attempt on the server at once (the order is cancelled there); confirming again is a new
+    // attempt with a new key, so a new order.
+    routes['/payments/klarna/cancel'] = () => [
+      200,
+      {
+        payment_intent_id: 'pi_klarna_1',
+        intent_status: 'canceled',
+        status: 'expired',
+        order_id: ORDER_ID,
+        order_reference: 'ORD-2C3D4E5F',
+        total_amount: 239.58,
+      },
+    ];
+    routes[`/orders/${ORDER_ID}/cancel`] = () => [200, { order_id: ORDER_ID, status: 'cancelled' }];
     fireEvent.click(within(klarna).getByRole('button', { name: 'Annulla' }));
     const again = await screen.findByRole('dialog', { name: 'I tuoi dati' });
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/payments/klarna/cancel'));
+    // And the checkout's own open order, with the token it kept.
+    await waitFor(() => expect(sessionStorage.getItem(OPEN_ORDER_KEY)).toBeNull());
+    expect(calls.find((call) => call.path === `/orders/${ORDER_ID}/cancel`)!.body).toEqual({
+      cancel_token: 'tok-klarna',
+    });
+    expect(calls.find((call) => call.path === '/payments/klarna/cancel')!.body).toEqual({
+      payment_intent_id: 'pi_klarna_1',
+      client_secret: 'pi_klarna_1_secret_abc',
+    });
     fireEvent.click(within(again).getByRole('button', { name: 'Conferma Ordine' }));
     const klarna2 = await screen.findByRole('dialog', { name: 'Pagamento con Klarna' });
-    expect(new Set(calls.map((call) => call.headers['Idempotency-Key'])).size).toBe(1);
+    const orderKeys = calls
+      .filter((call) => call.path === '/orders')
+      .map((call) => call.headers['Idempotency-Key']);
+    expect(orderKeys).toHaveLength(2);
+    expect(new Set(orderKeys).size).toBe(2);
 
     fireEvent.click(within(klarna2).getByRole('button', { name: 'Continua con Klarna' }));
     expect(assigned).toEqual(['/pagamento-demo?kind=klarna&id=pi_klarna_1&option=in3']);
@@ -363,7 +448,12 @@ describe('Klarna', () => {
   });
 
   it('live: Stripe.js confirms with the billing details and the return page; its errors are told', async () => {
-    paymentsConfig = { ...paymentsConfig, stripe: { demo: false, publishable_key: 'pk_test_edicola' } };
+    paymentsConfig = {
+      ...paymentsConfig,
+      mode: 'live',
+      methods: { card: 'live', klarna: 'live', paypal: 'off', transfer: 'live' },
+      stripe: { demo: false, publishable_key: 'pk_test_edicola' },
+    };
     routes['/orders'] = () => [201, order('klarna')];
     routes['/payments/klarna/create-intent'] = () => [200, intent(false)];
     confirmKlarnaPayment.mockResolvedValueOnce({ error: { type: 'card_error', message: 'declined' } });
@@ -407,7 +497,12 @@ describe('Klarna', () => {
   });
 
   it("live without Stripe's key: 'Klarna non disponibile. Riprova.'", async () => {
-    paymentsConfig = { ...paymentsConfig, stripe: { demo: false, publishable_key: null } };
+    paymentsConfig = {
+      ...paymentsConfig,
+      mode: 'live',
+      methods: { card: 'live', klarna: 'live', paypal: 'off', transfer: 'live' },
+      stripe: { demo: false, publishable_key: null },
+    };
     routes['/orders'] = () => [201, order('klarna')];
     routes['/payments/klarna/create-intent'] = () => [200, intent(false)];
     const dialog = await toDetails(/^Klarna – Paga in 3 rate/);
@@ -444,5 +539,53 @@ describe('Klarna pay-in-3 schedule', () => {
     } finally {
       await act(() => initTestI18n('it'));
     }
+  });
+});
+
+describe('one checkout, one open order', () => {
+  it('cancels the previous unpaid order before it creates another, and creates none while that cannot be done', async () => {
+    // An earlier attempt's Klarna order is still open (the buyer came back from the provider's page).
+    sessionStorage.setItem(OPEN_ORDER_KEY, JSON.stringify({ order_id: ORDER_ID, cancel_token: 'tok-old' }));
+    let cancelAnswers: [number, unknown][] = [
+      [503, { detail: 'Servizio non disponibile' }],
+      [503, { detail: 'Servizio non disponibile' }],
+      [200, { order_id: ORDER_ID, status: 'cancelled' }],
+    ];
+    routes[`/orders/${ORDER_ID}/cancel`] = () => cancelAnswers.shift()!;
+    routes['/orders'] = () => [
+      201,
+      { ...order('transfer'), order_id: '9a1b2c3d-0000-4000-8000-000000000001' },
+    ];
+    const dialog = await toDetails(/^Bonifico/);
+    // Opening the checkout tried at once (503: kept for later).
+    await waitFor(() => expect(calls.map((call) => call.path)).toEqual([`/orders/${ORDER_ID}/cancel`]));
+    fill(dialog, GUEST);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Conferma Ordine' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(calls.map((call) => call.path)).toEqual([
+      `/orders/${ORDER_ID}/cancel`,
+      `/orders/${ORDER_ID}/cancel`,
+    ]);
+    expect(sessionStorage.getItem(OPEN_ORDER_KEY)).not.toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Conferma Ordine' }));
+    await waitFor(() => expect(calls.at(-1)!.path).toBe('/orders'));
+    expect(calls.map((call) => call.path)).toEqual([
+      `/orders/${ORDER_ID}/cancel`,
+      `/orders/${ORDER_ID}/cancel`,
+      `/orders/${ORDER_ID}/cancel`,
+      '/orders',
+    ]);
+    expect(calls[2]!.body).toEqual({ cancel_token: 'tok-old' });
+    expect(sessionStorage.getItem(OPEN_ORDER_KEY)).toBeNull();
+    cancelAnswers = [];
+  });
+
+  it('forgets an open order the server says is no longer cancellable (paid), and goes on', async () => {
+    sessionStorage.setItem(OPEN_ORDER_KEY, JSON.stringify({ order_id: ORDER_ID, cancel_token: 'tok-paid' }));
+    routes[`/orders/${ORDER_ID}/cancel`] = () => [409, { detail: "L'ordine non si può più annullare" }];
+    await toDetails(/^Bonifico/);
+    await waitFor(() => expect(sessionStorage.getItem(OPEN_ORDER_KEY)).toBeNull());
+    expect(calls.map((call) => call.path)).toEqual([`/orders/${ORDER_ID}/cancel`]);
   });
 });

@@ -12,6 +12,7 @@ import {
   type DetailsField,
   type DetailsForm,
 } from './checkoutForm';
+import { countryOptions } from './countries';
 import { DialogHead } from './DialogHead';
 import { PAYMENT_NAMESPACE } from './paymentI18n';
 import { paypalReady } from './payments';
@@ -59,7 +60,7 @@ export function DetailsStep({
   onSubmit,
   onClose,
 }: DetailsStepProps) {
-  const { t } = useTranslation(DIALOG_NAMESPACE);
+  const { t, i18n } = useTranslation(DIALOG_NAMESPACE);
   const { t: tp } = useTranslation(PAYMENT_NAMESPACE);
   const id = useId();
   const [problems, setProblems] = useState<DetailsCheck>(NO_PROBLEMS);
@@ -172,6 +173,43 @@ export function DetailsStep({
     );
   };
 
+  // The shipping country (Italy first): choosing it sets the cart's zone, and so the shipping cost.
+  const countrySelect = () => {
+    const error = fieldError('country');
+    const selectId = `${id}-country`;
+    const countries = countryOptions((code) => t(`details.countries.${code}`), i18n.language);
+    return (
+      <div className="cko-field">
+        <label htmlFor={selectId}>
+          {t('details.fields.country')}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <select
+          id={selectId}
+          name="country"
+          autoComplete="country"
+          value={form.country}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId('country') : undefined}
+          onChange={(event) => set('country', event.target.value)}
+        >
+          {form.country === '' && <option value="">—</option>}
+          {countries.map((code) => (
+            <option key={code} value={code}>
+              {t(`details.countries.${code}`)}
+            </option>
+          ))}
+        </select>
+        {error && (
+          <p id={errorId('country')} className="cko-field-error">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
   const missingNames = problems.missing.map((field) => t(`details.fields.${field}`)).join(', ');
   const invalidMessages = [
     ...new Set(Object.values(problems.invalid).map((p) => t(`details.problems.${p}`))),
@@ -212,7 +250,8 @@ export function DetailsStep({
           {input('phone', { required: true })}
           {input('address', { required: true })}
           {input('city', { required: true })}
-          {input('zipCode')}
+          {input('zipCode', { required: form.requires_invoice })}
+          {countrySelect()}
         </div>
         <div className="cko-field">
           <label htmlFor={`${id}-notes`}>{t('details.fields.notes')}</label>

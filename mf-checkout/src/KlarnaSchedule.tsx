@@ -1,22 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { klarnaSchedule } from '@edicola/contracts';
+import { dateLocale, klarnaSchedule } from '@edicola/contracts';
 import { PAYMENT_NAMESPACE } from './paymentI18n';
 import { formatCents } from './pricing';
 
-/** Each language's own long date, as it-IT writes "22 dicembre 2026" for Italian. */
-const LOCALE_OF: Record<string, string> = {
-  it: 'it-IT',
-  en: 'en-GB',
-  fr: 'fr-FR',
-  es: 'es-ES',
-  pt: 'pt-PT',
-  de: 'de-DE',
-  ru: 'ru-RU',
-  nl: 'nl-NL',
-};
-
 export function formatDueDate(date: Date, language: string): string {
-  return new Intl.DateTimeFormat(LOCALE_OF[language] ?? 'it-IT', {
+  return new Intl.DateTimeFormat(dateLocale(language), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -3,8 +3,10 @@ import { MemoryRouter } from 'react-router-dom';
 import type { RuntimeConfig } from '@edicola/contracts';
 import { jsonResponse } from '@edicola/web-testing';
 import { CART_STORAGE_KEY } from './cart';
+import { CHECKOUT_OPEN_DELAY_MS } from './goToCheckout';
 import PaymentPages from './PaymentPages';
 import { POLL_LIMIT_MS, POLL_MS } from './pages/SuccessPage';
+import { OPEN_ORDER_KEY } from './openOrder';
 import { browser, KLARNA_CART_KEY, KLARNA_CUSTOMER_KEY } from './payments';
 import { initTestI18n } from './testSupport';
 
@@ -75,10 +77,10 @@ describe('/checkout/success (card)', () => {
     const waiting = await screen.findByRole('status');
     expect(waiting.textContent).toBe('Stiamo confermando il tuo pagamento...');
     expect(document.title).toBe('Pagamento completato – Edicola Napoli');
-    await act(async () => void jest.advanceTimersByTime(POLL_MS));
+    await act(() => jest.advanceTimersByTimeAsync(POLL_MS));
     expect(screen.getByTestId('payment-waiting')).toBeTruthy();
     expect(localStorage.getItem(CART_STORAGE_KEY)).not.toBeNull(); // not before the server says paid
-    await act(async () => void jest.advanceTimersByTime(POLL_MS));
+    await act(() => jest.advanceTimersByTimeAsync(POLL_MS));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Pagamento completato!' })).toBeTruthy();
     expect(screen.getByTestId('payment-reference').textContent).toBe('#3C4D5E6F');
@@ -186,11 +188,62 @@ describe('/checkout/cancelled', () => {
     expect(document.title).toBe('Pagamento annullato – Edicola Napoli');
   });
 
-  it('calls nothing for PayPal', async () => {
+  it("cancels the checkout's open PayPal order with the token it kept, once", async () => {
+    sessionStorage.setItem(
+      OPEN_ORDER_KEY,
+      JSON.stringify({ order_id: ORDER_ID, cancel_token: 'tok-paypal' }),
+    );
+    routes[`POST /orders/${ORDER_ID}/cancel`] = () => [200, { order_id: ORDER_ID, status: 'cancelled' }];
+    routes['POST /paypal/cancel-order'] = () => [
+      200,
+      {
+        payment_status: 'expired',
+        order_id: 'PAYPAL-1',
+        shop_order_id: ORDER_ID,
+        order_reference: 'ORD-3C4D5E6F',
+        total_amount: 69.88,
+      },
+    ];
     renderAt('/checkout/cancelled?provider=paypal&token=PAYPAL-1');
     expect(screen.getByRole('heading', { level: 1, name: 'Pagamento annullato' })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toEqual([]);
+    await waitFor(() => expect(sessionStorage.getItem(OPEN_ORDER_KEY)).toBeNull());
+    expect(calls).toEqual([
+      { method: 'POST', path: '/paypal/cancel-order', body: { order_id: 'PAYPAL-1' } },
+      { method: 'POST', path: `/orders/${ORDER_ID}/cancel`, body: { cancel_token: 'tok-paypal' } },
+    ]);
+  });
+
+  it('cancels the open card order too once the session is cancelled, and forgets it when it was paid', async () => {
+    sessionStorage.setItem(OPEN_ORDER_KEY, JSON.stringify({ order_id: ORDER_ID, cancel_token: 'tok-card' }));
+    routes['POST /checkout/session/cs_test_1/cancel'] = () => [200, session('expired')];
+    routes[`POST /orders/${ORDER_ID}/cancel`] = () => [200, { order_id: ORDER_ID, status: 'cancelled' }];
+    renderAt('/checkout/cancelled?session_id=cs_test_1');
+    await waitFor(() => expect(sessionStorage.getItem(OPEN_ORDER_KEY)).toBeNull());
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /checkout/session/cs_test_1/cancel',
+      `POST /orders/${ORDER_ID}/cancel`,
+    ]);
+  });
+
+  it('cancels the PayPal order PayPal’s cancel_url names, once', async () => {
+    routes['POST /paypal/cancel-order'] = () => [
+      200,
+      {
+        payment_status: 'expired',
+        order_id: 'PAYPAL-1',
+        shop_order_id: ORDER_ID,
+        order_reference: 'ORD-3C4D5E6F',
+        total_amount: 69.88,
+      },
+    ];
+    renderAt('/checkout/cancelled?provider=paypal&token=PAYPAL-1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pagamento annullato' })).toBeTruthy();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      path: '/paypal/cancel-order',
+      body: { order_id: 'PAYPAL-1' },
+    });
   });
 
   it('goes to the success page when the session turns out paid', async () => {
@@ -257,10 +310,42 @@ describe('/payment-success (Klarna return)', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Problema con il pagamento' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(
-      'Il pagamento non risulta completato (stato: requires_payment_method). Il tuo ordine ORD-3C4D5E6F non è stato pagato.',
+      'Il pagamento non risulta completato (stato: Klarna non ha approvato il pagamento). Il tuo ordine ORD-3C4D5E6F non è stato pagato.',
     );
     expect(screen.getByTestId('payment-contact').textContent).toContain('negozio@edicola.example');
     expect(localStorage.getItem(CART_STORAGE_KEY)).not.toBeNull();
+    // Another try, or another method: the catalogue, where the checkout opens at the payment methods.
+    const retry = screen.getByRole('link', { name: 'Riprova o scegli un altro metodo' });
+    expect(retry.getAttribute('href')).toBe('/prodotti');
+    const opened: unknown[] = [];
+    const listen = (event: Event) => opened.push((event as CustomEvent).detail);
+    window.addEventListener('edicola:checkout-open', listen);
+    try {
+      jest.useFakeTimers();
+      fireEvent.click(retry);
+      jest.advanceTimersByTime(CHECKOUT_OPEN_DELAY_MS);
+      expect(opened).toEqual([{ step: 'payment' }]);
+    } finally {
+      jest.useRealTimers();
+      window.removeEventListener('edicola:checkout-open', listen);
+    }
+  });
+
+  it('declined on Klarna’s page: the checkout cancels that order with its token at once', async () => {
+    sessionStorage.setItem(
+      OPEN_ORDER_KEY,
+      JSON.stringify({ order_id: ORDER_ID, cancel_token: 'tok-klarna' }),
+    );
+    routes['POST /payments/klarna/verify'] = () => [200, verify('failed', 'requires_payment_method')];
+    routes[`POST /orders/${ORDER_ID}/cancel`] = () => [200, { order_id: ORDER_ID, status: 'cancelled' }];
+    renderAt(
+      '/payment-success?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&redirect_status=failed',
+    );
+    await waitFor(() => expect(sessionStorage.getItem(OPEN_ORDER_KEY)).toBeNull());
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /payments/klarna/verify',
+      `POST /orders/${ORDER_ID}/cancel`,
+    ]);
   });
 
   it('a failed verification says the staff will contact the customer', async () => {

@@ -3,7 +3,7 @@ import type { PaymentsConfig } from '@edicola/contracts';
 import { DIALOG_NAMESPACE } from './dialogI18n';
 import { DialogHead } from './DialogHead';
 import { PAYMENT_NAMESPACE } from './paymentI18n';
-import { isDemo } from './payments';
+import { isDemo, isOffered } from './payments';
 
 /** The payment methods of SPEC §2, in the order shown. */
 export const PAYMENT_METHODS = ['card', 'klarna', 'klarna-now', 'paypal', 'transfer'] as const;
@@ -18,7 +18,7 @@ interface PaymentStepProps {
   onClose: () => void;
 }
 
-/** Choose how to pay (SPEC §2), with a button back to the cart; a provider in demo mode says so. */
+/** Choose how to pay (SPEC §2) among the methods that are on, with a button back to the cart; a demo one says so. */
 export function PaymentStep({ titleId, paymentsConfig, onChoose, onBack, onClose }: PaymentStepProps) {
   const { t } = useTranslation(DIALOG_NAMESPACE);
   const { t: tp } = useTranslation(PAYMENT_NAMESPACE);
@@ -27,7 +27,7 @@ export function PaymentStep({ titleId, paymentsConfig, onChoose, onBack, onClose
       <DialogHead titleId={titleId} title={t('payment.title')} onClose={onClose} />
       <div className="cko-body">
         <ul className="cko-methods">
-          {PAYMENT_METHODS.map((method) => {
+          {PAYMENT_METHODS.filter((method) => isOffered(method, paymentsConfig)).map((method) => {
             const noteId = `cko-method-note-${method}`;
             const demo = isDemo(method, paymentsConfig);
             return (

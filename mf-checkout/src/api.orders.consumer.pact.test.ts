@@ -7,10 +7,10 @@
 // verification replaces it with a token it issued for the customer of the state.
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { ApiError, TOTAL_MISMATCH_DETAIL } from '@edicola/contracts';
+import { ApiError, ERROR_CODES, TOTAL_MISMATCH_DETAIL } from '@edicola/contracts';
 import { createCheckoutApi, type NewOrder } from './api';
 
-const { boolean, eachLike, integer, nullValue, number, regex, string, uuid } = MatchersV3;
+const { boolean, eachLike, fromProviderState, integer, nullValue, number, regex, string, uuid } = MatchersV3;
 
 const JSON_TYPE = regex('application/json.*', 'application/json; charset=utf-8');
 const PLACEHOLDER_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln';
@@ -42,12 +42,15 @@ const guestOrder: NewOrder = {
     city: 'Napoli',
     zipCode: '80134',
     notes: '',
+    country: 'IT',
   },
   payment_method: 'transfer',
   total_amount: 239.58,
   order_date: '2025-09-20T10:00:00.000Z',
   status: 'pending',
   shipping_zone: 'national',
+  // The visitor's language: the order's e-mails are written in it.
+  language: 'en',
 };
 
 const companyOrder: NewOrder = {
@@ -91,7 +94,14 @@ const placedOrder = {
     amount: number(239.58),
     demo: boolean(true),
   },
+  payment_due_at: regex('^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$', '2025-09-27T10:00:00.000Z'),
+  cancel_token: regex('^[A-Za-z0-9_-]{43}$', 'q0Zk3Jc9mV1bX2nW5rT8yU4iO7pL6aS0dF3gH1jK2lM'),
 };
+
+/** The unpaid order the provider state places for this checkout: its id and cancel token are the provider's. */
+const OPEN_ORDER_STATE = 'an unpaid order was placed by this checkout';
+const OPEN_ORDER_ID = '7d1f2a9c-5b3e-4c8d-9e0f-1a2b3c4d5e6f';
+const OPEN_ORDER_TOKEN = 'q0Zk3Jc9mV1bX2nW5rT8yU4iO7pL6aS0dF3gH1jK2lM';
 
 describe('mf-checkout → svc-orders', () => {
   it('GET /shipping/calculate quotes the national shipping of one item', async () => {
@@ -197,12 +207,64 @@ describe('mf-checkout → svc-orders', () => {
       .willRespondWith(422, (response) =>
         response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
           detail: regex(`^${TOTAL_MISMATCH_DETAIL.replace('.', '\\.')}$`, TOTAL_MISMATCH_DETAIL),
+          code: ERROR_CODES.totalMismatch,
         }),
       )
       .executeTest(async (mockServer) => {
         const failure = createCheckoutApi(mockServer.url).createOrder(tampered, null);
         await expect(failure).rejects.toBeInstanceOf(ApiError);
-        await expect(failure).rejects.toMatchObject({ status: 422, detail: TOTAL_MISMATCH_DETAIL });
+        await expect(failure).rejects.toMatchObject({
+          status: 422,
+          detail: TOTAL_MISMATCH_DETAIL,
+          code: ERROR_CODES.totalMismatch,
+        });
+      });
+  });
+
+  it('POST /orders/{id}/cancel gives up the unpaid order of this checkout with its token', async () => {
+    await pact
+      .addInteraction()
+      .given(OPEN_ORDER_STATE)
+      .uponReceiving('the checkout cancelling its own unpaid order with its token')
+      .withRequest(
+        'POST',
+        fromProviderState('/orders/${orderId}/cancel', `/orders/${OPEN_ORDER_ID}/cancel`),
+        (request) =>
+          request
+            .headers(jsonHeaders)
+            .jsonBody({ cancel_token: fromProviderState('${cancelToken}', OPEN_ORDER_TOKEN) }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          order_id: uuid(OPEN_ORDER_ID),
+          status: regex('^cancelled$', 'cancelled'),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const answer = await createCheckoutApi(mockServer.url).cancelOrder(OPEN_ORDER_ID, OPEN_ORDER_TOKEN);
+        expect(answer).toEqual({ order_id: OPEN_ORDER_ID, status: 'cancelled' });
+      });
+  });
+
+  it('POST /orders/{id}/cancel refuses a token that is not the order’s with 403', async () => {
+    const wrong = 'x'.repeat(43);
+    await pact
+      .addInteraction()
+      .given(OPEN_ORDER_STATE)
+      .uponReceiving('a cancellation with a token that is not the order’s')
+      .withRequest(
+        'POST',
+        fromProviderState('/orders/${orderId}/cancel', `/orders/${OPEN_ORDER_ID}/cancel`),
+        (request) => request.headers(jsonHeaders).jsonBody({ cancel_token: wrong }),
+      )
+      .willRespondWith(403, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody({ detail: string('Non puoi annullare questo ordine') }),
+      )
+      .executeTest(async (mockServer) => {
+        const failure = createCheckoutApi(mockServer.url).cancelOrder(OPEN_ORDER_ID, wrong);
+        await expect(failure).rejects.toMatchObject({ status: 403 });
       });
   });
 

@@ -25,6 +25,9 @@ const DEMO = 'demo mode';
 const KLARNA_ORDER = '6f1c1c3e-6c2b-4a57-9d0a-1b2c3d4e5f60';
 const KLARNA_SECRET = 'pi_pact_klarna_secret_pact';
 
+/** The shop order's cancel token svc-orders answered and svc-payments passes through (43 base64url characters). */
+const CANCEL_TOKEN = 'q0Zk3Jc9mV1bX2nW5rT8yU4iO7pL6aS0dF3gH1jK2lM';
+
 const pact = new PactV4({
   consumer: 'mf-checkout',
   provider: 'svc-payments',
@@ -46,10 +49,12 @@ const cardCheckout: OnlineCheckout = {
     city: 'Napoli',
     zipCode: '80134',
     notes: '',
+    country: 'IT',
   },
   invoice_data: null,
   shipping_zone: 'national',
   total_amount: 239.58,
+  language: 'en',
 };
 const paypalCheckout: OnlineCheckout = {
   ...cardCheckout,
@@ -66,7 +71,7 @@ const sessionStatus = (sessionId: string, status: RegExp | string, example: stri
 });
 
 describe('mf-checkout → svc-payments', () => {
-  it('GET /payments/config says which providers run in demo mode', async () => {
+  it('GET /payments/config says the mode and which methods are live, demo or off', async () => {
     await pact
       .addInteraction()
       .given(DEMO)
@@ -74,6 +79,13 @@ describe('mf-checkout → svc-payments', () => {
       .withRequest('GET', '/payments/config', (request) => request.headers({ Accept: 'application/json' }))
       .willRespondWith(200, (response) =>
         response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          mode: regex('^(demo|live)$', 'demo'),
+          methods: {
+            card: regex('^(live|demo|off)$', 'demo'),
+            klarna: regex('^(live|demo|off)$', 'demo'),
+            paypal: regex('^(live|demo|off)$', 'demo'),
+            transfer: 'live',
+          },
           stripe: { demo: boolean(true), publishable_key: nullValue() },
           paypal: { demo: boolean(true), client_id: nullValue() },
           timeout_minutes: integer(30),
@@ -81,8 +93,8 @@ describe('mf-checkout → svc-payments', () => {
       )
       .executeTest(async (mockServer) => {
         const config = await createCheckoutApi(mockServer.url).paymentsConfig();
-        expect(config.stripe.demo).toBe(true);
-        expect(config.paypal.demo).toBe(true);
+        expect(config.mode).toBe('demo');
+        expect(config.methods).toEqual({ card: 'demo', klarna: 'demo', paypal: 'demo', transfer: 'live' });
       });
   });
 
@@ -102,6 +114,7 @@ describe('mf-checkout → svc-payments', () => {
           order_reference: REFERENCE,
           total_amount: number(239.58),
           demo: boolean(true),
+          cancel_token: regex('^[A-Za-z0-9_-]{43}$', CANCEL_TOKEN),
         }),
       )
       .executeTest(async (mockServer) => {
@@ -259,6 +272,7 @@ describe('mf-checkout → svc-payments', () => {
             'http://localhost:3000/pagamento-demo?kind=paypal&id=5O190127TN364715T',
           ),
           demo: boolean(true),
+          cancel_token: regex('^[A-Za-z0-9_-]{43}$', CANCEL_TOKEN),
         }),
       )
       .executeTest(async (mockServer) => {

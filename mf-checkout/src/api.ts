@@ -1,13 +1,15 @@
 import {
-  apiErrorFrom,
   ArticleList,
+  CancelOrderResponse,
   CheckoutSessionResponse,
   CheckoutSessionStatus,
+  createApiClient,
   CreateOrderResponse,
   Customer,
   DemoPaymentDecision,
   DemoPaymentView,
   IDEMPOTENCY_HEADER,
+  pageLanguage,
   KlarnaIntentResponse,
   KlarnaVerifyResponse,
   PaymentsConfig,
@@ -21,14 +23,8 @@ import {
 } from '@edicola/contracts';
 import type { z } from 'zod';
 
-/** How long the checkout waits for an answer; the shipping quote then falls back to the local estimate. */
-export const API_TIMEOUT_MS = 8000;
+/** How long the checkout waits for a shipping quote before it falls back to the local estimate. */
 export const SHIPPING_TIMEOUT_MS = 4000;
-
-function timeoutSignal(ms: number, signal?: AbortSignal): AbortSignal {
-  const timeout = AbortSignal.timeout(ms);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
-}
 
 /** What the checkout sends to POST /orders (the request schema's input). */
 export type NewOrder = z.input<typeof CreateOrderRequest>;
@@ -42,11 +38,15 @@ interface Schema<T> {
   parse(data: unknown): T;
 }
 
-/** The checkout slice's one way to talk to the API: the catalogue, shipping, orders, the profile and payments. */
-export function createCheckoutApi(apiBaseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
-  const base = apiBaseUrl.replace(/\/+$/, '');
+/**
+ * The checkout slice's calls, through the shared web client (contracts): the catalogue, shipping, orders, the profile
+ * and payments. The customer's token is passed per call (the checkout works for guests too).
+ */
+export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
+  const client = createApiClient({ baseUrl: apiBaseUrl, fetchImpl });
+  const quick = createApiClient({ baseUrl: apiBaseUrl, fetchImpl, timeoutMs: SHIPPING_TIMEOUT_MS });
 
-  async function call<T>(
+  function call<T>(
     path: string,
     schema: Schema<T>,
     options: {
@@ -56,21 +56,17 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl: typeof fetch = 
       /** The checkout attempt's key: a retry of the same attempt creates nothing twice. */
       idempotencyKey?: string;
       signal?: AbortSignal;
-      timeoutMs?: number;
+      /** The shipping quote's shorter time limit. */
+      quick?: boolean;
     } = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (options.token) headers.Authorization = `Bearer ${options.token}`;
-    if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
-    const response = await fetchImpl(`${base}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: timeoutSignal(options.timeoutMs ?? API_TIMEOUT_MS, options.signal),
+    return (options.quick ? quick : client).call<T>(options.method ?? 'GET', path, {
+      body: options.body,
+      signal: options.signal,
+      token: options.token ?? undefined,
+      headers: options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : undefined,
+      check: (body) => schema.parse(body),
     });
-    if (!response.ok) throw await apiErrorFrom(response);
-    return schema.parse(await response.json());
   }
 
   return {
@@ -86,25 +82,38 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl: typeof fetch = 
         quantity: String(query.quantity),
         country: query.country,
       });
-      const quote = await call(`/shipping/calculate?${params}`, ShippingQuote, {
-        signal,
-        timeoutMs: SHIPPING_TIMEOUT_MS,
-      });
+      const quote = await call(`/shipping/calculate?${params}`, ShippingQuote, { signal, quick: true });
       return quote.shipping_cost;
     },
     /** POST /orders (with the customer's token when logged in) → the order and the transfer details. */
     createOrder: (order: NewOrder, token: string | null, idempotencyKey?: string) =>
-      call('/orders', CreateOrderResponse, { method: 'POST', body: order, token, idempotencyKey }),
+      call('/orders', CreateOrderResponse, {
+        method: 'POST',
+        body: { ...order, language: order.language ?? pageLanguage() },
+        token,
+        idempotencyKey,
+      }),
+    /** POST /orders/{id}/cancel {cancel_token}: the checkout gives up its own unpaid order (openOrder.ts). */
+    cancelOrder: (orderId: string, cancelToken: string) =>
+      call(`/orders/${encodeURIComponent(orderId)}/cancel`, CancelOrderResponse, {
+        method: 'POST',
+        body: { cancel_token: cancelToken },
+      }),
     /** GET /api/customers/profile: the logged-in customer, to prefill the details form. */
     profile: (token: string, signal?: AbortSignal) =>
       call('/api/customers/profile', Customer, { token, signal }),
 
     // ---- svc-payments (SPEC §7 "Orders and payments") ----
-    /** GET /payments/config: which providers run in demo mode, and Stripe's publishable key. */
+    /** GET /payments/config: which methods are live, demo or off, and Stripe's publishable key. */
     paymentsConfig: (signal?: AbortSignal) => call('/payments/config', PaymentsConfig, { signal }),
     /** POST /checkout/session → the hosted card page's `url` (Stripe Checkout, or the demo page). */
     createCheckoutSession: (body: OnlineCheckout, idempotencyKey: string, token: string | null) =>
-      call('/checkout/session', CheckoutSessionResponse, { method: 'POST', body, idempotencyKey, token }),
+      call('/checkout/session', CheckoutSessionResponse, {
+        method: 'POST',
+        body: { ...body, language: body.language ?? pageLanguage() },
+        idempotencyKey,
+        token,
+      }),
     /** GET /checkout/session/{id}: what /checkout/success polls until the server has confirmed the payment. */
     checkoutSessionStatus: (sessionId: string, signal?: AbortSignal) =>
       call(`/checkout/session/${encodeURIComponent(sessionId)}`, CheckoutSessionStatus, { signal }),
@@ -119,11 +128,17 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl: typeof fetch = 
     /** POST /payments/klarna/verify: the server asks the provider how the intent Klarna returned with stands. */
     verifyKlarna: (body: { payment_intent_id: string; client_secret: string }) =>
       call('/payments/klarna/verify', KlarnaVerifyResponse, { method: 'POST', body }),
+    /** POST /payments/klarna/cancel: 'Annulla' in the Klarna step ends the attempt (its order cancelled at once). */
+    cancelKlarna: (body: { payment_intent_id: string; client_secret: string }) =>
+      call('/payments/klarna/cancel', KlarnaVerifyResponse, { method: 'POST', body }),
+    /** POST /paypal/cancel-order {order_id}: the buyer came back through PayPal's cancel_url. */
+    cancelPaypalOrder: (orderId: string) =>
+      call('/paypal/cancel-order', PaypalCaptureResponse, { method: 'POST', body: { order_id: orderId } }),
     /** POST /paypal/create-order → PayPal's order and the address where the buyer approves it. */
     createPaypalOrder: (body: OnlineCheckout, idempotencyKey: string, token: string | null) =>
       call('/paypal/create-order', PaypalCreateOrderResponse, {
         method: 'POST',
-        body,
+        body: { ...body, language: body.language ?? pageLanguage() },
         idempotencyKey,
         token,
       }),

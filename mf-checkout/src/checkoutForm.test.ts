@@ -15,6 +15,7 @@ const filled: DetailsForm = {
   phone: '+39 081 123 4567',
   address: 'Via Toledo 1',
   city: 'Napoli',
+  zipCode: '80132',
 };
 
 describe('details form', () => {
@@ -22,6 +23,18 @@ describe('details form', () => {
     expect(checkDetails(EMPTY_FORM).missing).toEqual(['name', 'email', 'phone', 'address', 'city']);
     expect(checkDetails({ ...filled, city: '   ' }).missing).toEqual(['city']);
     expect(checkDetails(filled)).toEqual({ missing: [], invalid: {} });
+    expect(checkDetails({ ...filled, zipCode: '' })).toEqual({ missing: [], invalid: {} });
+  });
+
+  it('requires the CAP, 5 digits in Italy, when an invoice is requested', () => {
+    const invoice = { ...filled, requires_invoice: true, codice_fiscale: 'RSSMRA85T10A562S' };
+    expect(checkDetails({ ...invoice, zipCode: ' ' }).missing).toEqual(['zipCode']);
+    expect(checkDetails({ ...invoice, zipCode: '8013' }).invalid).toEqual({ zipCode: 'invalidCap' });
+    expect(checkDetails({ ...invoice, country: 'NL', zipCode: '1234 AB' })).toEqual({
+      missing: [],
+      invalid: {},
+    });
+    expect(checkDetails(invoice)).toEqual({ missing: [], invalid: {} });
   });
 
   it('checks the e-mail', () => {

@@ -13,6 +13,8 @@ export interface DetailsForm {
   address: string;
   city: string;
   zipCode: string;
+  /** The shipping country (ISO code, '' until chosen): the cart's zone follows from it. */
+  country: string;
   notes: string;
   requires_invoice: boolean;
   invoice_type: 'privato' | 'azienda';
@@ -33,6 +35,7 @@ export const EMPTY_FORM: DetailsForm = {
   address: '',
   city: '',
   zipCode: '',
+  country: 'IT',
   notes: '',
   requires_invoice: false,
   invoice_type: 'privato',
@@ -66,13 +69,14 @@ export function normaliseInput(field: DetailsField, value: string): string {
   return max ? cased.slice(0, max) : cased;
 }
 
-const REQUIRED: DetailsField[] = ['name', 'email', 'phone', 'address', 'city'];
+const REQUIRED: DetailsField[] = ['name', 'email', 'phone', 'address', 'city', 'country'];
 const COMPANY_REQUIRED: DetailsField[] = ['ragione_sociale', 'piva', 'codice_fiscale_azienda'];
 
 // A practical e-mail check: something@domain.tld, no spaces (the server checks it again).
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type FieldProblem = 'invalidEmail' | 'invalidCf' | 'invalidPiva' | 'invalidPec' | 'invalidSdi';
+export type FieldProblem =
+  'invalidEmail' | 'invalidCf' | 'invalidPiva' | 'invalidPec' | 'invalidSdi' | 'invalidCap';
 
 export interface DetailsCheck {
   /** Required fields left blank, in the order of the form ('CAMPI OBBLIGATORI MANCANTI'). */
@@ -84,13 +88,23 @@ export interface DetailsCheck {
 /** Checks the form as SPEC §5 asks; an empty result means it can be sent. */
 export function checkDetails(form: DetailsForm): DetailsCheck {
   const blank = (field: DetailsField) => String(form[field]).trim() === '';
-  const required = [...REQUIRED];
+  // An invoice needs the CAP (the electronic invoice's address requires it): required, 5 digits in Italy.
+  const required = form.requires_invoice
+    ? [...REQUIRED.slice(0, REQUIRED.indexOf('country')), 'zipCode' as const, 'country' as const]
+    : [...REQUIRED];
   if (form.requires_invoice && form.invoice_type === 'privato') required.push('codice_fiscale');
   if (form.requires_invoice && form.invoice_type === 'azienda') required.push(...COMPANY_REQUIRED);
   const missing = required.filter(blank);
 
   const invalid: DetailsCheck['invalid'] = {};
   if (!blank('email') && !EMAIL.test(form.email.trim())) invalid.email = 'invalidEmail';
+  if (
+    form.requires_invoice &&
+    form.country === 'IT' &&
+    !blank('zipCode') &&
+    !/^\d{5}$/.test(form.zipCode.trim())
+  )
+    invalid.zipCode = 'invalidCap';
   if (form.requires_invoice && form.invoice_type === 'privato' && !blank('codice_fiscale')) {
     if (!isValidPersonCodiceFiscale(form.codice_fiscale.trim())) invalid.codice_fiscale = 'invalidCf';
   }
@@ -116,6 +130,7 @@ export function customerInfo(form: DetailsForm) {
     city: form.city.trim(),
     zipCode: form.zipCode.trim(),
     notes: form.notes.trim(),
+    country: form.country,
   };
 }
 

@@ -1,5 +1,12 @@
 import { EMPTY_FORM } from './checkoutForm';
-import { createAttemptKeys, isDemo, newIdempotencyKey, paypalReady, withKlarnaOption } from './payments';
+import {
+  createAttemptKeys,
+  isDemo,
+  isOffered,
+  newIdempotencyKey,
+  paypalReady,
+  withKlarnaOption,
+} from './payments';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -43,16 +50,27 @@ describe('payment helpers', () => {
     expect(paypalReady({ ...full, zipCode: '' })).toBe(true); // the CAP is optional
   });
 
-  it('says demo per provider: Stripe for card and Klarna, PayPal for PayPal, never for a transfer', () => {
+  it('says demo and offers each method as GET /payments/config says (Klarna pay now as Klarna), a transfer always', () => {
+    const methods = ['card', 'klarna', 'klarna-now', 'paypal', 'transfer'] as const;
     const config = {
+      mode: 'demo' as const,
+      methods: { card: 'demo', klarna: 'demo', paypal: 'demo', transfer: 'live' } as const,
       stripe: { demo: true, publishable_key: null },
-      paypal: { demo: false, client_id: 'id' },
+      paypal: { demo: true, client_id: null },
       timeout_minutes: 30,
     };
-    expect(
-      ['card', 'klarna', 'klarna-now', 'paypal', 'transfer'].map((m) => isDemo(m as never, config)),
-    ).toEqual([true, true, true, false, false]);
+    expect(methods.map((m) => isDemo(m, config))).toEqual([true, true, true, true, false]);
     expect(isDemo('card', null)).toBe(false);
+    const live = {
+      ...config,
+      mode: 'live' as const,
+      methods: { card: 'live', klarna: 'live', paypal: 'off', transfer: 'live' } as const,
+      stripe: { demo: false, publishable_key: 'pk_live_x' },
+      paypal: { demo: false, client_id: null },
+    };
+    expect(methods.map((m) => isDemo(m, live))).toEqual([false, false, false, false, false]);
+    expect(methods.map((m) => isOffered(m, live))).toEqual([true, true, true, false, true]);
+    expect(methods.every((m) => isOffered(m, undefined))).toBe(true);
   });
 
   it("tells Klarna's demo page the option chosen, keeping a same-origin address relative", () => {

@@ -40,12 +40,24 @@ export function createAttemptKeys(generate: () => string = newIdempotencyKey) {
   };
 }
 
-/** Which provider takes the money for a method (card and Klarna: Stripe), to say when it runs in demo mode. */
+export type AttemptKeys = ReturnType<typeof createAttemptKeys>;
+
+/** A checkout method's state in GET /payments/config (Klarna pay now goes the way of Klarna). */
+function modeOf(method: CheckoutPaymentMethod, config: PaymentsConfig) {
+  return config.methods[method === 'klarna-now' ? 'klarna' : method];
+}
+
+/** The method runs on the provider's demo stand-in: the checkout says so (its notice comes from the server). */
 export function isDemo(method: CheckoutPaymentMethod, config: PaymentsConfig | null | undefined): boolean {
-  if (!config) return false;
-  if (method === 'paypal') return config.paypal.demo;
-  if (method === 'transfer') return false;
-  return config.stripe.demo;
+  return !!config && modeOf(method, config) === 'demo';
+}
+
+/**
+ * The method is offered: not `off` (live mode without that provider's keys). Before the configuration is read, or
+ * when it cannot be, every method shows; the server still refuses an off one (503).
+ */
+export function isOffered(method: CheckoutPaymentMethod, config: PaymentsConfig | null | undefined): boolean {
+  return !config || modeOf(method, config) !== 'off';
 }
 
 /** SPEC §2: the PayPal button appears only once name, email (with '@'), phone, address and city are filled. */

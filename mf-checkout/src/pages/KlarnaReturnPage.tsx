@@ -3,14 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@edicola/contracts';
 import type { CheckoutApi } from '../api';
 import { clearCart } from '../cart';
+import { cancelOpenOrder, forgetOpenOrder } from '../openOrder';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
+import { openCheckoutSoon } from '../goToCheckout';
 import { clearKlarnaRecord } from '../payments';
 import { ContactLine, PageLinks, PaidSummary, PaymentPage, usePageTitle, Waiting } from './common';
 
 type View =
   | { kind: 'verifying' }
   | { kind: 'paid'; orderId: string; total: number }
-  | { kind: 'problem'; message: string }
+  | { kind: 'problem'; message: string; retry: boolean }
   | { kind: 'error'; message: string };
 
 /**
@@ -39,14 +41,20 @@ export function KlarnaReturnPage({ api, search }: { api: CheckoutApi; search: UR
         clearKlarnaRecord(); // kept until the return (SPEC §4)
         if (result.status === 'paid') {
           clearCart();
+          forgetOpenOrder();
           setView({ kind: 'paid', orderId: result.order_id, total: result.total_amount });
         } else {
+          // Declined or cancelled on Klarna's page: that attempt's order is given up at once (stock released).
+          if (result.status === 'failed') void cancelOpenOrder(api).catch(() => false);
           setView({
             kind: 'problem',
             message: t('pages.klarna.problemText', {
-              status: result.intent_status,
+              status: t(`pages.klarna.statuses.${statusKey(result.intent_status)}`),
               reference: result.order_reference,
             }),
+            // Declined or cancelled: the cart is still there, another try or another method is one click away.
+            // Still processing: Klarna may yet take the money, so no second payment is offered.
+            retry: result.status === 'failed',
           });
         }
       },
@@ -93,7 +101,20 @@ export function KlarnaReturnPage({ api, search }: { api: CheckoutApi; search: UR
         <p>{view.message}</p>
       </div>
       <ContactLine />
-      <PageLinks links={home} />
+      <PageLinks
+        links={
+          view.kind === 'problem' && view.retry
+            ? [
+                { to: '/prodotti', label: t('pages.klarna.retry'), primary: true, onClick: openCheckoutSoon },
+                { to: '/', label: t('pages.home') },
+              ]
+            : home
+        }
+      />
     </PaymentPage>
   );
 }
+
+/** The intent's status as the page words it (pages.klarna.statuses); one it does not know reads 'other'. */
+const KNOWN_STATUSES = ['requires_payment_method', 'canceled', 'processing', 'requires_action'];
+const statusKey = (status: string) => (KNOWN_STATUSES.includes(status) ? status : 'other');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@edicola/contracts';
 import type { CheckoutApi } from '../api';
 import { clearCart } from '../cart';
+import { forgetOpenOrder } from '../openOrder';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
 import { ContactLine, PageLinks, PaidSummary, PaymentPage, usePageTitle, Waiting } from './common';
 
@@ -45,6 +46,7 @@ export function SuccessPage({ api, search }: { api: CheckoutApi; search: URLSear
       (capture) => {
         if (capture.payment_status === 'paid') {
           clearCart(); // PayPal success empties the cart at once (SPEC §4)
+          forgetOpenOrder();
           setView({ kind: 'paid', orderId: capture.shop_order_id, total: capture.total_amount });
         } else {
           // 'Pagamento PayPal non completato'
@@ -73,6 +75,7 @@ export function SuccessPage({ api, search }: { api: CheckoutApi; search: URLSear
         if (controller.signal.aborted) return;
         if (status.status === 'paid') {
           clearCart();
+          forgetOpenOrder();
           setView({ kind: 'paid', orderId: status.order_id, total: status.total_amount });
           return;
         }

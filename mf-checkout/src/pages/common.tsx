@@ -86,11 +86,20 @@ export function PaidSummary({ orderId, total }: { orderId: string; total: number
 }
 
 /** The page's way on: links styled as buttons. */
-export function PageLinks({ links }: { links: { to: string; label: string; primary?: boolean }[] }) {
+export function PageLinks({
+  links,
+}: {
+  links: { to: string; label: string; primary?: boolean; onClick?: () => void }[];
+}) {
   return (
     <div className="cko-page-actions">
       {links.map((link) => (
-        <Link key={link.to} to={link.to} className={link.primary ? 'cko-primary' : 'cko-secondary'}>
+        <Link
+          key={link.to}
+          to={link.to}
+          className={link.primary ? 'cko-primary' : 'cko-secondary'}
+          onClick={link.onClick}
+        >
           {link.label}
         </Link>
       ))}
