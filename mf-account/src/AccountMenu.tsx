@@ -99,7 +99,7 @@ export default function AccountMenu({ config }: RemoteProps) {
             type="button"
             onClick={() => {
               close();
-              session.logout();
+              void session.logout();
             }}
           >
             {t('menu.logout')}

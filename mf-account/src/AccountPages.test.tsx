@@ -148,6 +148,16 @@ beforeEach(() => {
 });
 
 describe('/registrati', () => {
+  it('sends a logged-in customer on to /profilo instead of showing the form', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, []],
+    });
+    await renderAt('/registrati');
+    await waitFor(() => expect(location()).toBe('/profilo'));
+  });
+
   it('registers a private customer and sends them to /accedi with the success message', async () => {
     let sent: unknown;
     serve({
@@ -354,6 +364,54 @@ describe('/profilo', () => {
     expect(second.queryByText('Tracking')).toBeNull();
     // An answer without payment_status (an older svc-orders) shows no payment line.
     expect(second.queryByText('Pagamento')).toBeNull();
+    expect(second.queryByTestId('invoice-download')).toBeNull();
+  });
+
+  it('downloads the invoice PDF of an order whose invoice is issued, with the customer token', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    const invoiced = [
+      { ...orders[0]!, invoice_number: '12/2025' },
+      { ...orders[1]!, invoice_number: null },
+    ];
+    const pdfUrl = `${API}/api/customers/orders/${orders[0]!.id}/invoice.pdf`;
+    let pdfAnswer: Response = {
+      ok: true,
+      status: 200,
+      blob: async () => new Blob(['%PDF-1.3'], { type: 'application/pdf' }),
+      headers: { get: () => 'application/pdf' } as unknown as Headers,
+    } as Response;
+    const served = serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, invoiced],
+    });
+    // The PDF is bytes, not JSON: its answer is made here.
+    const fetchMock = jest.fn(async (url: string, init?: RequestInit) =>
+      url === pdfUrl ? pdfAnswer : served(url, init),
+    );
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const createObjectURL = jest.fn(() => 'blob:fattura');
+    const revokeObjectURL = jest.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      await renderAt('/profilo');
+      const cards = await screen.findAllByTestId('customer-order');
+      expect(within(cards[1]!).queryByTestId('invoice-download')).toBeNull();
+      fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Scarica fattura 12/2025' }));
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      const call = fetchMock.mock.calls.find(([url]) => url === pdfUrl)!;
+      expect((call[1]!.headers as Record<string, string>).Authorization).toBe('Bearer tok-mario');
+      expect(createObjectURL).toHaveBeenCalledTimes(1);
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('fattura-12-2025.pdf');
+
+      pdfAnswer = jsonResponse(404, { detail: 'La fattura di questo ordine non è stata emessa' });
+      fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Scarica fattura 12/2025' }));
+      expect((await within(cards[0]!).findByRole('alert')).textContent).toBe(
+        'Errore nel download della fattura',
+      );
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('shows a company: its name, VAT number and PEC; the menu cuts the name at 15 characters', async () => {
@@ -413,11 +471,16 @@ describe('/profilo', () => {
     expect(screen.getByTestId('account-name').textContent).toBe('Maria');
   });
 
-  it("'Esci' removes the token and goes home", async () => {
+  it("'Esci' ends the session on the server, removes the token and goes home", async () => {
     localStorage.setItem('customer_token', 'tok-mario');
+    const logout = jest.fn((init?: RequestInit): [number, unknown] => {
+      const auth = (init?.headers as Record<string, string>)?.Authorization;
+      return auth === 'Bearer tok-mario' ? [204, null] : [401, { detail: 'Sessione non valida o scaduta' }];
+    });
     serve({
       [`GET ${API}/api/customers/profile`]: profileOf(mario),
       [`GET ${API}/api/customers/orders`]: () => [200, []],
+      [`POST ${API}/api/customers/logout`]: logout,
     });
     await renderAt('/profilo');
     const main = screen.getByRole('main');
@@ -425,6 +488,88 @@ describe('/profilo', () => {
     await waitFor(() => expect(location()).toBe('/'));
     expect(localStorage.getItem('customer_token')).toBeNull();
     expect(screen.getByRole('link', { name: 'Accedi' })).toBeTruthy();
+    await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
+  });
+
+  describe('password change', () => {
+    const fill = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+    const submit = async () => {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Aggiorna password' }));
+      });
+    };
+
+    async function openForm(put: Handler) {
+      localStorage.setItem('customer_token', 'tok-mario');
+      const change = jest.fn(put);
+      serve({
+        [`GET ${API}/api/customers/profile`]: (init) => {
+          const auth = (init?.headers as Record<string, string>)?.Authorization;
+          return auth === 'Bearer tok-mario' || auth === 'Bearer tok-nuovo'
+            ? [200, mario]
+            : [401, { detail: 'Sessione non valida o scaduta' }];
+        },
+        [`GET ${API}/api/customers/orders`]: () => [200, []],
+        [`PUT ${API}/api/customers/password`]: change,
+      });
+      await renderAt('/profilo');
+      fireEvent.click(await screen.findByRole('button', { name: 'Cambia password' }));
+      return change;
+    }
+
+    it('checks the fields with SPEC texts before asking the server', async () => {
+      const change = await openForm(() => [500, {}]);
+      await submit();
+      expect(screen.getAllByText('Campo obbligatorio')).toHaveLength(3);
+      fill('Password attuale', 'vecchia-1');
+      fill('Nuova password', 'corta');
+      fill('Conferma nuova password', 'diversa');
+      await submit();
+      expect(screen.getByText('La password deve essere di almeno 6 caratteri')).toBeTruthy();
+      expect(screen.getByText('Le password non coincidono')).toBeTruthy();
+      expect(change).not.toHaveBeenCalled();
+    });
+
+    it("shows the server's detail, e.g. a common password", async () => {
+      await openForm(() => [422, { detail: "Password troppo comune: scegline un'altra" }]);
+      fill('Password attuale', 'vecchia-1');
+      fill('Nuova password', 'password1');
+      fill('Conferma nuova password', 'password1');
+      await submit();
+      expect(screen.getByRole('alert').textContent).toBe("Password troppo comune: scegline un'altra");
+      expect(localStorage.getItem('customer_token')).toBe('tok-mario');
+    });
+
+    it('sends old and new password, then keeps the fresh token the server answers', async () => {
+      const change = await openForm((init) => {
+        const auth = (init?.headers as Record<string, string>)?.Authorization;
+        if (auth !== 'Bearer tok-mario') return [401, { detail: 'Sessione non valida o scaduta' }];
+        return [
+          200,
+          {
+            access_token: 'tok-nuovo',
+            token_type: 'bearer',
+            customer_id: 'c-1',
+            email: mario.email,
+            tipo_cliente: 'privato',
+          },
+        ];
+      });
+      fill('Password attuale', 'vecchia-1');
+      fill('Nuova password', 'Vesuvio-1944');
+      fill('Conferma nuova password', 'Vesuvio-1944');
+      await submit();
+      expect(JSON.parse(change.mock.calls[0]![0]!.body as string)).toEqual({
+        old_password: 'vecchia-1',
+        new_password: 'Vesuvio-1944',
+      });
+      await waitFor(() => expect(localStorage.getItem('customer_token')).toBe('tok-nuovo'));
+      expect(
+        await screen.findByText('Password aggiornata. Le altre sessioni sono state chiuse.'),
+      ).toBeTruthy();
+      expect(location()).toBe('/profilo');
+    });
   });
 
   it('logs out when the token expires while the page is open', async () => {
@@ -470,7 +615,7 @@ describe('languages', () => {
     const first = within((await screen.findAllByTestId('customer-order'))[0]!);
     expect(first.getByText('Order #9f1c2d3e')).toBeTruthy();
     expect(first.getByText('Shipped')).toBeTruthy();
-    expect(first.getByText('October 3, 2025')).toBeTruthy();
+    expect(first.getByText('3 October 2025')).toBeTruthy();
     expect(first.getByText('12.345,50 €')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the profile' })).toBeTruthy();
   });
@@ -479,7 +624,7 @@ describe('languages', () => {
     await initTestI18n('de');
     serve({});
     await renderAt('/registrati');
-    expect(screen.getByRole('heading', { level: 1, name: 'Erstelle dein Konto' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Erstellen Sie Ihr Konto' })).toBeTruthy();
     type(/^Passwort(?! bestätigen)/, 'abc');
     await submit('Registrieren');
     expect(screen.getByText('Das Passwort muss mindestens 6 Zeichen lang sein')).toBeTruthy();

@@ -22,7 +22,7 @@ export default function AccountPages({ config }: RemoteProps) {
   const { pathname } = useLocation();
   switch (pathname.replace(/\/+$/, '')) {
     case '/registrati':
-      return <RegisterPage api={api} />;
+      return <RegisterPage api={api} session={session} />;
     case '/accedi':
       return <LoginPage api={api} session={session} />;
     case '/profilo':

@@ -6,6 +6,58 @@ import type { CustomerOrder } from './customer';
 import { formatEuro, formatOrderDate } from './format';
 import type { CustomerSession } from './session';
 
+/** 'Scarica fattura 12/2026': the PDF of an order's issued invoice, fetched with the customer's token. */
+function InvoiceDownload({
+  api,
+  token,
+  orderId,
+  number,
+}: {
+  api: AccountApi;
+  token: string;
+  orderId: string;
+  number: string;
+}) {
+  const { t } = useTranslation('account');
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const download = async () => {
+    setState('busy');
+    try {
+      const pdf = await api.invoicePdf(token, orderId);
+      const url = URL.createObjectURL(pdf);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `fattura-${number.replace('/', '-')}.pdf`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <div className="acct-order-invoice">
+      <button
+        type="button"
+        className="acct-link"
+        onClick={() => void download()}
+        disabled={state === 'busy'}
+        aria-busy={state === 'busy'}
+        data-testid="invoice-download"
+      >
+        {t('orders.invoice', { number })}
+      </button>
+      {state === 'failed' && (
+        <p className="acct-error" role="alert">
+          {t('orders.invoiceError')}
+        </p>
+      )}
+    </div>
+  );
+}
+
 type Orders = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: CustomerOrder[] };
 
 interface OrdersListProps {
@@ -103,6 +155,9 @@ export function OrdersList({ api, session, token, level }: OrdersListProps) {
                     </div>
                   )}
                 </dl>
+                {order.invoice_number && (
+                  <InvoiceDownload api={api} token={token} orderId={order.id} number={order.invoice_number} />
+                )}
               </li>
             );
           })}

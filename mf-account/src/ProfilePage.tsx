@@ -14,6 +14,7 @@ import {
 import type { AccountApi } from './api';
 import { displayName, type Customer } from './customer';
 import { OrdersList } from './OrdersList';
+import { PasswordChange } from './PasswordChange';
 import { useSession, type CustomerSession } from './session';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -59,11 +60,16 @@ export function ProfilePage({ api, session }: PageProps) {
               <p className="acct-muted">{t('profile.greeting')}</p>
               <h1 data-testid="profile-name">{displayName(customer)}</h1>
             </div>
-            <button type="button" className="acct-button acct-button-light" onClick={() => session.logout()}>
+            <button
+              type="button"
+              className="acct-button acct-button-light"
+              onClick={() => void session.logout()}
+            >
               {t('profile.logout')}
             </button>
           </div>
           <ProfileDetails api={api} session={session} token={token} customer={customer} />
+          <PasswordChange api={api} session={session} token={token} />
           <OrdersList api={api} session={session} token={token} level={2} />
         </div>
       )}
@@ -203,7 +209,8 @@ function ProfileDetails({
         {rows
           .filter(([, value]) => value)
           .map(([label, value]) => (
-            <div key={label}>
+            // The e-mail has the row to itself: an address is not broken in the middle on a wide screen.
+            <div key={label} className={label === t('fields.email') ? 'acct-info-wide' : undefined}>
               <dt>{label}</dt>
               <dd>{value}</dd>
             </div>

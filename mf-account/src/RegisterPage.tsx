@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@edicola/contracts';
 import { AccountFields, focusFirstError } from './AccountFields';
@@ -13,17 +13,24 @@ import {
 } from './accountForm';
 import type { AccountApi } from './api';
 import type { TipoCliente } from '@edicola/contracts';
+import { useSession, type CustomerSession } from './session';
 import { useDocumentTitle } from './useDocumentTitle';
 
-/** /registrati: private or company registration (SPEC §5), then /accedi with the success message. */
-export function RegisterPage({ api }: { api: AccountApi }) {
+/**
+ * /registrati: private or company registration (SPEC §5), then /accedi with the success message; already logged in
+ * → /profilo.
+ */
+export function RegisterPage({ api, session }: { api: AccountApi; session: CustomerSession }) {
   const { t } = useTranslation('account');
   useDocumentTitle(t('register.title'));
+  const state = useSession(session);
   const navigate = useNavigate();
   const [values, setValues] = useState<AccountFormValues>(() => emptyAccountForm());
   const [errors, setErrors] = useState<Partial<Record<AccountField, FieldError>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  if (state.status === 'customer') return <Navigate to="/profilo" replace />;
 
   const change = (field: AccountField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

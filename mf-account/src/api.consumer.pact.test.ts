@@ -305,4 +305,103 @@ describe('mf-account → svc-orders', () => {
         expect(orders[0]!.items[0]!.quantity).toBe(2);
       });
   });
+  it('GET /api/customers/orders/{id}/invoice.pdf downloads the invoice of an own order', async () => {
+    const orderId = '5b1e2f3a-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+    await pact
+      .addInteraction()
+      .given('a logged-in customer has an order with an issued invoice', {
+        email: MARIO,
+        password: 'segreta1',
+        order_id: orderId,
+      })
+      .uponReceiving('a request for the invoice PDF of an own order')
+      .withRequest('GET', `/api/customers/orders/${orderId}/invoice.pdf`, (request) =>
+        request.headers({ Authorization: BEARER, Accept: 'application/pdf' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.binaryFile('application/pdf', path.join(__dirname, 'pact-fixtures/invoice.pdf')),
+      )
+      .executeTest(async (mockServer) => {
+        const pdf = await createAccountApi(mockServer.url).invoicePdf(
+          'eyJhbGciOiJFUzI1NiJ9.e30.c2ln',
+          orderId,
+        );
+        expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+      });
+  });
+
+  it('PUT /api/customers/password changes the password and answers a fresh token', async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is logged in', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('a password change with the right old password')
+      .withRequest('PUT', '/api/customers/password', (request) =>
+        request
+          .headers({ ...jsonHeaders, Authorization: BEARER })
+          .jsonBody({ old_password: 'segreta1', new_password: 'Vesuvio-1944' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          access_token: string('eyJhbGciOiJFUzI1NiJ9.e30.bnVvdm8'),
+          token_type: regex('^bearer$', 'bearer'),
+          customer_id: string('7b0c5a1e-2f1d-4c59-9a0b-3d2e1f4a5b6c'),
+          email: string(MARIO),
+          tipo_cliente: regex('^(privato|azienda)$', 'privato'),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const answer = await createAccountApi(mockServer.url).changePassword(
+          'eyJhbGciOiJFUzI1NiJ9.e30.c2ln',
+          {
+            old_password: 'segreta1',
+            new_password: 'Vesuvio-1944',
+          },
+        );
+        expect(answer).toMatchObject({ email: MARIO, token_type: 'bearer' });
+        expect(answer.access_token.length).toBeGreaterThan(0);
+      });
+  });
+
+  it('PUT /api/customers/password refuses a common password with a detail', async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is logged in', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('a password change to a common password')
+      .withRequest('PUT', '/api/customers/password', (request) =>
+        request
+          .headers({ ...jsonHeaders, Authorization: BEARER })
+          .jsonBody({ old_password: 'segreta1', new_password: 'password1' }),
+      )
+      .willRespondWith(422, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody({ detail: string("Password troppo comune: scegline un'altra") }),
+      )
+      .executeTest(async (mockServer) => {
+        const failure = createAccountApi(mockServer.url).changePassword('eyJhbGciOiJFUzI1NiJ9.e30.c2ln', {
+          old_password: 'segreta1',
+          new_password: 'password1',
+        });
+        await expect(failure).rejects.toMatchObject({
+          status: 422,
+          detail: "Password troppo comune: scegline un'altra",
+        });
+      });
+  });
+
+  it('POST /api/customers/logout ends the session on the server', async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is logged in', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('a logout')
+      .withRequest('POST', '/api/customers/logout', (request) =>
+        request.headers({ Authorization: BEARER, Accept: 'application/json' }),
+      )
+      .willRespondWith(204)
+      .executeTest(async (mockServer) => {
+        await expect(
+          createAccountApi(mockServer.url).logout('eyJhbGciOiJFUzI1NiJ9.e30.c2ln'),
+        ).resolves.toBeUndefined();
+      });
+  });
 });

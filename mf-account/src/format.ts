@@ -1,3 +1,5 @@
+import { dateLocale } from '@edicola/contracts';
+
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
 
 /** Euros with Italian formatting and 2 decimals (SPEC §9): 1234.5 → "1.234,50 €". */
@@ -7,5 +9,9 @@ export const formatEuro = (amount: number) => euro.format(amount);
 export function formatOrderDate(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(dateLocale(language), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
 }

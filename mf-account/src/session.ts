@@ -47,11 +47,24 @@ export class CustomerSession {
     await validated;
   }
 
-  logout(): void {
+  /**
+   * 'Esci': the token is dropped here at once and ended on the server (POST /api/customers/logout), so a copy
+   * of it works nowhere. Resolves false when the server could not confirm it (offline): it is gone here anyway.
+   */
+  async logout(): Promise<boolean> {
+    const token = this.state.status === 'customer' ? this.state.token : readToken();
     window.localStorage.removeItem(CUSTOMER_TOKEN_KEY);
     this.validating = null;
     this.set({ status: 'anonymous', loggedOut: true });
     emitDomEvent('edicola:customer-session', { token: null });
+    if (!token) return true;
+    try {
+      await (await this.loadApi()).logout(token);
+      return true;
+    } catch (error) {
+      // Refused: the session had ended already.
+      return isRefusal(error);
+    }
   }
 
   /** A call made with this token was refused (expired): the visitor is logged out. */
@@ -61,6 +74,14 @@ export class CustomerSession {
     this.validating = null;
     this.set({ status: 'anonymous' });
     emitDomEvent('edicola:customer-session', { token: null });
+  }
+
+  /** The server answered a new token for the same customer (password change): kept without checking it again. */
+  renewed(token: string): void {
+    if (this.state.status !== 'customer') return;
+    window.localStorage.setItem(CUSTOMER_TOKEN_KEY, token);
+    this.set({ ...this.state, token });
+    emitDomEvent('edicola:customer-session', { token });
   }
 
   /** The profile was updated: the menu shows the new name at once. */

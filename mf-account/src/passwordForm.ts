@@ -1,0 +1,17 @@
+import type { FieldError } from './accountForm';
+
+export type PasswordField = 'old_password' | 'new_password' | 'confirm';
+export type PasswordFormValues = Record<PasswordField, string>;
+
+export const emptyPasswordForm: PasswordFormValues = { old_password: '', new_password: '', confirm: '' };
+
+/** The first problem of each field (SPEC §8's texts): every field required, 6 characters at least, both equal. */
+export function validatePasswordForm(values: PasswordFormValues): Partial<Record<PasswordField, FieldError>> {
+  const errors: Partial<Record<PasswordField, FieldError>> = {};
+  for (const field of ['old_password', 'new_password', 'confirm'] as const) {
+    if (!values[field]) errors[field] = 'required';
+  }
+  if (values.new_password && values.new_password.length < 6) errors.new_password = 'passwordLength';
+  if (values.confirm && values.confirm !== values.new_password) errors.confirm = 'passwordMismatch';
+  return errors;
+}
