@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { RuntimeConfig } from '@edicola/contracts';
 import AdminApp from './AdminApp';
@@ -67,12 +67,13 @@ describe('AdminApp', () => {
     });
     renderAt('/gestione/login');
     expect(screen.getByRole('heading', { name: 'Accesso staff' })).toBeTruthy();
+    expect(document.title).toBe('Accesso staff – Edicola Napoli');
 
     fillLogin('gennaro', 'pizza');
 
     expect(await screen.findByTestId('staff-username')).toBeTruthy();
     expect(screen.getByTestId('staff-username').textContent).toBe('gennaro');
-    expect(location()).toBe('/gestione');
+    await waitFor(() => expect(location()).toBe('/gestione/articoli'));
     expect(localStorage.getItem('access_token')).toBe('tok-1');
     expect(localStorage.getItem('token')).toBe('tok-1');
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({
@@ -94,6 +95,16 @@ describe('AdminApp', () => {
     expect((await screen.findByText('Errore di login')).getAttribute('role')).toBe('alert');
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(location()).toBe('/gestione/login');
+  });
+
+  it('titles the login page in the language chosen', async () => {
+    await initTestI18n('de');
+    try {
+      renderAt('/gestione/login');
+      expect(document.title).toBe('Mitarbeiter-Anmeldung – Edicola Napoli');
+    } finally {
+      await initTestI18n('it');
+    }
   });
 
   it('requires both fields before calling the API, marking and focusing the empty one', () => {
@@ -146,7 +157,7 @@ describe('AdminApp', () => {
     serve({ 'http://api.test:8080/api/auth/me': () => [200, me] });
     renderAt('/gestione/login');
     expect(await screen.findByRole('heading', { name: 'Gestione negozio' })).toBeTruthy();
-    expect(location()).toBe('/gestione');
+    await waitFor(() => expect(location()).toBe('/gestione/articoli'));
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Esci' }));

@@ -1,24 +1,42 @@
 import { useMemo } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import type { RemoteProps } from '@edicola/contracts';
 import { createAdminApi } from './api';
-import { Dashboard } from './Dashboard';
+import { BackOffice } from './frame/BackOffice';
 import { registerTranslations } from './i18n';
 import { LoginPage } from './LoginPage';
 import { StaffGuard } from './StaffGuard';
+import { clearStaffToken } from './staffToken';
 import './admin.css';
 
 registerTranslations();
 
 /** The back office (exposed as mf_admin/AdminApp), mounted by the shell at /gestione/*. */
 export default function AdminApp({ config }: RemoteProps) {
-  const api = useMemo(() => createAdminApi(config.apiBaseUrl), [config.apiBaseUrl]);
+  const api = useMemo(
+    () =>
+      createAdminApi(config.apiBaseUrl, {
+        // The API refused the stored token (expired, ended elsewhere): forget it and tell StaffGuard,
+        // which sends the browser to the login page as it does for a logout in another tab.
+        onUnauthorized: () => {
+          clearStaffToken();
+          window.dispatchEvent(new StorageEvent('storage', { key: 'access_token', newValue: null }));
+        },
+      }),
+    [config.apiBaseUrl],
+  );
   return (
     <div className="adm-app">
       <Routes>
         <Route path="login" element={<LoginPage api={api} />} />
-        <Route index element={<StaffGuard api={api}>{(staff) => <Dashboard staff={staff} />}</StaffGuard>} />
-        <Route path="*" element={<Navigate to="/gestione" replace />} />
+        <Route
+          path="*"
+          element={
+            <StaffGuard api={api}>
+              {(staff) => <BackOffice api={api} staff={staff} mediaBaseUrl={config.mediaBaseUrl} />}
+            </StaffGuard>
+          }
+        />
       </Routes>
     </div>
   );

@@ -3,11 +3,14 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError, StaffLoginRequest } from '@edicola/contracts';
 import type { AdminApi } from './api';
+import { setMustChangePassword } from './frame/mustChangePassword';
 import { readStaffToken, storeStaffToken } from './staffToken';
+import { useDocumentTitle } from './ui/useDocumentTitle';
 
 /** /gestione/login: staff login by username and password; already logged in → /gestione. */
 export function LoginPage({ api }: { api: AdminApi }) {
   const { t } = useTranslation('admin');
+  useDocumentTitle(t('login.title'));
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -34,8 +37,9 @@ export function LoginPage({ api }: { api: AdminApi }) {
     setBusy(true);
     setError(null);
     try {
-      const session = await api.login(credentials.data);
+      const session = await api.auth.login(credentials.data);
       storeStaffToken(session.access_token);
+      setMustChangePassword(session.must_change_password);
       navigate('/gestione', { replace: true });
     } catch (failure) {
       setError(failure instanceof ApiError && failure.detail ? failure.detail : t('login.error'));

@@ -21,7 +21,7 @@ export function StaffGuard({ api, children }: { api: AdminApi; children: (staff:
   useEffect(() => {
     if (!token) return;
     let active = true;
-    api.me(token).then(
+    api.auth.me(token).then(
       (staff) => {
         if (active) setSession({ status: 'ok', staff });
       },

@@ -6,7 +6,9 @@ export const NAMESPACE = 'admin';
 
 /** Italian ships with the code; each other language is a chunk of its own, loaded when it is chosen. */
 const load = (language: Language): Promise<object> =>
-  import(`./locales/${language}.json`).then((module: { default: object }) => module.default);
+  import(/* webpackChunkName: "locale-[request]" */ `./locales/${language}.json`).then(
+    (module: { default: object }) => module.default,
+  );
 
 /** Adds this slice's namespace to the shared i18next instance the shell initialised. */
 export function registerTranslations(instance: i18n = i18next) {

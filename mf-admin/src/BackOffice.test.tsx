@@ -1,0 +1,482 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { PHOTO_ERRORS, type AdminArticle, type Review, type RuntimeConfig } from '@edicola/contracts';
+import AdminApp from './AdminApp';
+import { initTestI18n, serveApi, type ServedCall } from './testSupport';
+
+const API = 'http://api.test:8080';
+const config: RuntimeConfig = {
+  apiBaseUrl: API,
+  mediaBaseUrl: API,
+  demoMode: false,
+  remotes: { mf_catalog: 'x', mf_checkout: 'x', mf_account: 'x', mf_admin: 'x' },
+};
+
+const article: AdminArticle = {
+  id: '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11',
+  sku: 'F1-312T',
+  title: 'Ferrari 312T',
+  description: 'Lauda 1975',
+  category: 'Modellismo',
+  product_type: 'normale',
+  availability_date: null,
+  price: 49.9,
+  iva_percentage: 22,
+  quantity_stock: 1,
+  weight: 0.4,
+  dimensions: null,
+  photo_url: null,
+  is_active: true,
+  shipping_cost_national: 0,
+  shipping_cost_international: 0,
+  share_facebook: false,
+  share_instagram: false,
+  share_whatsapp: false,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  low_stock_threshold: 2,
+  version: 3,
+};
+
+const review: Review = {
+  id: 'r1',
+  article_id: article.id,
+  order_id: null,
+  article_title: article.title,
+  rating: 4,
+  title: 'Bellissimo',
+  comment: 'Arrivato in 2 giorni',
+  customer_name: 'Mario',
+  customer_email: 'mario@example.it',
+  is_verified_purchase: false,
+  helpful_count: 0,
+  created_at: '2026-11-20T10:00:00.000Z',
+  approved: false,
+  admin_reply: null,
+};
+
+type Handlers = Parameters<typeof serveApi>[1];
+
+/** The API as the back office finds it: a signed-in user of `role`, one article, one pending review. */
+function shop(role: 'admin' | 'staff', extra: Handlers = {}) {
+  return serveApi(API, {
+    'GET /api/auth/me': () => [200, { user_id: 'u1', username: 'gennaro', role }],
+    'GET /api/admin/articles/counts': () => [
+      200,
+      { articles: 1, prevendita: 0, prenotazione: 0, low_stock: 1 },
+    ],
+    'GET /api/orders': () => [
+      200,
+      {
+        orders: [],
+        counts: { all: 3, pending: 1, paid: 1, confirmed: 1, shipped: 0, delivered: 0, cancelled: 0 },
+        total: 0,
+        page: 1,
+        page_size: 1,
+      },
+    ],
+    'GET /api/admin/reviews/stats': () => [
+      200,
+      { total_reviews: 1, approved_reviews: 0, pending_reviews: 1, average_rating: 0 },
+    ],
+    'GET /api/admin/shipping/rules': () => [200, []],
+    'GET /api/articles': () => [200, { items: [article], total: 1, page: 1, page_size: 20 }],
+    'GET /api/config/iva-options': () => [200, [{ value: 22, label: '22% - Beni e servizi standard' }]],
+    'GET /api/admin/reviews/all': () => [200, [review]],
+    ...extra,
+  });
+}
+
+function Location() {
+  const location = useLocation();
+  return <span data-testid="location">{location.pathname + location.search}</span>;
+}
+
+function renderAt(path: string) {
+  localStorage.setItem('access_token', 'tok-1');
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/gestione/*" element={<AdminApp config={config} />} />
+      </Routes>
+      <Location />
+    </MemoryRouter>,
+  );
+}
+
+const sent = (calls: ServedCall[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path === path);
+
+beforeAll(() => initTestI18n());
+beforeEach(() => localStorage.clear());
+
+describe('the back office frame', () => {
+  it('shows the user, role, tabs with counts and alerts, each tab its own address', async () => {
+    shop('admin');
+    renderAt('/gestione');
+    const tabs = await screen.findByRole('navigation', { name: 'Sezioni del back office' });
+    await waitFor(() =>
+      expect(within(tabs).getByRole('link', { name: /Ordini/ }).textContent).toBe('Ordini32'),
+    );
+    expect(screen.getByText('(amministratore)')).toBeTruthy();
+    expect(within(tabs).getByLabelText('Ordini da gestire (in attesa o pagati): 2')).toBeTruthy();
+    expect(within(tabs).getByLabelText('Recensioni in attesa: 1')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/gestione/articoli'));
+    fireEvent.click(within(tabs).getByRole('link', { name: /Recensioni/ }));
+    expect(await screen.findByRole('heading', { name: 'Recensioni' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/gestione/recensioni');
+    expect(screen.getByRole('combobox', { name: 'Lingua' })).toBeTruthy();
+  });
+
+  it('logs out through the API, then forgets the token', async () => {
+    const calls = shop('staff', { 'POST /api/auth/logout': () => [204, undefined] });
+    renderAt('/gestione/articoli');
+    fireEvent.click(await screen.findByRole('button', { name: 'Esci' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/gestione/login'));
+    expect(sent(calls, 'POST', '/api/auth/logout')[0]!.headers.Authorization).toBe('Bearer tok-1');
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('shows only the forced password change until it succeeds', async () => {
+    const calls = shop('admin', { 'PUT /api/auth/password': () => [200, { access_token: 'tok-2' }] });
+    localStorage.setItem('staff_must_change_password', 'true');
+    renderAt('/gestione/articoli');
+    expect(await screen.findByRole('heading', { name: 'Scegli una nuova password' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Sezioni del back office' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Password attuale'), { target: { value: 'generata-1' } });
+    fireEvent.change(screen.getByLabelText('Nuova password'), { target: { value: 'Vesuvio-2026' } });
+    fireEvent.change(screen.getByLabelText('Conferma nuova password'), { target: { value: 'Vesuvio-2027' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cambia password' }));
+    expect(screen.getByRole('alert').textContent).toBe('Le password non coincidono');
+    fireEvent.change(screen.getByLabelText('Conferma nuova password'), { target: { value: 'Vesuvio-2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cambia password' }));
+    expect(await screen.findByRole('navigation', { name: 'Sezioni del back office' })).toBeTruthy();
+    expect(screen.getByText('Password cambiata con successo!')).toBeTruthy();
+    expect(sent(calls, 'PUT', '/api/auth/password')[0]!.body).toEqual({
+      old_password: 'generata-1',
+      new_password: 'Vesuvio-2026',
+    });
+    expect(localStorage.getItem('access_token')).toBe('tok-2');
+    expect(localStorage.getItem('staff_must_change_password')).toBeNull();
+  });
+});
+
+describe('Articoli', () => {
+  it('keeps search, filters and page in the address and asks the server for them', async () => {
+    const calls = shop('admin');
+    renderAt('/gestione/articoli?q=ferrari&scorta=bassa&ordina=price&verso=asc&pagina=2');
+    expect(await screen.findByText('F1-312T')).toBeTruthy();
+    const list = sent(calls, 'GET', '/api/articles').at(-1)!;
+    expect(Object.fromEntries(list.query)).toEqual({
+      q: 'ferrari',
+      low_stock: 'true',
+      sort: 'price',
+      order: 'asc',
+      page: '2',
+      page_size: '20',
+    });
+    expect((screen.getByLabelText('Cerca per titolo o SKU') as HTMLInputElement).value).toBe('ferrari');
+    fireEvent.change(screen.getByLabelText('Categoria'), { target: { value: 'Caschi' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/gestione/articoli?q=ferrari&scorta=bassa&ordina=price&verso=asc&categoria=Caschi',
+      ),
+    );
+  });
+
+  it('refuses blank SKU, title or description without calling the API, and shows photo errors at once', async () => {
+    const calls = shop('admin');
+    renderAt('/gestione/articoli');
+    fireEvent.click(await screen.findByRole('button', { name: 'Nuovo articolo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuovo articolo' });
+    fireEvent.change(within(dialog).getByLabelText('SKU *'), { target: { value: '   ' } });
+    fireEvent.change(within(dialog).getByLabelText('Titolo *'), { target: { value: 'Casco' } });
+    fireEvent.change(within(dialog).getByLabelText('Descrizione *'), { target: { value: 'Replica 1:2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('SKU, titolo e descrizione sono obbligatori');
+    expect(sent(calls, 'POST', '/api/articles')).toHaveLength(0);
+
+    const pdf = new File(['%PDF'], 'scheda.pdf', { type: 'application/pdf' });
+    fireEvent.change(within(dialog).getByLabelText('Foto'), { target: { files: [pdf] } });
+    expect(within(dialog).getByText(PHOTO_ERRORS.type)).toBeTruthy();
+    const big = new File([new Uint8Array(5_242_881)], 'grande.jpg', { type: 'image/jpeg' });
+    fireEvent.change(within(dialog).getByLabelText('Foto'), { target: { files: [big] } });
+    expect(within(dialog).getByText(PHOTO_ERRORS.size)).toBeTruthy();
+  });
+
+  it('creates an article with a photo as a multipart form, then shows its public link until closed', async () => {
+    const created = { ...article, id: 'new-1', sku: 'CASCO-1', title: 'Casco Leclerc', version: 1 };
+    const calls = shop('admin', { 'POST /api/articles': () => [201, created] });
+    renderAt('/gestione/articoli');
+    fireEvent.click(await screen.findByRole('button', { name: 'Nuovo articolo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuovo articolo' });
+    const fill = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    fill('SKU *', ' CASCO-1 ');
+    fill('Titolo *', 'Casco Leclerc');
+    fill('Descrizione *', 'Replica 1:2');
+    fill('Categoria *', 'Caschi');
+    fill('Tipo di prodotto *', 'prevendita');
+    fill('Data di disponibilità *', '2027-03-01');
+    fill('Prezzo netto (€) *', '129.90');
+    fill('Quantità in magazzino *', '4');
+    fill('Peso (kg)', '');
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'casco.png', { type: 'image/png' });
+    fireEvent.change(within(dialog).getByLabelText('Foto'), { target: { files: [png] } });
+    expect(
+      ((await within(dialog).findByRole('img', { name: 'Anteprima della foto' })) as HTMLImageElement).src,
+    ).toMatch(/^data:image\/png;base64,/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
+
+    const panel = await screen.findByTestId('link-panel');
+    const form = sent(calls, 'POST', '/api/articles')[0]!.body as FormData;
+    expect(form.get('sku')).toBe('CASCO-1');
+    expect(form.get('availability_date')).toBe('2027-03-01');
+    expect(form.get('quantity_stock')).toBe('4');
+    expect(form.get('weight')).toBeNull();
+    expect(form.get('version')).toBeNull();
+    expect(form.get('shipping_cost_national')).toBe('0.00');
+    expect((form.get('photo') as File).name).toBe('casco.png');
+    expect((within(panel).getByLabelText('Link pubblico') as HTMLInputElement).value).toBe(
+      `${window.location.origin}/prodotti?article=new-1`,
+    );
+    fireEvent.click(within(panel).getByRole('button', { name: 'Chiudi' }));
+    expect(screen.queryByTestId('link-panel')).toBeNull();
+  });
+
+  it('edits without sending stock, names the version, and offers a reload on a stale edit', async () => {
+    const calls = shop('staff', {
+      'PUT /api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11': () => [
+        409,
+        { detail: 'Articolo modificato da un altro utente: ricarica', code: 'stale_version' },
+      ],
+      'GET /api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock': () => [200, []],
+    });
+    renderAt('/gestione/articoli');
+    await screen.findByText('F1-312T');
+    // Staff may not delete.
+    expect(screen.queryByRole('button', { name: 'Elimina: Ferrari 312T' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Modifica: Ferrari 312T' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifica articolo' });
+    expect(within(dialog).queryByLabelText('Quantità in magazzino *')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'Articolo modificato da un altro utente: ricarica',
+    );
+    const form = sent(calls, 'PUT', `/api/articles/${article.id}`)[0]!.body as FormData;
+    expect(form.get('version')).toBe('3');
+    expect(form.get('quantity_stock')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ricarica' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('moves stock by a delta with a reason and shows the new figure', async () => {
+    const calls = shop('staff', {
+      'GET /api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock': () => [200, []],
+      'POST /api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock': () => [
+        201,
+        {
+          article: { ...article, quantity_stock: 6 },
+          movement: {
+            id: 'm1',
+            article_id: article.id,
+            delta: 5,
+            reason: 'received',
+            note: null,
+            stock_after: 6,
+            username: 'gennaro',
+            created_at: '2026-11-24T10:00:00.000Z',
+          },
+        },
+      ],
+    });
+    renderAt('/gestione/articoli');
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifica: Ferrari 312T' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifica articolo' });
+    expect(within(dialog).getByTestId('stock-now').textContent).toBe('1');
+    fireEvent.change(within(dialog).getByLabelText('Variazione (+/−)'), { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registra' }));
+    await waitFor(() => expect(within(dialog).getByTestId('stock-now').textContent).toBe('6'));
+    expect(sent(calls, 'POST', `/api/articles/${article.id}/stock`)[0]!.body).toEqual({
+      delta: 5,
+      reason: 'received',
+      note: null,
+    });
+  });
+});
+
+describe('Recensioni', () => {
+  it('keeps the reply button disabled while blank, sends the reply and confirms for 3 s', async () => {
+    const calls = shop('staff', {
+      'POST /admin/reviews/r1/respond': () => [
+        200,
+        { ...review, admin_reply: { reply_text: 'Grazie!', created_at: '2026-11-24T10:00:00.000Z' } },
+      ],
+    });
+    renderAt('/gestione/recensioni');
+    const card = await screen.findByTestId('review');
+    const button = within(card).getByRole('button', { name: 'Invia risposta' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.change(within(card).getByLabelText('Rispondi'), { target: { value: '   ' } });
+    expect(button.disabled).toBe(true);
+    fireEvent.change(within(card).getByLabelText('Rispondi'), { target: { value: ' Grazie! ' } });
+    fireEvent.click(button);
+    expect((await screen.findByRole('status', { name: '' })).textContent).toContain(
+      'Risposta inviata con successo!',
+    );
+    expect(sent(calls, 'POST', '/admin/reviews/r1/respond')[0]!.body).toEqual({ response_text: 'Grazie!' });
+    await waitFor(() => expect(screen.queryByText('Risposta inviata con successo!')).toBeNull(), {
+      timeout: 4000,
+    });
+  });
+});
+
+describe('Spedizioni', () => {
+  it('creates a rule with the country upper case and empty optional numbers as null (admin)', async () => {
+    const calls = shop('admin', {
+      'POST /api/admin/shipping/rules': (call) => [
+        201,
+        {
+          id: 'x',
+          ...(call.body as object),
+          created_at: '2026-11-24T10:00:00Z',
+          updated_at: '2026-11-24T10:00:00Z',
+        },
+      ],
+      'POST /api/admin/shipping/preview': () => [
+        200,
+        { shipping_cost: 7, current_shipping_cost: 14, zone: 'eu', country: 'DE' },
+      ],
+    });
+    renderAt('/gestione/spedizioni');
+    fireEvent.click(await screen.findByRole('button', { name: 'Nuova regola' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuova regola di spedizione' });
+    fireEvent.change(within(dialog).getByLabelText('Nome *'), { target: { value: 'Germania' } });
+    fireEvent.change(within(dialog).getByLabelText('Zona *'), { target: { value: 'specific_country' } });
+    fireEvent.change(within(dialog).getByLabelText('Codice paese (ISO, es. DE) *'), {
+      target: { value: 'de' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Costo di spedizione (€) *'), { target: { value: '7' } });
+    fireEvent.change(within(dialog).getByLabelText('Paese'), { target: { value: 'de' } });
+    expect(
+      (await within(dialog).findByText(/Con questa regola il checkout chiederà 7,00/)).textContent,
+    ).toContain('oggi chiede 14,00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Regola creata con successo!')).toBeTruthy();
+    expect(sent(calls, 'POST', '/api/admin/shipping/rules')[0]!.body).toEqual({
+      name: 'Germania',
+      zone: 'specific_country',
+      country: 'DE',
+      rule_type: 'amount_based',
+      min_amount: null,
+      max_amount: null,
+      shipping_cost: 7,
+      free_shipping_threshold: null,
+      base_shipping_cost: null,
+      quantity_threshold: null,
+      quantity_increment_cost: null,
+      max_quantity_cost: null,
+      is_active: true,
+    });
+  });
+
+  it('hides the rule actions from the staff role', async () => {
+    shop('staff', {
+      'GET /api/admin/shipping/rules': () => [
+        200,
+        [
+          {
+            id: 'r1',
+            name: 'Italia',
+            zone: 'national',
+            country: null,
+            rule_type: 'amount_based',
+            min_amount: null,
+            max_amount: null,
+            shipping_cost: 9,
+            free_shipping_threshold: null,
+            base_shipping_cost: null,
+            quantity_threshold: null,
+            quantity_increment_cost: null,
+            max_quantity_cost: null,
+            is_active: true,
+            created_at: '2026-11-20T10:00:00.000Z',
+            updated_at: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      ],
+    });
+    renderAt('/gestione/spedizioni');
+    expect(await screen.findByTestId('rule-row')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Nuova regola' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Elimina: Italia' })).toBeNull();
+    expect(
+      screen.getByText('Solo un amministratore può creare, modificare o eliminare le regole.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('Statistiche', () => {
+  it('resets payment data only after ELIMINA is typed (admin)', async () => {
+    const calls = shop('admin', {
+      'GET /analytics/stats': () => [
+        200,
+        {
+          total_visits: 10,
+          unique_visitors: 4,
+          today_visits: 2,
+          this_week_visits: 6,
+          popular_pages: [{ page: '/', visits: 6 }],
+          visits_by_day: [{ date: '2026-11-24', visits: 2 }],
+          visits_by_country: [{ country: 'Italia', country_code: 'IT', visits: 10 }],
+          last_7_days_visits: 6,
+          previous_7_days_visits: 3,
+        },
+      ],
+      'GET /api/analytics/payment-stats': () => [
+        200,
+        {
+          current_month: 11,
+          current_year: 2026,
+          total_orders_this_month: 2,
+          total_revenue_this_month: 120,
+          total_orders_this_year: 5,
+          total_revenue_this_year: 300,
+          payment_methods: [
+            {
+              payment_method: 'paypal',
+              monthly_count: 2,
+              monthly_amount: 120,
+              yearly_count: 5,
+              yearly_amount: 300,
+            },
+          ],
+          total_orders_previous_month: 1,
+          total_revenue_previous_month: 100,
+          revenue_by_day: [{ day: 1, amount: 120, previous_amount: 100 }],
+        },
+      ],
+      'DELETE /analytics/reset-payment-data': () => [200, { deleted_orders: 3, message: '3' }],
+    });
+    renderAt('/gestione/statistiche');
+    expect((await screen.findByTestId('revenue-month')).textContent).toContain('+20%');
+    expect(screen.getByText('+100% rispetto ai 7 giorni prima (3)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset dati pagamento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset dati pagamento' });
+    expect(within(dialog).getByText(/mai eliminati/)).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Reset dati pagamento' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Per confermare scrivi ELIMINA'), {
+      target: { value: 'elimina' },
+    });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Per confermare scrivi ELIMINA'), {
+      target: { value: 'ELIMINA' },
+    });
+    await act(async () => {
+      fireEvent.click(confirm);
+    });
+    expect(await screen.findByText('Ordini di prova eliminati: 3')).toBeTruthy();
+    expect(sent(calls, 'DELETE', '/analytics/reset-payment-data')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,37 @@
+import { createApiClient } from '@edicola/contracts';
+import { readStaffToken } from '../staffToken';
+import { articlesApi } from './articles';
+import { analyticsApi } from './analytics';
+import { authApi } from './auth';
+import { ordersApi } from './orders';
+import { reviewsApi } from './reviews';
+import { shippingApi } from './shipping';
+
+export interface AdminApiOptions {
+  fetchImpl?: typeof fetch;
+  /** A stored token the API refused (401): the session is over. */
+  onUnauthorized?: () => void;
+}
+
+/**
+ * The back office's one way to talk to the API: the shared web client (bearer token from storage,
+ * time-out, errors with `detail` and `code`) with one typed module per resource.
+ */
+export function createAdminApi(apiBaseUrl: string, options: AdminApiOptions = {}) {
+  const client = createApiClient({
+    baseUrl: apiBaseUrl,
+    fetchImpl: options.fetchImpl,
+    token: () => readStaffToken(),
+    onUnauthorized: options.onUnauthorized,
+  });
+  return {
+    auth: authApi(client),
+    articles: articlesApi(client),
+    reviews: reviewsApi(client),
+    shipping: shippingApi(client),
+    analytics: analyticsApi(client),
+    orders: ordersApi(client),
+  };
+}
+
+export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -1,0 +1,198 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Navigate, NavLink, Route, Routes, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { StaffMe } from '@edicola/contracts';
+import type { AdminApi } from '../api';
+import { clearStaffToken } from '../staffToken';
+import { Banner, useBanner } from '../ui/Banner';
+import { Dialog } from '../ui/Dialog';
+import { AdminContext, type AdminContextValue } from './context';
+import { LanguageSelect } from './LanguageSelect';
+import { mustChangePassword, setMustChangePassword } from './mustChangePassword';
+import { PasswordForm } from './PasswordForm';
+import { useCounts, type TabCounts } from './useCounts';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
+
+// Links are absolute: relative ones inside the shell's /gestione/* splat route would nest.
+// Each tab is a chunk of its own: /gestione loads only the frame and the tab it opens.
+const ArticlesTab = lazy(() => import('../tabs/articles/ArticlesTab'));
+const OrdersTab = lazy(() => import('../tabs/orders/OrdersTab'));
+const OrderPage = lazy(() => import('../tabs/orders/OrderPage'));
+const StatsTab = lazy(() => import('../tabs/stats/StatsTab'));
+const ReviewsTab = lazy(() => import('../tabs/reviews/ReviewsTab'));
+const ShippingTab = lazy(() => import('../tabs/shipping/ShippingTab'));
+
+interface Tab {
+  path: string;
+  label: string;
+  count?: number;
+  alert?: number;
+  alertLabel?: string;
+}
+
+function tabsOf(t: TFunction<'admin'>, counts: TabCounts): Tab[] {
+  return [
+    {
+      path: 'articoli',
+      label: t('tabs.articles'),
+      count: counts.articles,
+      alert: counts.lowStock,
+      alertLabel: t('tabs.lowStockAlert', { n: counts.lowStock ?? 0 }),
+    },
+    { path: 'prevendita', label: t('tabs.presale'), count: counts.prevendita },
+    { path: 'prenotazione', label: t('tabs.reservation'), count: counts.prenotazione },
+    {
+      path: 'ordini',
+      label: t('tabs.orders'),
+      count: counts.orders,
+      alert: counts.ordersAlert,
+      alertLabel: t('tabs.ordersAlert', { n: counts.ordersAlert ?? 0 }),
+    },
+    { path: 'statistiche', label: t('tabs.stats') },
+    {
+      path: 'recensioni',
+      label: t('tabs.reviews'),
+      count: counts.reviews,
+      alert: counts.reviewsPending,
+      alertLabel: t('tabs.reviewsAlert', { n: counts.reviewsPending ?? 0 }),
+    },
+    { path: 'spedizioni', label: t('tabs.shipping'), count: counts.shippingRules },
+  ];
+}
+
+/** /gestione/*: header, tabs with their counts and alerts, and the tab of the address. */
+export function BackOffice({
+  api,
+  staff,
+  mediaBaseUrl,
+}: {
+  api: AdminApi;
+  staff: StaffMe;
+  mediaBaseUrl: string;
+}) {
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('dashboard.title'));
+  const navigate = useNavigate();
+  const { counts, refresh } = useCounts(api);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const [forced, setForced] = useState(() => mustChangePassword());
+  const [loggingOut, setLoggingOut] = useState(false);
+  const banner = useBanner();
+
+  const logout = async () => {
+    setLoggingOut(true);
+    // The token stops working on the server; whatever the answer, this browser forgets it.
+    await api.auth.logout().catch(() => undefined);
+    clearStaffToken();
+    setMustChangePassword(false);
+    navigate('/gestione/login', { replace: true });
+  };
+
+  const context = useMemo<AdminContextValue>(
+    () => ({ api, staff, isAdmin: staff.role === 'admin', mediaBaseUrl, refreshCounts: refresh }),
+    [api, staff, mediaBaseUrl, refresh],
+  );
+
+  const header = (
+    <header className="adm-header">
+      <h1 id="adm-title">{t('dashboard.title')}</h1>
+      <div className="adm-header-tools">
+        <p className="adm-user">
+          {t('dashboard.loggedInAs')} <strong data-testid="staff-username">{staff.username}</strong>{' '}
+          <span className="adm-role">({t(`roles.${staff.role}`)})</span>
+        </p>
+        <LanguageSelect />
+        {!forced && (
+          <button
+            type="button"
+            className="adm-button adm-button-light"
+            onClick={() => setChangingPassword(true)}
+          >
+            {t('password.open')}
+          </button>
+        )}
+        <button type="button" className="adm-button adm-button-light" onClick={logout} disabled={loggingOut}>
+          {t('dashboard.logout')}
+        </button>
+      </div>
+    </header>
+  );
+
+  if (forced) {
+    return (
+      <section className="adm-dashboard" aria-labelledby="adm-title">
+        {header}
+        <div className="adm-card adm-forced">
+          <h2>{t('password.forcedTitle')}</h2>
+          <p>{t('password.forcedIntro')}</p>
+          <PasswordForm
+            api={api}
+            onDone={() => {
+              setMustChangePassword(false);
+              setForced(false);
+              banner.show('success', t('password.changed'));
+            }}
+          />
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <AdminContext.Provider value={context}>
+      <section className="adm-dashboard" aria-labelledby="adm-title">
+        {header}
+        <Banner message={banner.message} onClose={banner.clear} />
+        <p className="adm-welcome">{t('dashboard.welcome', { username: staff.username })}</p>
+        <nav className="adm-tabs" aria-label={t('tabs.label')}>
+          {tabsOf(t, counts).map((tab) => (
+            <NavLink key={tab.path} to={`/gestione/${tab.path}`} className="adm-tab">
+              <span>{tab.label}</span>
+              {tab.count !== undefined && <span className="adm-count">{tab.count}</span>}
+              {!!tab.alert && (
+                <span className="adm-alert" aria-label={tab.alertLabel} title={tab.alertLabel}>
+                  {tab.alert}
+                </span>
+              )}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="adm-tab-panel">
+          <Suspense
+            fallback={
+              <p className="adm-status" role="status">
+                {t('common.loading')}
+              </p>
+            }
+          >
+            <Routes>
+              <Route index element={<Navigate to="/gestione/articoli" replace />} />
+              <Route path="articoli" element={<ArticlesTab kind="all" />} />
+              <Route path="prevendita" element={<ArticlesTab kind="prevendita" />} />
+              <Route path="prenotazione" element={<ArticlesTab kind="prenotazione" />} />
+              <Route path="ordini" element={<OrdersTab />} />
+              <Route path="ordini/:id" element={<OrderPage />} />
+              <Route path="statistiche" element={<StatsTab />} />
+              <Route path="recensioni" element={<ReviewsTab />} />
+              <Route path="spedizioni" element={<ShippingTab />} />
+              <Route path="*" element={<Navigate to="/gestione/articoli" replace />} />
+            </Routes>
+          </Suspense>
+        </div>
+      </section>
+      {changingPassword && (
+        <Dialog title={t('password.title')} onClose={() => setChangingPassword(false)}>
+          <PasswordForm
+            api={api}
+            onDone={() => {
+              setChangingPassword(false);
+              banner.show('success', t('password.changed'));
+            }}
+            onCancel={() => setChangingPassword(false)}
+          />
+        </Dialog>
+      )}
+    </AdminContext.Provider>
+  );
+}

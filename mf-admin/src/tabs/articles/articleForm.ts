@@ -1,0 +1,121 @@
+import {
+  PHOTO_ERRORS,
+  PHOTO_MAX_BYTES,
+  PHOTO_TYPES,
+  type AdminArticle,
+  type ProductType,
+} from '@edicola/contracts';
+
+/** The article form as typed: every field a string or a flag, as the inputs hold them. */
+export interface ArticleDraft {
+  sku: string;
+  title: string;
+  description: string;
+  category: string;
+  product_type: ProductType;
+  availability_date: string;
+  price: string;
+  iva_percentage: string;
+  quantity_stock: string;
+  low_stock_threshold: string;
+  weight: string;
+  dimensions: string;
+  is_active: boolean;
+  share_facebook: boolean;
+  share_instagram: boolean;
+  share_whatsapp: boolean;
+}
+
+/** A new article: type normale (SPEC §9), VAT 22 %, threshold 2. */
+export const emptyDraft = (): ArticleDraft => ({
+  sku: '',
+  title: '',
+  description: '',
+  category: '',
+  product_type: 'normale',
+  availability_date: '',
+  price: '',
+  iva_percentage: '22',
+  quantity_stock: '0',
+  low_stock_threshold: '2',
+  weight: '',
+  dimensions: '',
+  is_active: true,
+  share_facebook: false,
+  share_instagram: false,
+  share_whatsapp: false,
+});
+
+export function draftOf(article: AdminArticle): ArticleDraft {
+  return {
+    sku: article.sku,
+    title: article.title,
+    description: article.description,
+    category: article.category,
+    product_type: article.product_type,
+    availability_date: article.availability_date ?? '',
+    price: article.price.toFixed(2),
+    iva_percentage: String(article.iva_percentage),
+    quantity_stock: String(article.quantity_stock),
+    low_stock_threshold: String(article.low_stock_threshold),
+    weight: article.weight === null ? '' : String(article.weight),
+    dimensions: article.dimensions ?? '',
+    is_active: article.is_active,
+    share_facebook: article.share_facebook,
+    share_instagram: article.share_instagram,
+    share_whatsapp: article.share_whatsapp,
+  };
+}
+
+/** A copy to save as a new article: same fields, a SKU to change, no stock of its own yet. */
+export const duplicateDraft = (article: AdminArticle): ArticleDraft => ({
+  ...draftOf(article),
+  sku: `${article.sku}-COPIA`,
+  quantity_stock: '0',
+});
+
+/** SPEC §5: SKU, title and description must be non-blank after trimming, else nothing is sent. */
+export const hasRequiredTexts = (draft: ArticleDraft) =>
+  [draft.sku, draft.title, draft.description].every((text) => text.trim() !== '');
+
+/** The photo's error of SPEC §8, shown as soon as the file is chosen; null when it may be sent. */
+export function photoError(file: File): string | null {
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return PHOTO_ERRORS.type;
+  if (file.size > PHOTO_MAX_BYTES) return PHOTO_ERRORS.size;
+  return null;
+}
+
+/**
+ * The multipart form: empty fields are not sent (SPEC §5); the date only for pre-sale; the stock only
+ * for a new article (an edit never writes stock); `version` for an edit; shipping costs always 0.00.
+ */
+export function formDataOf(
+  draft: ArticleDraft,
+  options: { version?: number; photo?: File | null },
+): FormData {
+  const form = new FormData();
+  const put = (name: string, value: string) => {
+    if (value.trim() !== '') form.append(name, value.trim());
+  };
+  put('sku', draft.sku);
+  put('title', draft.title);
+  put('description', draft.description);
+  put('category', draft.category);
+  put('product_type', draft.product_type);
+  if (draft.product_type === 'prevendita') put('availability_date', draft.availability_date);
+  put('price', draft.price);
+  put('iva_percentage', draft.iva_percentage);
+  if (options.version === undefined) put('quantity_stock', draft.quantity_stock);
+  else form.append('version', String(options.version));
+  put('low_stock_threshold', draft.low_stock_threshold);
+  put('weight', draft.weight);
+  put('dimensions', draft.dimensions);
+  form.append('is_active', String(draft.is_active));
+  form.append('share_facebook', String(draft.share_facebook));
+  form.append('share_instagram', String(draft.share_instagram));
+  form.append('share_whatsapp', String(draft.share_whatsapp));
+  form.append('shipping_cost_national', '0.00');
+  form.append('shipping_cost_international', '0.00');
+  if (options.photo) form.append('photo', options.photo);
+  return form;
+}

@@ -1,0 +1,32 @@
+import type { Order } from '@edicola/contracts';
+
+/** The tracking number the order carries: staff's own, else the carrier's through Packlink. */
+export const trackingOf = (order: Order) =>
+  order.tracking_number ?? order.packlink_data?.tracking_number ?? null;
+
+/** SPEC §4: an invoice can be made when the order asks for one not yet issued, or has no invoice data. */
+export const invoiceDue = (order: Order) =>
+  !order.invoice_data || (order.invoice_data.requires_invoice && !order.invoice_data.invoice_issued);
+
+/** SPEC §4: 'Crea spedizione' for a confirmed or paid order without a Packlink shipment. */
+export const shipmentDue = (order: Order) =>
+  !order.packlink_shipment_id && (order.status === 'confirmed' || order.status === 'paid');
+
+/** A bank transfer still awaited: the order waits for the money staff will record. */
+export const transferAwaited = (order: Order) =>
+  order.payment_method === 'transfer' && order.payment_status === 'pending' && order.status !== 'cancelled';
+
+/** Where the money going back stands: the latest refund's state, else the order's refund and payment state. */
+export type RefundOutcome = 'in_progress' | 'done' | 'failed' | null;
+export function refundOutcome(order: Order): RefundOutcome {
+  const latest = order.refunds.at(-1);
+  if (latest) return latest.state;
+  if (order.payment_status === 'refunding') return 'in_progress';
+  if (order.payment_status === 'refunded' || order.payment_status === 'partially_refunded') return 'done';
+  if (order.refund) return order.refund.refunded_at ? 'done' : 'failed';
+  return null;
+}
+
+/** A public tracking page for the carrier's number (Packlink's tracking page works for any carrier). */
+export const trackingUrl = (trackingNumber: string) =>
+  `https://www.packlink.it/seguimiento-envios/?tracking=${encodeURIComponent(trackingNumber)}`;
