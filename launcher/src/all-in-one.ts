@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import http, { type Server } from 'node:http';
+import type http from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '@edicola/contracts';
 import {
   ConfigError,
+  createHttpServer,
   createInProcessTransport,
   createLogger,
   env,
   loadConfig,
   markInUse,
   openPglite,
+  securePrivateTree,
   shopProcessOn,
   SERVICE_URL_VARS,
   startService,
@@ -20,8 +23,9 @@ import {
 import { catalogService } from '@edicola/svc-catalog';
 import { notifyService } from '@edicola/svc-notify';
 import { ordersService } from '@edicola/svc-orders';
-import { paymentsService } from '@edicola/svc-payments';
+import { methodModes, paymentModesOf, paymentsService, type PaymentModes } from '@edicola/svc-payments';
 import { createGateway, DEFAULT_UPSTREAM_TIMEOUT_MS, type GatewayTarget } from './gateway';
+import { allowedHostsVar, parseAllowedHosts, publicOrigins } from './hosts';
 import { createWebApp } from './web';
 
 const allInOneEnv = z.object({
@@ -32,6 +36,8 @@ const allInOneEnv = z.object({
   DATABASE_URL: z.string().optional(),
   AMQP_URL: z.string().optional(),
   PUBLIC_API_URL: z.url().optional(),
+  PUBLIC_WEB_URL: z.url().optional(),
+  ALLOWED_HOSTS: allowedHostsVar,
   GATEWAY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_UPSTREAM_TIMEOUT_MS),
   LOG_LEVEL: env.logLevel(),
 });
@@ -47,6 +53,8 @@ export interface AllInOne {
   apiUrl: string;
   dataDir: string;
   notices: Notice[];
+  /** How each payment method runs (PAYMENTS_MODE and the providers' credentials). */
+  payments: PaymentModes;
   services: Record<ServiceName, RunningService>;
   stop(): Promise<void>;
 }
@@ -87,6 +95,16 @@ function internalRouter(services: Partial<Record<ServiceName, RunningService>>):
   };
 }
 
+const METHOD_NAMES = { card: 'Carta', klarna: 'Klarna', paypal: 'PayPal', transfer: 'Bonifico' } as const;
+
+/** The start banner's payment lines: each method and whether it is live, demo or off. */
+export function paymentBannerLines(payments: PaymentModes): string[] {
+  return Object.entries(methodModes(payments)).map(
+    ([method, mode]) =>
+      `    ${`${METHOD_NAMES[method as keyof typeof METHOD_NAMES]}:`.padEnd(12)}${mode}${mode === 'demo' ? '  (no money moves)' : ''}`,
+  );
+}
+
 /**
  * The whole shop in one process: the four services on one embedded Postgres (a schema each) and the
  * in-process bus, the API gateway, and the storefront with its slices.
@@ -100,6 +118,10 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
   if (holder !== null && holder !== process.pid) {
     throw new ConfigError([`DATA_DIR ${dataDir} is in use by the shop running as process ${holder}`]);
   }
+  // Refused here, before anything listens, when the payment settings are mixed (svc-payments' own rule).
+  const paymentModes = paymentModesOf(vars);
+  // Before anything is written: the umask, the folder's mode, and what an earlier start left readable.
+  securePrivateTree(dataDir);
   const releaseDataDir = config.DATABASE_URL ? () => {} : markInUse(dataDir);
 
   // Both ports are bound first, so that what the services are told (CORS origins) and what the
@@ -107,29 +129,33 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
   let handleApi: http.RequestListener = (_req, res) => {
     res.writeHead(503, { 'content-type': 'application/json' }).end('{"detail":"Avvio in corso"}');
   };
-  const api = http.createServer((req, res) => handleApi(req, res));
+  const api = createHttpServer((req, res) => handleApi(req, res));
   const apiPort = await listen(api, config.API_PORT, config.HOST);
-  const web = http.createServer(
-    createWebApp({
-      root: path.resolve(__dirname, '../..'),
-      apiPort,
-      apiBaseUrl: config.PUBLIC_API_URL,
-      apiInternalUrl: `http://${loopbackOr(config.HOST)}:${apiPort}`,
-      demoMode: true,
-      // Live Stripe (Klarna through Stripe.js) when the operator gave its publishable key.
-      stripeJs: Boolean(vars.STRIPE_PUBLISHABLE_KEY?.trim()),
-      logger,
-    }),
-  );
+  const allowedHosts = parseAllowedHosts(config.ALLOWED_HOSTS, config.HOST);
+  let handleWeb: http.RequestListener = () => {};
+  const web = createHttpServer((req, res) => handleWeb(req, res));
   const webPort = await listen(web, config.WEB_PORT, config.HOST);
+  // The addresses this process answers on, from its configuration and its own ports, never a request's.
+  const webOrigins = publicOrigins({ port: webPort, publicUrl: config.PUBLIC_WEB_URL, allowedHosts });
+  handleWeb = createWebApp({
+    root: path.resolve(__dirname, '../..'),
+    publicOrigins: webOrigins,
+    apiPort,
+    apiBaseUrl: config.PUBLIC_API_URL,
+    apiInternalUrl: `http://${loopbackOr(config.HOST)}:${apiPort}`,
+    // The storefront's demo notice and Stripe.js follow the payments mode.
+    demoMode: paymentModes.mode === 'demo',
+    stripeJs: paymentModes.stripe === 'live',
+    logger,
+  });
 
   const started: Partial<Record<ServiceName, RunningService>> = {};
-  const internal = http.createServer(internalRouter(started));
+  const internal = createHttpServer(internalRouter(started));
   const internalPort = await listen(internal, 0, '127.0.0.1');
 
   const notices: Notice[] = [];
   const serviceEnv: NodeJS.ProcessEnv = {
-    CORS_ORIGINS: `http://localhost:${webPort},http://127.0.0.1:${webPort}`,
+    CORS_ORIGINS: webOrigins.join(','),
     // Links in e-mails (unsubscribe, review requests) point at the storefront this process serves.
     PUBLIC_WEB_URL: `http://localhost:${webPort}`,
     // The shop tried out on one machine shows the demo catalogue unless the user says otherwise.
@@ -182,7 +208,10 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
       'svc-notify': inProcess(notify),
     },
     logger,
-    { upstreamTimeoutMs: config.GATEWAY_UPSTREAM_TIMEOUT_MS },
+    {
+      upstreamTimeoutMs: config.GATEWAY_UPSTREAM_TIMEOUT_MS,
+      publicOrigins: publicOrigins({ port: apiPort, publicUrl: config.PUBLIC_API_URL, allowedHosts }),
+    },
   );
 
   return {
@@ -190,6 +219,7 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
     apiUrl: config.PUBLIC_API_URL ?? `http://localhost:${apiPort}`,
     dataDir,
     notices,
+    payments: paymentModes,
     services,
     async stop() {
       for (const server of [api, web, internal]) server.closeAllConnections();

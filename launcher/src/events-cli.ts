@@ -12,8 +12,10 @@ import {
   openPglite,
   pgliteDatabase,
   postgresDatabase,
+  NOT_REPLAYABLE,
   replayDeadLetters,
   shopProcessOn,
+  usePrivateUmask,
   type BusTables,
   type Database,
   type DeadLetterSelector,
@@ -173,6 +175,7 @@ export async function runEvents(argv: string[], io: EventsIo): Promise<number> {
   const model = io.env.AMQP_URL && command === 'dead-letters' ? await connect(io.env.AMQP_URL) : undefined;
   try {
     let total = 0;
+    let refused = 0;
     let found = 0;
     for (const { name, schema, tables } of services) {
       if (!(await hasDeadLetters(database, schema))) continue;
@@ -195,6 +198,17 @@ export async function runEvents(argv: string[], io: EventsIo): Promise<number> {
           ? await replayDeadLetters(database, tables, name, selector!)
           : await discardDeadLetters(database, tables, selector!);
       total += done.length;
+      if (command === 'replay') {
+        // What replay left waiting because it is no event at all (a message that was not JSON): say so.
+        const kept = (await listDeadLetters(database, tables)).filter(
+          (row) => row.error.startsWith(NOT_REPLAYABLE) && (!id || row.id === id || row.eventId === id),
+        );
+        refused += kept.length;
+        if (kept.length > 0)
+          io.out(
+            `${name}: ${kept.length} not replayable, not a valid event envelope (see dead-letters; discard it)`,
+          );
+      }
       if (done.length > 0)
         io.out(
           command === 'replay'
@@ -203,6 +217,7 @@ export async function runEvents(argv: string[], io: EventsIo): Promise<number> {
         );
     }
     if (found === 0) throw new UsageError('this database holds no service tables (is it the right one?)');
+    if (refused > 0) return 1;
     if (command !== 'dead-letters' && total === 0) {
       io.out(id ? `no waiting dead letter ${id}` : 'no waiting dead letters');
       return id ? 1 : 0;
@@ -215,6 +230,7 @@ export async function runEvents(argv: string[], io: EventsIo): Promise<number> {
 }
 
 export function main(): void {
+  usePrivateUmask();
   runEvents(process.argv.slice(2), {
     env: process.env,
     out: (line) => process.stdout.write(`${line}\n`),

@@ -6,7 +6,18 @@ import http, {
 } from 'node:http';
 import https from 'node:https';
 import { SERVICE_NAMES, serviceForPath, type Health, type ServiceName } from '@edicola/contracts';
-import type { Logger } from '@edicola/platform';
+import {
+  failed,
+  injectTraceContext,
+  redactPaymentIds,
+  serverKind,
+  serverParent,
+  startSpan,
+  UPSTREAM_IDLE_MS,
+  withSpan,
+  type Logger,
+} from '@edicola/platform';
+import { hostMatcher } from './hosts';
 
 /** A service the gateway hands requests to: in this process, or over HTTP. */
 export type GatewayTarget =
@@ -18,13 +29,21 @@ export interface GatewayOptions {
   upstreamTimeoutMs?: number;
   /** Connections to the services (a keep-alive pool by default). */
   agent?: http.Agent;
+  /**
+   * The API's origins (publicOrigins() of hosts.ts: PUBLIC_API_URL, the loopback names and ALLOWED_HOSTS):
+   * a request for another Host is answered 421 (a malformed one 400), /healthz excepted. Without it, the
+   * loopback names only.
+   */
+  publicOrigins?: string[];
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
+// Idle connections are closed after UPSTREAM_IDLE_MS, well before the services' keepAliveTimeout (65 s) closes
+// them from their side (see platform/src/http/server-timeouts.ts).
 const defaultAgents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 256 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 256 }),
+  http: new http.Agent({ keepAlive: true, maxSockets: 256, timeout: UPSTREAM_IDLE_MS }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 256, timeout: UPSTREAM_IDLE_MS }),
 };
 
 // Headers that describe one connection, not the request: never passed on (RFC 9110 §7.6.1).
@@ -88,9 +107,24 @@ function forwardedHeaders(req: IncomingMessage): Record<string, string> {
     .join(', ');
   return {
     'x-forwarded-for': chain,
-    'x-forwarded-host': String(req.headers['x-forwarded-host'] ?? req.headers.host ?? ''),
+    // The Host this gateway checked, never a client's own X-Forwarded-Host.
+    'x-forwarded-host': String(req.headers.host ?? ''),
     'x-forwarded-proto': String(req.headers['x-forwarded-proto'] ?? 'http'),
   };
+}
+
+/** Methods a second attempt cannot make worse (RFC 9110 §9.2.2), and any request carrying an Idempotency-Key. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** Largest request body kept in memory for a second attempt; a longer one is never retried. */
+const RETRY_BODY_LIMIT = 1024 * 1024;
+
+function mayRetry(req: IncomingMessage): boolean {
+  return IDEMPOTENT.has(req.method ?? '') || req.headers['idempotency-key'] !== undefined;
+}
+
+/** A reused pooled connection reset under the request: most likely the service had just closed it as idle. */
+function staleConnection(upstream: http.ClientRequest, error: NodeJS.ErrnoException): boolean {
+  return upstream.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
 }
 
 function proxy(
@@ -103,50 +137,95 @@ function proxy(
 ) {
   const base = new URL(baseUrl);
   const secure = base.protocol === 'https:';
-  // The path goes as it is: no URL parser gets another chance to reinterpret it.
-  const upstream = (secure ? https : http).request({
-    protocol: base.protocol,
-    hostname: base.hostname,
-    port: base.port,
-    path: base.pathname.replace(/\/+$/, '') + pathAndQuery,
-    method: req.method,
-    agent: options.agent ?? (secure ? defaultAgents.https : defaultAgents.http),
-    headers: { ...endToEnd(req.headers), host: base.host, ...forwardedHeaders(req) },
-  });
+  // The gateway's span is the service's parent (tracing on); a client's own `traceparent` is not passed on as is.
+  const traceHeaders: Record<string, string> = {};
+  injectTraceContext(traceHeaders);
+  // The request body as sent so far, kept (up to a limit) so that an idempotent request can go again once.
+  const body: Buffer[] = [];
+  let bodySize = 0;
+  let bodyEnded = false;
+  let retryable = mayRetry(req);
+  let current: http.ClientRequest | undefined;
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    upstream.destroy(new Error(`no answer within ${options.upstreamTimeoutMs} ms`));
+    current?.destroy(new Error(`no answer within ${options.upstreamTimeoutMs} ms`));
   }, options.upstreamTimeoutMs);
   // A client that goes away takes its upstream call with it, freeing the connection at once.
   res.on('close', () => {
     clearTimeout(timer);
-    if (!res.writableFinished) upstream.destroy();
+    if (!res.writableFinished) current?.destroy();
   });
-  upstream.on('response', (answer) => {
-    // The limit is on the wait for an answer; a long download (a photo on a slow line) is cut only when
-    // it stalls for as long.
-    clearTimeout(timer);
-    upstream.setTimeout(options.upstreamTimeoutMs, () => upstream.destroy(new Error('upstream stalled')));
-    res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
-    answer.pipe(res);
-    answer.on('error', () => res.destroy());
-  });
-  upstream.on('error', (error) => {
-    clearTimeout(timer);
-    if (res.destroyed || res.writableFinished) return;
-    if (res.headersSent) return res.destroy();
-    if (timedOut) {
-      logger.warn(
-        { target: base.origin, path: pathAndQuery, ms: options.upstreamTimeoutMs },
-        'upstream timed out',
-      );
-      return sendJson(res, 504, { detail: 'Il servizio non ha risposto in tempo, riprova tra poco' });
+
+  function attempt(retried: boolean) {
+    // The path goes as it is: no URL parser gets another chance to reinterpret it.
+    const upstream = (secure ? https : http).request({
+      protocol: base.protocol,
+      hostname: base.hostname,
+      port: base.port,
+      path: base.pathname.replace(/\/+$/, '') + pathAndQuery,
+      method: req.method,
+      agent: options.agent ?? (secure ? defaultAgents.https : defaultAgents.http),
+      headers: { ...endToEnd(req.headers), ...traceHeaders, host: base.host, ...forwardedHeaders(req) },
+    });
+    current = upstream;
+    upstream.on('response', (answer) => {
+      // The limit is on the wait for an answer; a long download (a photo on a slow line) is cut only when
+      // it stalls for as long.
+      clearTimeout(timer);
+      upstream.setTimeout(options.upstreamTimeoutMs, () => upstream.destroy(new Error('upstream stalled')));
+      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+      answer.pipe(res);
+      answer.on('error', () => res.destroy());
+    });
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      if (upstream !== current) return;
+      if (res.destroyed || res.writableFinished) return clearTimeout(timer);
+      if (res.headersSent) {
+        clearTimeout(timer);
+        return res.destroy();
+      }
+      if (!timedOut && !retried && retryable && staleConnection(upstream, error)) {
+        logger.debug(
+          { target: base.origin, path: redactPaymentIds(pathAndQuery) },
+          'pooled connection was closed, retrying',
+        );
+        return attempt(true);
+      }
+      clearTimeout(timer);
+      if (timedOut) {
+        logger.warn(
+          { target: base.origin, path: redactPaymentIds(pathAndQuery), ms: options.upstreamTimeoutMs },
+          'upstream timed out',
+        );
+        return sendJson(res, 504, { detail: 'Il servizio non ha risposto in tempo, riprova tra poco' });
+      }
+      logger.warn({ err: error, target: base.origin }, 'upstream unreachable');
+      sendJson(res, 502, { detail: 'Servizio momentaneamente non raggiungibile' });
+    });
+    for (const chunk of body) upstream.write(chunk);
+    if (bodyEnded) upstream.end();
+    else if (retried) req.resume(); // it may have been paused for the first attempt's connection
+  }
+
+  req.on('data', (chunk: Buffer) => {
+    if (retryable) {
+      bodySize += chunk.length;
+      if (bodySize > RETRY_BODY_LIMIT) {
+        retryable = false;
+        body.length = 0;
+      } else body.push(chunk);
     }
-    logger.warn({ err: error, target: base.origin }, 'upstream unreachable');
-    sendJson(res, 502, { detail: 'Servizio momentaneamente non raggiungibile' });
+    if (current && !current.write(chunk)) {
+      req.pause();
+      current.once('drain', () => req.resume());
+    }
   });
-  req.pipe(upstream);
+  req.on('end', () => {
+    bodyEnded = true;
+    current?.end();
+  });
+  attempt(false);
 }
 
 /** Hands the request to a service's app in this process, with the same path, headers and time limit as a proxied one. */
@@ -190,6 +269,7 @@ export function createGateway(
     ...options,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
   };
+  const siteOf = hostMatcher(options.publicOrigins);
   return async (req, res) => {
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
@@ -211,12 +291,30 @@ export function createGateway(
       };
       return sendJson(res, ok ? 200 : 503, body);
     }
+    const site = siteOf(req);
+    if ('status' in site) return sendJson(res, site.status, { detail: site.detail });
     const service = serviceForPath(path);
     if (!service) return sendJson(res, 404, { detail: 'Risorsa non trovata' });
     const target = targets[service];
-    if (target.kind === 'in-process') {
-      return dispatch(target.handler, pathAndQuery, req, res, settings.upstreamTimeoutMs);
+    // Tracing on: the gateway's hop is a span, under the HTTP server span or the client's `traceparent`.
+    const span = startSpan('gateway', `gateway ${req.method} ${service}`, {
+      kind: serverKind(),
+      parent: serverParent(req.headers),
+      attributes: { 'http.request.method': req.method ?? '', 'url.path': redactPaymentIds(path) },
+    });
+    if (span) {
+      span.setAttribute('edicola.upstream', service);
+      res.on('close', () => {
+        span.setAttribute('http.response.status_code', res.statusCode);
+        if (res.statusCode >= 500) failed(span, new Error(`HTTP ${res.statusCode}`));
+        span.end();
+      });
     }
-    proxy(target.baseUrl, pathAndQuery, req, res, logger, settings);
+    withSpan(span, () => {
+      if (target.kind === 'in-process') {
+        return dispatch(target.handler, pathAndQuery, req, res, settings.upstreamTimeoutMs);
+      }
+      proxy(target.baseUrl, pathAndQuery, req, res, logger, settings);
+    });
   };
 }

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { Article } from '@edicola/contracts';
+import { injectTraceContext, inSpan, SpanKind } from '@edicola/platform';
 
 /** What the storefront server needs of an article: its address (sitemap) and its link preview. */
 export const PublicArticle = Article.pick({ id: true, title: true, description: true, photo_url: true });
@@ -39,14 +40,20 @@ export function createArticleSource({
   let cached: (Fetched & { until: number }) | undefined;
   let pending: Promise<Fetched> | undefined;
 
-  async function fetchList(): Promise<Fetched> {
-    const response = await fetchImpl(`${apiUrl.replace(/\/+$/, '')}/public/articles`, {
-      headers: { Accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
+  /** Tracing on: a client span of the storefront server, whose context the gateway continues. */
+  function fetchList(): Promise<Fetched> {
+    const attributes = { 'http.request.method': 'GET', 'url.path': '/public/articles' };
+    return inSpan('storefront', 'GET /public/articles', { kind: SpanKind.CLIENT, attributes }, async () => {
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      injectTraceContext(headers);
+      const response = await fetchImpl(`${apiUrl.replace(/\/+$/, '')}/public/articles`, {
+        headers,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) throw new Error(`GET /public/articles answered ${response.status}`);
+      const body: unknown = await response.json();
+      return { articles: PublicArticleList.parse(body), complete: ArticleList.safeParse(body).data };
     });
-    if (!response.ok) throw new Error(`GET /public/articles answered ${response.status}`);
-    const body: unknown = await response.json();
-    return { articles: PublicArticleList.parse(body), complete: ArticleList.safeParse(body).data };
   }
 
   async function fetched(): Promise<Fetched> {

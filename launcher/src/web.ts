@@ -4,17 +4,21 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import type { RemoteName, RuntimeConfig } from '@edicola/contracts';
+import type { Language, RemoteName, RuntimeConfig } from '@edicola/contracts';
+import { redactPaymentIds } from '@edicola/platform';
+import { hostMatcher } from './hosts';
 import { createArticleSource } from './storefront-articles';
 import { articleMeta, escapeHtml, genericMeta, renderPage } from './storefront-page';
+import { CLICK_REPLAY_ELEMENT, CLICK_REPLAY_HASH } from './storefront-click-replay';
 import {
   deferEntry,
   FIRST_PAINT_SCRIPT,
-  loadFirstPaintTexts,
+  loadFirstPaintRenderers,
   renderCatalogueFirstPaint,
   renderHomeFirstPaint,
-  type FirstPaintTexts,
+  type FirstPaintRenderers,
 } from './storefront-first-paint';
+import { pageLanguage, withPageLanguage } from './storefront-language';
 import { createRemotePreloads, findHeroImage } from './storefront-preload';
 import { robotsTxt, sitemapXml } from './storefront-seo';
 
@@ -28,11 +32,19 @@ export const SLICES: Record<RemoteName, string> = {
 export interface WebOptions {
   /** Repository root holding each slice's dist/. */
   root: string;
-  /** Public API address; when absent, the API port on the host the browser used. */
+  /**
+   * The storefront's origins (publicOrigins() of hosts.ts: PUBLIC_WEB_URL, the loopback names and
+   * ALLOWED_HOSTS). A request for another Host is refused; page addresses and the CSP come from these only.
+   * Without it, the loopback names only.
+   */
+  publicOrigins?: string[];
+  /** Public API address; when absent, the API port on the storefront host the browser used. */
   apiBaseUrl?: string;
   apiPort: number;
   /** Public base of the remotes; when absent, this server itself under /mf/<slice>/. */
   remotesBaseUrl?: string;
+  /** Each remote's manifest address, read anew on every call (Kubernetes: the pointer a slice's release flips). */
+  remotes?: () => RuntimeConfig['remotes'];
   demoMode: boolean;
   /**
    * Stripe.js runs on the pages (a Stripe publishable key is configured, STRIPE_PUBLISHABLE_KEY): the
@@ -44,6 +56,11 @@ export interface WebOptions {
   /** How long the server waits for the API, and reuses its article list (sitemap, link previews). */
   apiTimeoutMs?: number;
   articleCacheMs?: number;
+  /**
+   * What renders the first paint of the home page and the catalogue; by default the slices' server builds
+   * under `root` (shell/dist-server, mf-catalog/dist-server), and none when they are missing.
+   */
+  firstPaint?: FirstPaintRenderers;
   logger?: { error(fields: object, message: string): void };
 }
 
@@ -52,7 +69,7 @@ const PHOTO_HINT_WAIT_MS = 300;
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp)(\.br|\.gz)?$/;
 /** Build by-products that stay on the machine: source maps and the federation build statistics. */
-const PRIVATE_FILE = /(\.map|\/mf-stats\.json)(\.br|\.gz)?$/;
+const PRIVATE_FILE = /(\.map|\/mf-stats\.json)(\.br|\.gz)?$/i;
 
 /** The script that starts the shell after a page's first paint, under a name that changes with it. */
 const FIRST_PAINT_SCRIPT_PATH = `/first-paint.${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('hex').slice(0, 8)}.js`;
@@ -78,10 +95,13 @@ function sendCompressed(req: Request, res: Response, body: string) {
   return res.set('Content-Encoding', accepted).send(compressed);
 }
 
-/** The runtime configuration for the browser asking, built from the address it used. */
-export function runtimeConfigFor(req: Request, options: WebOptions): RuntimeConfig {
-  const origin = `${req.protocol}://${req.get('host')}`;
-  const apiBaseUrl = options.apiBaseUrl ?? `${req.protocol}://${req.hostname}:${options.apiPort}`;
+/** The runtime configuration for a browser on one of the storefront's configured origins. */
+export function runtimeConfigFor(origin: string, options: WebOptions): RuntimeConfig {
+  const site = new URL(origin);
+  const apiBaseUrl = options.apiBaseUrl ?? `${site.protocol}//${site.hostname}:${options.apiPort}`;
+  if (options.remotes) {
+    return { apiBaseUrl, mediaBaseUrl: apiBaseUrl, demoMode: options.demoMode, remotes: options.remotes() };
+  }
   const remotesBase = options.remotesBaseUrl ?? `${origin}/mf`;
   const remotes = Object.fromEntries(
     Object.entries(SLICES).map(([name, dir]) => [name, `${remotesBase}/${dir.slice(3)}/mf-manifest.json`]),
@@ -98,15 +118,19 @@ export const STRIPE_JS_SOURCES = {
 
 /**
  * The storefront's Content-Security-Policy: the shop's own origins, plus Stripe.js' when it is in use
- * (`stripeJs`). The card's hosted page and PayPal are reached by navigation, which needs no source.
+ * (`stripeJs`), and the inline scripts of `scriptHashes` (a page with a first paint: its click replay). The
+ * card's hosted page and PayPal are reached by navigation, which needs no source.
  */
-export function contentSecurityPolicy(config: RuntimeConfig, { stripeJs = false } = {}): string {
+export function contentSecurityPolicy(
+  config: RuntimeConfig,
+  { stripeJs = false, scriptHashes = [] as string[] } = {},
+): string {
   const origins = (urls: string[]) => [...new Set(urls.map((u) => new URL(u).origin))].join(' ');
   const remotes = origins(Object.values(config.remotes));
   const stripe = (sources: readonly string[]) => (stripeJs ? ` ${sources.join(' ')}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self' ${remotes}${stripe(STRIPE_JS_SOURCES.script)}`,
+    `script-src 'self' ${[remotes, ...scriptHashes].join(' ')}${stripe(STRIPE_JS_SOURCES.script)}`,
     `style-src 'self' ${remotes}`,
     `img-src 'self' data: ${origins([config.mediaBaseUrl])}`,
     `connect-src 'self' ${origins([config.apiBaseUrl])} ${remotes}${stripe(STRIPE_JS_SOURCES.connect)}`,
@@ -123,11 +147,24 @@ export function contentSecurityPolicy(config: RuntimeConfig, { stripeJs = false 
 export function createWebApp(options: WebOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // No proxy header is believed: the origin comes from the Host header matched against configuration.
+  app.set('trust proxy', false);
+  const siteOf = hostMatcher(options.publicOrigins);
+  /** The configured origin the request is for (set by the first middleware). */
+  const origin = (res: Response) => res.locals.origin as string;
 
   app.use((req, res, next) => {
+    const site = siteOf(req);
+    if ('status' in site) {
+      return void res
+        .status(site.status)
+        .type('text/plain')
+        .set('Cache-Control', 'no-store')
+        .send(site.detail);
+    }
+    res.locals.origin = site.origin;
     res.set({
-      'Content-Security-Policy': contentSecurityPolicy(runtimeConfigFor(req, options), {
+      'Content-Security-Policy': contentSecurityPolicy(runtimeConfigFor(site.origin, options), {
         stripeJs: options.stripeJs,
       }),
       'X-Content-Type-Options': 'nosniff',
@@ -138,30 +175,38 @@ export function createWebApp(options: WebOptions): Express {
     next();
   });
 
-  app.get('/config.json', (req, res) => {
-    res.set('Cache-Control', 'no-store').json(runtimeConfigFor(req, options));
+  app.get('/config.json', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(runtimeConfigFor(origin(res), options));
   });
 
-  // Source maps and build statistics are for us, not for the public.
-  app.use((req, res, next) => (PRIVATE_FILE.test(req.path) ? res.status(404).end() : next()));
+  // Source maps and build statistics are for us, not for the public: matched on the decoded path, the
+  // one the static server looks up (`main.js.ma%70` is `main.js.map`).
+  app.use((req, res, next) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      return void res.status(400).type('text/plain').send('Richiesta non valida');
+    }
+    return PRIVATE_FILE.test(decoded) ? res.status(404).end() : next();
+  });
 
-  const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
   const articles = createArticleSource({
     apiUrl: options.apiInternalUrl ?? options.apiBaseUrl ?? `http://127.0.0.1:${options.apiPort}`,
     timeoutMs: options.apiTimeoutMs,
     ttlMs: options.articleCacheMs,
   });
-  app.get('/robots.txt', (req, res) => {
+  app.get('/robots.txt', (_req, res) => {
     res
       .set('Cache-Control', 'public, max-age=3600')
       .type('text/plain')
-      .send(robotsTxt(origin(req)));
+      .send(robotsTxt(origin(res)));
   });
   app.get(FIRST_PAINT_SCRIPT_PATH, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=31536000, immutable').type('js').send(FIRST_PAINT_SCRIPT);
   });
-  app.get('/sitemap.xml', async (req, res) => {
-    const xml = sitemapXml(origin(req), await articles.list());
+  app.get('/sitemap.xml', async (_req, res) => {
+    const xml = sitemapXml(origin(res), await articles.list());
     res.set('Cache-Control', 'public, max-age=300').type('application/xml').send(xml);
   });
 
@@ -199,26 +244,37 @@ export function createWebApp(options: WebOptions): Express {
   // Every other path is a storefront route: the shell's router decides (unknown paths show home). The page
   // is index.html with the runtime configuration inline and the preview tags of the page asked for.
   let template: Promise<string> | undefined;
-  const remotePreloads = options.remotesBaseUrl ? () => '' : createRemotePreloads(options.root, SLICES);
+  const remotePreloads =
+    options.remotesBaseUrl || options.remotes ? () => '' : createRemotePreloads(options.root, SLICES);
   let hero: string | undefined | null = null;
   const image = (href: string) =>
     `<link rel="preload" href="${escapeHtml(href)}" as="image" fetchpriority="high" />`;
-  let texts: FirstPaintTexts | undefined | null = null;
+  let renderers: FirstPaintRenderers | undefined | null = options.firstPaint ?? null;
+  /** The first paint from the slices' components; none (and the page as before) if rendering fails. */
+  const paint = (render: () => string) => {
+    try {
+      return render();
+    } catch (error) {
+      options.logger?.error({ err: error }, 'storefront first paint failed');
+      return '';
+    }
+  };
   /**
    * What one page needs in its head (preload hints, the catalogue's styles) and its first paint in the
    * root element (storefront-first-paint.ts): the home page and the unfiltered catalogue only.
    */
-  const pageParts = async (req: Request, config: RuntimeConfig) => {
-    if (texts === null) texts = loadFirstPaintTexts(options.root);
+  const pageParts = async (req: Request, res: Response, config: RuntimeConfig, language: Language) => {
+    if (renderers === null) renderers = loadFirstPaintRenderers(options.root);
+    const painters = renderers;
     const cookiesAccepted = /(?:^|;\s*)cookie_consent=accepted(?:;|$)/.test(req.get('cookie') ?? '');
-    const context = texts && { texts, config, pathname: req.path, cookiesAccepted };
+    const request = { language, config, pathname: req.path, cookiesAccepted };
     const unfiltered = Object.keys(req.query).length === 0;
     const hints: string[] = [];
     let firstPaint = '';
     if (req.path === '/' || req.path === '/home') {
       if (hero === null) hero = findHeroImage(options.root);
       if (hero) hints.push(image(hero));
-      if (hero && context) firstPaint = renderHomeFirstPaint(context, hero);
+      if (painters) firstPaint = paint(() => renderHomeFirstPaint(painters, request));
     }
     if (req.path === '/prodotti') {
       // The catalogue's first request, started with the page instead of after the catalogue's code.
@@ -235,12 +291,14 @@ export function createWebApp(options: WebOptions): Express {
       if (first?.photo_url) hints.push(image(new URL(first.photo_url, `${config.mediaBaseUrl}/`).href));
       // The same list, complete: the first row of cards is painted with the HTML. Not with remotes on
       // another origin: the catalogue's styles would not be at hand for it.
-      if (unfiltered && context && !options.remotesBaseUrl) {
+      if (unfiltered && painters && !options.remotesBaseUrl && !options.remotes) {
         const complete = list ? articles.completeAtHand() : undefined;
-        firstPaint = renderCatalogueFirstPaint(context, complete, origin(req));
+        firstPaint = paint(() => renderCatalogueFirstPaint(painters, request, complete, origin(res)));
       }
     }
     hints.unshift(remotePreloads(req.path, { stylesheets: firstPaint !== '' }));
+    // Clicks on the first paint are kept until the app can take them (storefront-click-replay.ts).
+    if (firstPaint) hints.unshift(CLICK_REPLAY_ELEMENT);
     return { head: hints.filter(Boolean).join('\n    '), firstPaint };
   };
   app.use(async (req, res, next) => {
@@ -250,14 +308,22 @@ export function createWebApp(options: WebOptions): Express {
       template = undefined;
       throw error;
     });
-    const config = runtimeConfigFor(req, options);
-    const generic = genericMeta(html, origin(req) + req.originalUrl);
+    const config = runtimeConfigFor(origin(res), options);
+    const generic = genericMeta(html, origin(res) + req.originalUrl);
     const id = req.path === '/prodotti' ? req.query.article : undefined;
     const article = typeof id === 'string' && id ? await articles.find(id) : undefined;
     const meta = article ? articleMeta(article, generic, config.mediaBaseUrl) : generic;
-    const { head, firstPaint } = await pageParts(req, config);
+    const language = pageLanguage(req.get('cookie'));
+    const { head, firstPaint } = await pageParts(req, res, config, language);
     // With a first paint, the shell starts once it is on screen (storefront-first-paint.ts).
-    const page = firstPaint ? deferEntry(html, FIRST_PAINT_SCRIPT_PATH) : html;
+    const page = withPageLanguage(firstPaint ? deferEntry(html, FIRST_PAINT_SCRIPT_PATH) : html, language);
+    if (firstPaint) {
+      const { stripeJs } = options;
+      res.set(
+        'Content-Security-Policy',
+        contentSecurityPolicy(config, { stripeJs, scriptHashes: [CLICK_REPLAY_HASH] }),
+      );
+    }
     res.set('Cache-Control', 'no-cache').vary('Cookie').type('html');
     sendCompressed(req, res, renderPage(page, meta, config, head, firstPaint));
   });
@@ -266,7 +332,8 @@ export function createWebApp(options: WebOptions): Express {
   const errors: ErrorRequestHandler = (error: { status?: number; statusCode?: number }, req, res, next) => {
     if (res.headersSent) return next(error);
     const status = error.status ?? error.statusCode ?? 500;
-    if (status >= 500) options.logger?.error({ err: error, path: req.path }, 'storefront request failed');
+    if (status >= 500)
+      options.logger?.error({ err: error, path: redactPaymentIds(req.path) }, 'storefront request failed');
     res
       .status(status >= 400 && status < 600 ? status : 500)
       .type('text/plain')

@@ -29,6 +29,7 @@ describe('npm run events (all-in-one data under DATA_DIR)', () => {
   let database: Database;
   const eventId = randomUUID();
   const otherId = randomUUID();
+  const notJson = randomUUID();
 
   const run = async (...argv: string[]) => {
     const lines: string[] = [];
@@ -44,10 +45,26 @@ describe('npm run events (all-in-one data under DATA_DIR)', () => {
       await database.db.insert(deadLetters).values({
         eventId: id,
         type: 'order.status_changed',
-        envelope: { id, type: 'order.status_changed', version: 1, data: {} },
+        envelope: {
+          id,
+          type: 'order.status_changed',
+          version: 1,
+          occurred_at: new Date().toISOString(),
+          source: 'svc-orders',
+          correlation_id: id,
+          data: {},
+        },
         error: 'invalid event: boom',
         attempts: 4,
       });
+    // As RabbitMQ's transport keeps a message that was not JSON.
+    await database.db.insert(deadLetters).values({
+      eventId: notJson,
+      type: 'order.status_changed',
+      envelope: { id: notJson, type: 'order.status_changed', data: '{not json' },
+      error: 'not JSON',
+      attempts: 1,
+    });
   });
 
   afterAll(async () => {
@@ -73,7 +90,7 @@ describe('npm run events (all-in-one data under DATA_DIR)', () => {
   it('lists, replays to the service alone and discards', async () => {
     const listed = await run('dead-letters');
     expect(listed.code).toBe(0);
-    expect(listed.text).toContain('svc-catalog: 2 waiting in the database');
+    expect(listed.text).toContain('svc-catalog: 3 waiting in the database');
     expect(listed.text).toContain(`event ${eventId}  order.status_changed  attempts 4`);
 
     expect(await run('replay', eventId)).toEqual({
@@ -81,10 +98,18 @@ describe('npm run events (all-in-one data under DATA_DIR)', () => {
       text: 'svc-catalog: 1 replayed (to svc-catalog alone, by its outbox: now if it runs, else at its next start)',
     });
     expect(await run('replay', eventId)).toEqual({ code: 1, text: `no waiting dead letter ${eventId}` });
-    expect(await run('discard', '--all')).toEqual({ code: 0, text: 'svc-catalog: 1 discarded' });
+    // A message that was not JSON: never put into the outbox, kept waiting with the reason.
+    expect(await run('replay', notJson)).toEqual({
+      code: 1,
+      text: 'svc-catalog: 1 not replayable, not a valid event envelope (see dead-letters; discard it)',
+    });
+    expect((await run('dead-letters')).text).toMatch(
+      new RegExp(`svc-catalog: 2 waiting in the database[^]*event ${notJson} .*not replayable`),
+    );
+    expect(await run('discard', '--all')).toEqual({ code: 0, text: 'svc-catalog: 2 discarded' });
     expect((await run('dead-letters')).text).toContain('svc-catalog: 0 waiting in the database');
     expect((await run('dead-letters', '--handled', '--service', 'svc-catalog')).text).toContain(
-      'svc-catalog: 2 handled in the database',
+      'svc-catalog: 3 handled in the database',
     );
     await expect(run('replay')).rejects.toThrow("replay needs a dead letter's id or --all");
 

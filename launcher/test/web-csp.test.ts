@@ -81,7 +81,7 @@ describe('Content-Security-Policy and the payment mode', () => {
     ['without STRIPE_PUBLISHABLE_KEY', {}, false],
     ['with STRIPE_PUBLISHABLE_KEY', { STRIPE_PUBLISHABLE_KEY: 'pk_test_edicola' }, true],
   ])('the distributed web process %s', async (_name, extra, stripe) => {
-    const server = await startWeb({
+    const { server } = await startWeb({
       WEB_PORT: '0',
       HOST: '127.0.0.1',
       WEB_ROOT: '/nonexistent',

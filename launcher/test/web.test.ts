@@ -4,9 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import request from 'supertest';
+import supertest from 'supertest';
 import { createWebApp, type WebOptions } from '../src/web';
 import { startArticleApi } from './article-api';
+
+/** The storefront asked as a browser at its configured address, http://shop.test, asks it. */
+const request = (app: Parameters<typeof supertest>[0]) => ({
+  get: (url: string) => supertest(app).get(url).set('Host', 'shop.test'),
+});
 
 const INDEX = `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="description" content="Edicola Napoli: modellismo F1 e collezionabili."><title>Edicola Napoli – Collezionismo e modellismo</title><script defer src="/main.0123abcd.js"></script></head><body><div id="root"></div></body></html>`;
 const BUNDLE = `console.log(${JSON.stringify('edicola '.repeat(400))});`;
@@ -45,13 +50,16 @@ async function rawGet(app: http.RequestListener, url: string, acceptEncoding: st
     return await new Promise<{ headers: http.IncomingHttpHeaders; status: number; body: Buffer }>(
       (resolve, reject) => {
         http
-          .get({ port, path: url, headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () =>
-              resolve({ headers: res.headers, status: res.statusCode!, body: Buffer.concat(chunks) }),
-            );
-          })
+          .get(
+            { port, path: url, headers: { 'Accept-Encoding': acceptEncoding, Host: 'shop.test' } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () =>
+                resolve({ headers: res.headers, status: res.statusCode!, body: Buffer.concat(chunks) }),
+              );
+            },
+          )
           .on('error', reject);
       },
     );
@@ -90,6 +98,7 @@ describe('storefront server', () => {
     api = await startApi();
     options = {
       root,
+      publicOrigins: ['http://shop.test'],
       apiPort: 1,
       apiBaseUrl: 'http://api.test:8080',
       apiInternalUrl: api.url,
@@ -130,6 +139,12 @@ describe('storefront server', () => {
         '/main.0123abcd.js.map',
         '/mf/catalog/remoteEntry.js.map',
         '/mf/catalog/mf-stats.json',
+        // One letter percent-encoded is the same file for the static server.
+        '/main.0123abcd.js.ma%70',
+        '/main.0123abcd.js%2Emap',
+        '/mf/catalog/remoteEntry.js.%6dap',
+        '/mf/catalog/mf-stats.jso%6e',
+        '/mf/catalog/mf%2dstats.json',
       ]) {
         const res = await request(app).get(file);
         expect(res.status).toBe(404);
@@ -149,7 +164,7 @@ describe('storefront server', () => {
     });
 
     it('puts the runtime configuration inline, safe to embed', async () => {
-      const res = await request(createWebApp(options)).get('/').set('Host', 'shop.test');
+      const res = await request(createWebApp(options)).get('/');
       const json = /<script type="application\/json" id="edicola-config">([^<]*)<\/script>/.exec(res.text);
       expect(JSON.parse(json![1]!)).toMatchObject({
         apiBaseUrl: 'http://api.test:8080',
@@ -195,7 +210,7 @@ describe('storefront server', () => {
     });
 
     it('gives a shared article link its own preview, every value escaped', async () => {
-      const res = await request(createWebApp(options)).get('/prodotti?article=a1b2').set('Host', 'shop.test');
+      const res = await request(createWebApp(options)).get('/prodotti?article=a1b2');
       const title = 'Ferrari &lt;SF-24&gt; &quot;Leclerc&quot; &amp; Sainz – Edicola Napoli';
       expect(res.text).toContain(`<title>${title}</title>`);
       expect(res.text).toContain(`<meta property="og:title" content="${title}" />`);
@@ -216,7 +231,7 @@ describe('storefront server', () => {
     it('falls back to the generic preview for an unknown article or any other page', async () => {
       const app = createWebApp(options);
       for (const url of ['/prodotti?article=nope', '/chi-siamo']) {
-        const res = await request(app).get(url).set('Host', 'shop.test');
+        const res = await request(app).get(url);
         expect(res.text).toContain('<title>Edicola Napoli – Collezionismo e modellismo</title>');
         expect(res.text).toContain(
           '<meta property="og:title" content="Edicola Napoli – Collezionismo e modellismo" />',
@@ -229,7 +244,7 @@ describe('storefront server', () => {
 
   describe('crawlers', () => {
     it('answers /robots.txt with the back office disallowed and the sitemap named', async () => {
-      const res = await request(createWebApp(options)).get('/robots.txt').set('Host', 'shop.test');
+      const res = await request(createWebApp(options)).get('/robots.txt');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/plain/);
       expect(res.text).toMatch(/^User-agent: \*$/m);
@@ -240,7 +255,7 @@ describe('storefront server', () => {
     });
 
     it('lists the public pages and every article in /sitemap.xml', async () => {
-      const res = await request(createWebApp(options)).get('/sitemap.xml').set('Host', 'shop.test');
+      const res = await request(createWebApp(options)).get('/sitemap.xml');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/application\/xml/);
       const urls = [...res.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
@@ -261,7 +276,7 @@ describe('storefront server', () => {
       try {
         const app = createWebApp({ ...options, apiInternalUrl: hung.url, apiTimeoutMs: 300 });
         const started = Date.now();
-        const sitemap = await request(app).get('/sitemap.xml').set('Host', 'shop.test');
+        const sitemap = await request(app).get('/sitemap.xml');
         expect(Date.now() - started).toBeLessThan(3000);
         expect(sitemap.status).toBe(200);
         expect(sitemap.text).toContain('<loc>http://shop.test/prodotti</loc>');
