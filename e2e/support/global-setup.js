@@ -40,7 +40,14 @@ module.exports = async function globalSetup() {
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
+      // Every journey orders from 127.0.0.1 with the same few e-mails: the abuse limits are tested in svc-orders.
+      ORDERS_PER_ADDRESS_PER_HOUR: '10000',
+      OPEN_ORDERS_PER_EMAIL: '10000',
       JWT_PRIVATE_JWK: JSON.stringify(signingJwk),
+      // Every journey registers from this one machine's address.
+      REGISTRATIONS_PER_HOUR: '1000',
+      // Review requests due at the next run, so a journey can follow one.
+      REVIEW_REQUEST_DELAY_DAYS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

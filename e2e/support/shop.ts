@@ -7,6 +7,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from 'playwright-core';
 
@@ -79,6 +80,15 @@ export function newVisitorEachTest(options: BrowserContextOptions, use: (visit: 
     use({ browser: browser!, context, page, errors: collectErrors(page) });
   });
   afterEach(() => context?.close());
+}
+
+/**
+ * An article's card as the app renders it. The server's first paint has the same `#article-{id}` but no test
+ * ids, and the app replaces it once it has rendered: a locator on the id alone can hold the painted card as
+ * it leaves the page.
+ */
+export function appArticleCard(page: Page, id: string): Locator {
+  return page.getByTestId('article-card').and(page.locator(`#article-${id}`));
 }
 
 /** Serious and critical accessibility violations found by axe-core. */

@@ -254,6 +254,60 @@ describe('online payments (demo mode)', () => {
     expect(errors).toEqual([]);
   });
 
+  it("Klarna, 'Annulla' in the checkout: the order is cancelled at once and the stock released; a new try is a new order", async () => {
+    const article = await pickArticle();
+    const stock = await stockOf(article.id);
+    const form = await toDetails(article, /^Klarna – Paga ora/);
+    await fill(form, guest);
+    await form.getByRole('button', { name: 'Conferma Ordine' }).click();
+    const klarna = page.getByRole('dialog', { name: 'Pagamento con Klarna' });
+    await klarna.waitFor();
+    const first = (await klarna.getByTestId('klarna-reference').textContent())!.slice(4);
+    expect(await stockOf(article.id)).toBe(stock - 1);
+    await klarna.getByRole('button', { name: 'Annulla' }).click();
+
+    const details = page.getByRole('dialog', { name: 'I tuoi dati' });
+    await details.waitFor();
+    for (let i = 0; i < 50 && (await stockOf(article.id)) !== stock; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await stockOf(article.id)).toBe(stock);
+    expect(await orderEndingWith(first)).toMatchObject({ status: 'cancelled', payment_method: 'klarna-now' });
+    await details.getByRole('button', { name: 'Conferma Ordine' }).click();
+    await klarna.waitFor();
+    const second = (await klarna.getByTestId('klarna-reference').textContent())!.slice(4);
+    expect(second).not.toBe(first);
+    expect(errors).toEqual([]);
+  });
+
+  it('PayPal, declined on its page: /checkout/cancelled, the order cancelled at once and the stock released', async () => {
+    const article = await pickArticle();
+    const stock = await stockOf(article.id);
+    const form = await toDetails(article, /^PayPal/);
+    await fill(form, guest);
+    await form.getByRole('button', { name: 'Paga con PayPal' }).click();
+    await page.waitForURL(/\/pagamento-demo\?kind=paypal&id=/);
+    const paypalOrder = new URL(page.url()).searchParams.get('id')!;
+    expect(await stockOf(article.id)).toBe(stock - 1);
+    await page.getByRole('button', { name: 'Rifiuta' }).click();
+
+    await page.waitForURL(/\/checkout\/cancelled\?provider=paypal&token=/);
+    await page.getByRole('heading', { level: 1, name: 'Pagamento annullato' }).waitFor();
+    expect(await cartCount()).toBe('1');
+    for (let i = 0; i < 50 && (await stockOf(article.id)) !== stock; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await stockOf(article.id)).toBe(stock);
+    // Approving afterwards is refused: the attempt is over.
+    const late = await fetch(`${shop.apiUrl}/paypal/capture-order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: paypalOrder }),
+    });
+    expect(late.status).toBe(409);
+    expect(errors).toEqual([]);
+  });
+
   it('the Klarna return page without its parameters, and the pages in another language', async () => {
     await page.goto(`${shop.webUrl}/payment-success?redirect_status=succeeded`);
     expect(await page.getByRole('alert').textContent()).toBe(
@@ -261,7 +315,7 @@ describe('online payments (demo mode)', () => {
     );
     expect(await page.getByRole('link', { name: 'Torna alla Home' }).getAttribute('href')).toBe('/');
     await page.evaluate(() => localStorage.setItem('language', 'en'));
-    await page.goto(`${shop.webUrl}/checkout/cancelled?provider=paypal&token=X`);
+    await page.goto(`${shop.webUrl}/checkout/cancelled?provider=paypal`);
     await page.getByRole('heading', { level: 1, name: 'Payment cancelled' }).waitFor();
     expect(await page.getByTestId('payment-cancelled').textContent()).toContain('Nothing was charged.');
     expect(await page.title()).toBe('Payment cancelled – Edicola Napoli');

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ArticleList } from '@edicola/contracts';
-import { newVisitorEachTest, seriousA11yViolations, shop } from '../support/shop';
+import { appArticleCard, newVisitorEachTest, seriousA11yViolations, shop } from '../support/shop';
 
 /** The shop's public articles, as the API serves them. */
 async function publicArticles() {
@@ -19,7 +19,7 @@ async function staffToken(): Promise<string> {
 }
 
 /** The newest unsubscribe link in the e-mails svc-notify wrote for `address` under DATA_DIR/mail. */
-function unsubscribeTokenFor(address: string): string | null {
+function tokenFor(address: string, page = 'unsubscribe'): string | null {
   const folder = path.join(shop.dataDir, 'mail');
   let files: string[];
   try {
@@ -33,7 +33,7 @@ function unsubscribeTokenFor(address: string): string | null {
       .replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');
     if (!mail.includes(address)) continue;
-    const match = /newsletter\/unsubscribe\?token=([\w-]+)/.exec(mail);
+    const match = new RegExp(`newsletter/${page}\\?token=([\\w-]+)`).exec(mail);
     if (match) return match[1]!;
   }
   return null;
@@ -119,7 +119,7 @@ describe('storefront screens', () => {
     const articles = await publicArticles();
     const target = articles[articles.length - 1]!;
     await page.goto(`${shop.webUrl}/prodotti?article=${target.id}`);
-    const card = page.locator(`#article-${target.id}`);
+    const card = appArticleCard(page, target.id);
     await card.and(page.locator('.cat-highlight')).waitFor();
     // Scrolled (smoothly) until the card is across the middle of the viewport.
     await card.evaluate(
@@ -143,7 +143,7 @@ describe('storefront screens', () => {
     const article = articles[0]!;
     const title = `Recensione e2e ${Date.now()}`;
     await page.goto(`${shop.webUrl}/prodotti?article=${article.id}`);
-    const card = page.locator(`#article-${article.id}`);
+    const card = appArticleCard(page, article.id);
     await card.getByTestId('article-rating').getByRole('button').click();
     let dialog = page.getByRole('dialog');
     const write = dialog.getByRole('button', { name: 'Lascia una recensione' });
@@ -216,7 +216,13 @@ describe('storefront screens', () => {
     await form.getByRole('button', { name: 'Iscriviti' }).click();
     await form.getByText('Email già registrata alla newsletter!').waitFor();
 
-    const token = await eventually(() => unsubscribeTokenFor(address));
+    // Double opt-in: the subscription counts once the e-mail's link is followed and confirmed.
+    const confirmToken = await eventually(() => tokenFor(address, 'confirm'));
+    await page.goto(`${shop.webUrl}/newsletter/confirm?token=${confirmToken}`);
+    await page.getByRole('button', { name: "Conferma l'iscrizione" }).click();
+    await page.getByText('Iscrizione confermata! Riceverai la nostra newsletter.').waitFor();
+
+    const token = await eventually(() => tokenFor(address));
     await page.goto(`${shop.webUrl}/newsletter/unsubscribe?token=${token}`);
     expect(await page.getByLabel('Codice di cancellazione').inputValue()).toBe(token);
     await page.getByRole('button', { name: 'Cancella iscrizione' }).click();
@@ -263,19 +269,28 @@ describe('storefront screens', () => {
     );
     await page.goto(`${shop.webUrl}/prodotti`);
     await page.getByRole('group', { name: 'Filtrer par catégorie' }).waitFor();
-    expect(await page.title()).toBe('Catalogue des produits – Edicola Napoli');
+    // The server's first paint is French already (the language's cookie); the app then titles the page.
+    await page.getByTestId('article-card').first().waitFor();
+    await page.waitForFunction(() => document.title === 'Catalogue des produits – Edicola Napoli');
   });
 
   it('retries a broken photo once with a cache-busting query, then shows "Immagine non disponibile" dimmed', async () => {
-    const [article] = await publicArticles();
-    const photoPath = article!.photo_url!;
+    // Other e2e files add articles without a photo, and the newest come first: take one with a photo.
+    const article = (await publicArticles()).find((candidate) => candidate.is_active && candidate.photo_url);
+    const photoPath = new URL(article!.photo_url!, shop.webUrl).pathname;
     const requests: string[] = [];
-    await page.route(`**${photoPath}*`, (route) => {
-      requests.push(route.request().url());
-      return route.fulfill({ status: 404, body: '' });
-    });
+    // A predicate, not a glob: '?' and '*' in a glob are wildcards, and the retry's query must match too.
+    await page.route(
+      (url) => url.pathname.endsWith(photoPath),
+      (route) => {
+        requests.push(route.request().url());
+        return route.fulfill({ status: 404, body: '' });
+      },
+    );
     await page.goto(`${shop.webUrl}/prodotti`);
-    const card = page.locator(`#article-${article!.id}`);
+    const card = appArticleCard(page, article!.id);
+    // Below the fold its photo is lazy: bring the card into view so it is asked for at all.
+    await card.scrollIntoViewIfNeeded();
     const failed = card.getByRole('img', { name: 'Immagine non disponibile' });
     await failed.waitFor();
     expect(await failed.evaluate((img) => getComputedStyle(img).opacity)).toBe('0.5');
