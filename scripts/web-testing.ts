@@ -6,8 +6,8 @@ import { LANGUAGES, SliceTranslationBackend, type Language } from '@edicola/cont
 type Tree = { [key: string]: string | Tree };
 
 /** `{a: {b: 'x'}}` → `{'a.b': 'x'}`. */
-export function flattenTranslations(tree: Tree, prefix = ''): Record<string, string> {
-  return Object.entries(tree).reduce<Record<string, string>>((flat, [key, value]) => {
+export function flattenTranslations(tree: object, prefix = ''): Record<string, string> {
+  return Object.entries(tree as Tree).reduce<Record<string, string>>((flat, [key, value]) => {
     const path = prefix ? `${prefix}.${key}` : key;
     return typeof value === 'string'
       ? { ...flat, [path]: value }
@@ -17,24 +17,56 @@ export function flattenTranslations(tree: Tree, prefix = ''): Record<string, str
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
 
-/** Every language has exactly the Italian keys, no empty text, and the same placeholders. */
-export function describeTranslations(namespace: string, translations: Record<Language, Tree>): void {
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** `card.reviews_one` → `card.reviews`: a plural text is one key whatever forms its language needs. */
+const baseKey = (key: string) => key.replace(PLURAL, '');
+
+/** The plural forms i18next asks for in `language` (Intl.PluralRules' categories). */
+const pluralForms = (language: string) =>
+  [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
+
+/**
+ * Every language has exactly the Italian keys (a plural text counted once, with every form its language's plural
+ * rules need), no empty text, and the same placeholders.
+ */
+export function describeTranslations(namespace: string, translations: Record<Language, object>): void {
   describe(`${namespace} translations`, () => {
     const italian = flattenTranslations(translations.it);
+    const italianBase = Object.fromEntries(
+      Object.entries(italian).map(([key, text]) => [baseKey(key), text]),
+    );
 
     it.each(LANGUAGES.filter((language) => language !== 'it'))(
       '%s has exactly the Italian keys',
       (language) => {
-        expect(Object.keys(flattenTranslations(translations[language])).sort()).toEqual(
-          Object.keys(italian).sort(),
-        );
+        const keys = Object.keys(flattenTranslations(translations[language])).map(baseKey);
+        expect([...new Set(keys)].sort()).toEqual(Object.keys(italianBase).sort());
       },
     );
+
+    it.each([...LANGUAGES])('%s has every plural form its plural rules need, and no other', (language) => {
+      const forms = new Map<string, string[]>();
+      for (const key of Object.keys(flattenTranslations(translations[language]))) {
+        const form = PLURAL.exec(key)?.[1];
+        if (form) forms.set(baseKey(key), [...(forms.get(baseKey(key)) ?? []), form]);
+      }
+      for (const [key, found] of forms)
+        expect(`${key}: ${found.sort().join()}`).toBe(`${key}: ${pluralForms(language).join()}`);
+    });
+
+    // Decision 0031: the shop says "Sie" to a German reader, never "du".
+    it('de addresses the reader as "Sie"', () => {
+      const informal = /\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)\b/i;
+      const slips = Object.entries(flattenTranslations(translations.de)).filter(([, text]) =>
+        informal.test(text),
+      );
+      expect(slips).toEqual([]);
+    });
 
     it.each([...LANGUAGES])('%s has no empty texts and keeps every placeholder', (language) => {
       for (const [key, text] of Object.entries(flattenTranslations(translations[language]))) {
         expect(`${key}: ${text.trim()}`).not.toBe(`${key}: `);
-        expect(placeholders(text)).toEqual(placeholders(italian[key] ?? ''));
+        expect(placeholders(text)).toEqual(placeholders(italianBase[baseKey(key)] ?? ''));
       }
     });
   });
@@ -65,7 +97,13 @@ export async function initTestI18n(register: (instance: i18n) => void, language 
 
 /** A minimal fetch Response for jsdom, where the real one is not available. */
 export function jsonResponse(status: number, body: unknown): Response {
-  return { ok: status >= 200 && status < 300, status, json: async () => body } as Response;
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    json: async () => body,
+    text: async () => (body === undefined ? '' : JSON.stringify(body)),
+    headers: { get: () => null } as unknown as Headers,
+  } as Response;
 }
 
 /** A Response whose body is not JSON (an HTML error page from a proxy, say). */
