@@ -240,6 +240,23 @@ describe('svc-catalog stock reservations (internal, from svc-orders)', () => {
     expect(await stockOf(a)).toBe(7);
   });
 
+  it('answers a retry with its stored reservation after the article sold out or was unpublished', async () => {
+    const a = await article({ stock: 2 });
+    const orderId = randomUUID();
+    const body = { order_id: orderId, lines: [{ article_id: a, quantity: 2 }] };
+    const first = await reserve(body, ordersToken, orderId);
+    expect(first.status).toBe(200);
+    expect(await stockOf(a)).toBe(0);
+    // Sold out now: the take fails, yet the order holds its units already and is answered as before.
+    expect((await reserve(body, ordersToken, orderId)).body).toEqual(first.body);
+    await db().update(articles).set({ isActive: false }).where(eq(articles.id, a));
+    expect((await reserve(body, ordersToken, orderId)).body).toEqual(first.body);
+    expect(await stockOf(a)).toBe(0);
+    // Another order is refused, naming why.
+    const other = await reserve({ order_id: randomUUID(), lines: [{ article_id: a, quantity: 1 }] });
+    expect([other.status, other.body.detail]).toEqual([409, `Articolo non disponibile: ${a}`]);
+  });
+
   it('releases once on DELETE; a repeated DELETE changes nothing; a released order cannot reserve again', async () => {
     const a = await article({ stock: 6 });
     const orderId = randomUUID();

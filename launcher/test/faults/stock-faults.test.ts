@@ -97,15 +97,30 @@ suite('stock under faults, with real processes (needs TEST_DATABASE_URL and AMQP
       sweepIntervalMs: 500,
     });
     const article = await cluster.addArticle(STOCK);
-    const keys = Array.from({ length: 40 }, () => randomUUID());
-    const burst = Promise.all(keys.map((key) => cluster!.order(article, key)));
+    // Buyers ordering one after the other until svc-catalog is back, so that orders are in flight whenever it
+    // stops (a one-off burst can be over before the pause: a reservation takes a few milliseconds).
+    const keys: string[] = [];
+    const pending: Promise<OrderAnswer>[] = [];
+    let resumed = false;
+    const buyer = async () => {
+      while (!resumed) {
+        const key = randomUUID();
+        const answer = cluster!.order(article, key);
+        keys.push(key);
+        pending.push(answer);
+        await answer;
+      }
+    };
+    const buyers = Promise.all(Array.from({ length: 8 }, buyer));
     await waitFor(async () => (await cluster!.orderIds()).length >= 3, { timeoutMs: 20_000, intervalMs: 10 });
     cluster.catalog.pause();
     const pausedAt = Date.now();
     // Paused well past the internal timeout: the reservations in flight time out on svc-orders' side.
     await waitFor(async () => Date.now() - pausedAt > 4000, { timeoutMs: 6000, intervalMs: 100 });
     cluster.catalog.resume();
-    const answers = await burst;
+    resumed = true;
+    await buyers;
+    const answers = await Promise.all(pending);
     const atResume = await balance(cluster, article);
     expect(answers.filter((a) => a.status >= 500).length).toBeGreaterThan(0);
     const swept = await settles(cluster, article);
@@ -124,7 +139,7 @@ suite('stock under faults, with real processes (needs TEST_DATABASE_URL and AMQP
     expect(after).toMatchObject({ leaked: 0, total: STOCK });
     expect((await cluster.orderIds()).length).toBe(after.live);
     report(
-      `SIGSTOP of svc-catalog for 4 s (timeout 1.5 s) in a burst of ${keys.length}: answers ` +
+      `SIGSTOP of svc-catalog for 4 s (timeout 1.5 s) amid 8 buyers (${keys.length} orders): answers ` +
         `${JSON.stringify(tally(answers))}; held without an order at SIGCONT ${atResume.leaked} units, ` +
         `after the sweeper ${swept.leaked}; after the retries: ${after.live} orders, ${after.stock} left`,
     );

@@ -1,11 +1,11 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   centsToEuros,
   type StockReservation,
   type StockReservationLine,
   type StockReservationRequest,
 } from '@edicola/contracts';
-import { conflict, notFound, type Db, type EventBus } from '@edicola/platform';
+import { conflict, notFound, type Db, type EventBus, type HttpError } from '@edicola/platform';
 import { announceLowStock } from './low-stock';
 import { articles, reservations, type ArticleRow, type StoredReservationLine } from '../db/schema';
 
@@ -35,16 +35,21 @@ function sameTotals(a: Map<string, number>, b: Map<string, number>): boolean {
   return a.size === b.size && [...a].every(([id, quantity]) => b.get(id) === quantity);
 }
 
-/** A retried call: the stored answer, provided it asks for the same thing and the stock is still held. */
-async function storedReservation(db: Db, request: StockReservationRequest): Promise<StockReservation> {
+/**
+ * The stored reservation of a retried call (null when there is none): its answer, provided it asks for the same
+ * thing and the stock is still held.
+ */
+async function storedReservation(db: Db, request: StockReservationRequest): Promise<StockReservation | null> {
   const [row] = await db.select().from(reservations).where(eq(reservations.orderId, request.order_id));
-  if (!row) throw new Error(`reservation ${request.order_id} vanished`);
+  if (!row) return null;
   if (row.releasedAt) throw conflict(`La prenotazione dell'ordine ${request.order_id} è già stata annullata`);
   if (!sameTotals(totalsByArticle(row.lines), totalsByArticle(request.lines))) {
     throw conflict(`L'ordine ${request.order_id} ha già una prenotazione con articoli diversi`);
   }
   return reservationAnswer(row.orderId, row.lines);
 }
+
+type TakenRow = Pick<ArticleRow, 'id' | 'sku' | 'title' | 'priceCents' | 'ivaPercentage' | 'quantityStock'>;
 
 /** Why the wanted quantities cannot be taken, one problem per article (empty: all can). */
 function problemsWith(wanted: Map<string, number>, rows: Map<string, ArticleRow>) {
@@ -66,62 +71,120 @@ function problemsWith(wanted: Map<string, number>, rows: Map<string, ArticleRow>
   return { missing, refused };
 }
 
+/** The refusal of a take that found an article missing, unpublished or short; null if all can be taken now. */
+async function refusalOf(db: Db, wanted: Map<string, number>): Promise<HttpError | null> {
+  const rows = await db
+    .select()
+    .from(articles)
+    .where(inArray(articles.id, [...wanted.keys()]));
+  const { missing, refused } = problemsWith(wanted, new Map(rows.map((row) => [row.id, row])));
+  if (missing.length > 0) return notFound(missing.join('; '));
+  if (refused.length > 0) return conflict(refused.join('; '));
+  return null;
+}
+
+/** Ends a reservation's transaction without a trace: an article could not be taken, or the order has one. */
+class Rollback extends Error {
+  constructor(readonly reason: 'not-taken' | 'reserved') {
+    super(reason);
+  }
+}
+
+export interface Reserved {
+  reservation: StockReservation;
+  /** False for a retry that changed nothing. */
+  reserved: boolean;
+  /** An `article.stock_low` went to the outbox with it. */
+  announced: boolean;
+}
+
 /**
- * Takes the stock of an order's lines, all or none, in one transaction, and records the reservation
- * under the order id. The reservation row is written first: a concurrent call for the same order waits
- * on its primary key and then finds the stored answer, so an order reserves once however often it asks.
- * Article rows are locked in id order (`for update`), so two orders sharing articles never deadlock.
- * `reserved` is false for a retry that changed nothing.
+ * Takes the stock of an order's lines, all or none, in one transaction, and records the reservation under the
+ * order id. Each article is taken by one conditional update (published, enough stock), in id order, so two
+ * orders sharing articles never deadlock and a concurrent call for the same order waits on the first one's row
+ * locks. The reservation row comes last: when the order has one already (a retry, or that concurrent twin), the
+ * transaction rolls back and the stored answer is given, so an order reserves once however often it asks. An
+ * article that could not be taken is explained after the rollback (missing 404, unpublished or short 409).
  */
 export async function reserveStock(
   db: Db,
   request: StockReservationRequest,
   bus?: EventBus,
-): Promise<{ reservation: StockReservation; reserved: boolean }> {
-  return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(reservations)
-      .values({ orderId: request.order_id, lines: [] })
-      .onConflictDoNothing()
-      .returning({ orderId: reservations.orderId });
-    if (claimed.length === 0) return { reservation: await storedReservation(tx, request), reserved: false };
-
-    const wanted = totalsByArticle(request.lines);
-    const ids = [...wanted.keys()].sort();
-    const rows = await tx
-      .select()
-      .from(articles)
-      .where(inArray(articles.id, ids))
-      .orderBy(asc(articles.id))
-      .for('update');
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const { missing, refused } = problemsWith(wanted, byId);
-    if (missing.length > 0) throw notFound(missing.join('; '));
-    if (refused.length > 0) throw conflict(refused.join('; '));
-
-    for (const id of ids) {
-      const quantity = wanted.get(id)!;
-      const taken = await tx
-        .update(articles)
-        .set({ quantityStock: sql`${articles.quantityStock} - ${quantity}`, updatedAt: new Date() })
-        .where(and(eq(articles.id, id), gte(articles.quantityStock, quantity)))
-        .returning({ id: articles.id });
-      // Cannot happen under the row lock; refusing keeps "never below zero" true whatever changes above.
-      if (taken.length === 0) throw conflict(`Disponibilità insufficiente per "${byId.get(id)!.title}"`);
-      if (bus) await announceLowStock(tx, bus, byId.get(id)!, quantity);
+): Promise<Reserved> {
+  const wanted = totalsByArticle(request.lines);
+  const ids = [...wanted.keys()].sort();
+  // A second try only when the stock that was short came back between the take and its explanation.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => take(tx, request, wanted, ids, bus));
+    } catch (error) {
+      if (!(error instanceof Rollback)) throw error;
+      const stored = await storedReservation(db, request);
+      if (stored) return { reservation: stored, reserved: false, announced: false };
+      if (error.reason === 'reserved') throw new Error(`reservation ${request.order_id} vanished`);
+      const refusal = await refusalOf(db, wanted);
+      if (refusal) throw refusal;
+      if (attempt === 2) throw conflict('Disponibilità cambiata durante la prenotazione: riprova');
     }
-    const lines: StoredReservationLine[] = request.lines.map((line) => {
-      const row = byId.get(line.article_id)!;
-      return {
-        article_id: row.id,
-        sku: row.sku,
-        title: row.title,
-        price_cents: row.priceCents,
-        iva_percentage: row.ivaPercentage,
-        quantity: line.quantity,
-      };
-    });
-    await tx.update(reservations).set({ lines }).where(eq(reservations.orderId, request.order_id));
-    return { reservation: reservationAnswer(request.order_id, lines), reserved: true };
+  }
+}
+
+async function take(
+  tx: Db,
+  request: StockReservationRequest,
+  wanted: Map<string, number>,
+  ids: string[],
+  bus?: EventBus,
+): Promise<Reserved> {
+  const byId = new Map<string, TakenRow>();
+  for (const id of ids) {
+    const quantity = wanted.get(id)!;
+    const [row] = await tx
+      .update(articles)
+      .set({ quantityStock: sql`${articles.quantityStock} - ${quantity}`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(articles.id, id),
+          eq(articles.isActive, true),
+          isNull(articles.deletedAt),
+          gte(articles.quantityStock, quantity),
+        ),
+      )
+      .returning({
+        id: articles.id,
+        sku: articles.sku,
+        title: articles.title,
+        priceCents: articles.priceCents,
+        ivaPercentage: articles.ivaPercentage,
+        quantityStock: articles.quantityStock,
+      });
+    if (!row) throw new Rollback('not-taken');
+    byId.set(id, row);
+  }
+  const lines: StoredReservationLine[] = request.lines.map((line) => {
+    const row = byId.get(line.article_id)!;
+    return {
+      article_id: row.id,
+      sku: row.sku,
+      title: row.title,
+      price_cents: row.priceCents,
+      iva_percentage: row.ivaPercentage,
+      quantity: line.quantity,
+    };
   });
+  const claimed = await tx
+    .insert(reservations)
+    .values({ orderId: request.order_id, lines })
+    .onConflictDoNothing()
+    .returning({ orderId: reservations.orderId });
+  if (claimed.length === 0) throw new Rollback('reserved');
+  let announced = false;
+  if (bus) {
+    for (const [id, row] of byId) {
+      const quantity = wanted.get(id)!;
+      const before = { ...row, quantityStock: row.quantityStock + quantity };
+      if (await announceLowStock(tx, bus, before, quantity)) announced = true;
+    }
+  }
+  return { reservation: reservationAnswer(request.order_id, lines), reserved: true, announced };
 }
