@@ -83,6 +83,14 @@ export function newVisitorEachTest(options: BrowserContextOptions, use: (visit: 
 }
 
 /**
+ * Resolves once the app has replaced the server's first paint, which has the same headings and controls: before
+ * that, focus and keyboard presses land on markup that is about to leave the page.
+ */
+export async function appRendered(page: Page): Promise<void> {
+  await page.locator('#root > main').waitFor({ state: 'attached' });
+}
+
+/**
  * An article's card as the app renders it. The server's first paint has the same `#article-{id}` but no test
  * ids, and the app replaces it once it has rendered: a locator on the id alone can hold the painted card as
  * it leaves the page.

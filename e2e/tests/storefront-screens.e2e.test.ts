@@ -2,7 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ArticleList } from '@edicola/contracts';
-import { appArticleCard, newVisitorEachTest, seriousA11yViolations, shop } from '../support/shop';
+import {
+  appArticleCard,
+  appRendered,
+  newVisitorEachTest,
+  seriousA11yViolations,
+  shop,
+} from '../support/shop';
 
 /** The shop's public articles, as the API serves them. */
 async function publicArticles() {
@@ -57,6 +63,7 @@ describe('storefront screens', () => {
   it('composes the home page: cookie banner first, hero, banners, pre-sale, reservation, newsletter, reviews', async () => {
     await page.goto(shop.webUrl);
     await page.getByRole('heading', { level: 1, name: 'Il paradiso dei collezionisti a Napoli' }).waitFor();
+    await appRendered(page);
     // The cookie banner is the first stop of the keyboard.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Ho capito, accetto');
