@@ -1,6 +1,10 @@
 import type { EventData, Language } from '@edicola/contracts';
 
-/** An order.created event's data as svc-orders emits it for a guest's bank-transfer order. */
+/**
+ * An order.created event's data as svc-orders emits it for a guest's bank-transfer order, placed now: a fixed
+ * date would put its reminder in the past some days later, and every test that sends the due e-mails would
+ * count it.
+ */
 export function transferOrder(
   orderId: string,
   email = 'giulia.russo@example.it',
@@ -51,12 +55,12 @@ export function transferOrder(
       amount: 134.26,
       demo: true,
     },
-    created_at: '2026-11-22T09:30:00.000Z',
+    created_at: new Date().toISOString(),
     language,
   };
 }
 
-/** The same order paid online (card), placed now. */
+/** The same order paid online (card). */
 export function cardOrder(
   orderId: string,
   email: string,
@@ -66,6 +70,5 @@ export function cardOrder(
     ...transferOrder(orderId, email, language),
     payment_method: 'card',
     bank_transfer: null,
-    created_at: new Date().toISOString(),
   };
 }
