@@ -81,8 +81,28 @@ describe('shell layout', () => {
     expect(admin.getAttribute('href')).toBe('/gestione');
     expect(admin.getAttribute('target')).toBe('_blank');
     expect(admin.getAttribute('rel')).toContain('noopener');
-    expect(await screen.findByTestId('remote-AccountMenu')).toBeTruthy();
     expect(await screen.findByTestId('remote-CartButton')).toBeTruthy();
+  });
+
+  it("gives a visitor the shell's own login and registration links, and loads the account menu only for a session", async () => {
+    const accountMenu = jest.fn(workingLoaders.AccountMenu);
+    await renderApp('/', { ...workingLoaders, AccountMenu: accountMenu });
+    const visitor = screen.getByRole('navigation', { name: 'Il mio account' });
+    expect(
+      within(visitor)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/accedi', '/registrati']);
+    expect(accountMenu).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('remote-AccountMenu')).toBeNull();
+
+    await act(async () => {
+      localStorage.setItem(CUSTOMER_TOKEN_KEY, 'a-token');
+      emitDomEvent('edicola:customer-session', { token: 'a-token' });
+    });
+    expect(await screen.findByTestId('remote-AccountMenu')).toBeTruthy();
+    expect(accountMenu).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('navigation', { name: 'Il mio account' })).toBeNull();
   });
 
   it('offers a signed-in customer neither Accedi nor Registrati, and offers them again after logout', async () => {
@@ -294,7 +314,7 @@ describe('remote failures', () => {
       );
       expect(within(fallback).getByRole('button', { name: 'Riprova' })).toBeTruthy();
       expect(await screen.findByTestId('remote-fallback-mf_checkout')).toBeTruthy();
-      expect(await screen.findByTestId('remote-AccountMenu')).toBeTruthy();
+      expect(screen.getByRole('navigation', { name: 'Il mio account' })).toBeTruthy();
       expect(screen.getByRole('navigation', { name: 'Navigazione principale' })).toBeTruthy();
       expect(screen.getByRole('contentinfo')).toBeTruthy();
 

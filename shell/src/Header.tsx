@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RuntimeConfig } from '@edicola/contracts';
@@ -28,9 +28,43 @@ interface HeaderProps {
   remotes: RemoteComponents;
 }
 
+const noSubscription = () => () => {};
+
 /**
- * One row on every screen: brand, account menu, language and, on a phone, a menu button that opens the
- * nav (with the language selector inside it). The cart is mf-checkout's floating button.
+ * A visitor's way in, the shell's own, so that a new visitor's page does not load mf-account (whose customer
+ * menu needs a stored session). The server's first paint cannot see a stored session: there the links keep
+ * their place unseen, as the customer menu's do while it checks the session, so a customer sees no flash of
+ * 'Accedi' and nothing moves when the app shows them.
+ */
+function VisitorLinks() {
+  const { t } = useTranslation('shell');
+  const known = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return (
+    <nav className="visitor-links" aria-label={t('nav.account')}>
+      <ul className={known ? undefined : 'visitor-links-pending'} aria-hidden={known ? undefined : true}>
+        <li>
+          <Link to="/accedi" className="visitor-link visitor-login" tabIndex={known ? undefined : -1}>
+            {t('nav.login')}
+          </Link>
+        </li>
+        <li>
+          <Link to="/registrati" className="visitor-link visitor-register" tabIndex={known ? undefined : -1}>
+            {t('nav.register')}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * One row on every screen: brand, account menu (a customer's, from mf-account; a visitor's links otherwise),
+ * language and, on a phone, a menu button that opens the nav (with the language selector inside it). The cart
+ * is mf-checkout's floating button.
  */
 export function Header({ config, remotes }: HeaderProps) {
   const { t } = useTranslation('shell');
@@ -54,7 +88,11 @@ export function Header({ config, remotes }: HeaderProps) {
             </span>
           </Link>
           <div className="header-tools">
-            <RemoteSlot name="mf_account" component={remotes.AccountMenu} config={config} compact />
+            {customer ? (
+              <RemoteSlot name="mf_account" component={remotes.AccountMenu} config={config} compact />
+            ) : (
+              <VisitorLinks />
+            )}
             <div className="header-language">
               <LanguageSelector />
             </div>
