@@ -17,6 +17,14 @@ export interface DemoArticle {
 const normal = { product_type: 'normale' as const, availability_date: null };
 
 /**
+ * A pre-sale's date, this many days after the demo is loaded: a fixed date would pass and leave the demo
+ * promising articles "available from" a day gone by.
+ */
+function daysFromNow(days: number): string {
+  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/**
  * The demo catalogue loaded on first start: every category of SPEC §2, pre-sale and reservation
  * articles, one out of stock, VAT-exempt Panini albums. The first one is a plain, complete article.
  */
@@ -79,7 +87,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
       'Mercedes-AMG W15, GP di Gran Bretagna 2024: l’ultima vittoria di Hamilton con la Mercedes. In prevendita.',
     category: 'Modellismo',
     product_type: 'prevendita',
-    availability_date: '2027-01-15',
+    availability_date: daysFromNow(48),
     price: 82.0,
     iva_percentage: 22,
     quantity_stock: 10,
@@ -157,7 +165,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     description: 'Il prossimo Set Allenatore Fuoriclasse dell’espansione Avventure Insieme, in prevendita.',
     category: 'Pokemon',
     product_type: 'prevendita',
-    availability_date: '2026-12-18',
+    availability_date: daysFromNow(20),
     price: 52.0,
     iva_percentage: 22,
     quantity_stock: 20,
@@ -267,7 +275,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     description: 'Mercedes-Benz Actros L con specchietti digitali MirrorCam. Arrivo previsto a febbraio.',
     category: 'Trucks New',
     product_type: 'prevendita',
-    availability_date: '2027-02-20',
+    availability_date: daysFromNow(84),
     price: 95.0,
     iva_percentage: 22,
     quantity_stock: 8,
