@@ -160,6 +160,10 @@ export function createWebConfig({ dir, name, exposes, host = false }, argv = {})
       // contracts' dist is CommonJS for Node; the browser builds take its sources.
       alias: {
         '@edicola/contracts$': path.join(repoRoot, 'contracts/src/index.ts'),
+        // The federation runtime requires the SDK's CommonJS build; the shell's own import of it (src/index.ts)
+        // takes the same file, so that the host ships one copy of each instead of the ES build as well.
+        '@module-federation/sdk$': require.resolve('@module-federation/sdk'),
+        '@module-federation/error-codes$': require.resolve('@module-federation/error-codes'),
         ...Object.fromEntries(SHAKEN.map((name) => [`${name}$`, shakenFile(name)])),
         // The package itself, for its file in scripts/ (its ES modules: they tree-shake).
         'react-i18next/whole$': path.join(
