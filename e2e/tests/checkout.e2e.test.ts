@@ -84,6 +84,8 @@ describe('cart and checkout', () => {
 
     const cart = await openCart();
     const lines = cart.getByTestId('cart-line');
+    // The lines show once the server has priced the cart (the dialog says it is loading meanwhile).
+    await lines.first().waitFor();
     expect(await lines.count()).toBe(2);
     const firstLine = lines.filter({ hasText: first.title });
     expect(plain(await firstLine.textContent())).toContain(
