@@ -6,7 +6,8 @@ export interface DemoArticle {
   description: string;
   category: string;
   product_type: ProductType;
-  availability_date: string | null;
+  /** A pre-sale's availability, this many days after the demo is loaded (a fixed date would pass). */
+  available_in_days: number | null;
   price: number;
   iva_percentage: number;
   quantity_stock: number;
@@ -14,15 +15,7 @@ export interface DemoArticle {
   dimensions: string | null;
 }
 
-const normal = { product_type: 'normale' as const, availability_date: null };
-
-/**
- * A pre-sale's date, this many days after the demo is loaded: a fixed date would pass and leave the demo
- * promising articles "available from" a day gone by.
- */
-function daysFromNow(days: number): string {
-  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
+const normal = { product_type: 'normale' as const, available_in_days: null };
 
 /**
  * The demo catalogue loaded on first start: every category of SPEC §2, pre-sale and reservation
@@ -87,7 +80,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
       'Mercedes-AMG W15, GP di Gran Bretagna 2024: l’ultima vittoria di Hamilton con la Mercedes. In prevendita.',
     category: 'Modellismo',
     product_type: 'prevendita',
-    availability_date: daysFromNow(48),
+    available_in_days: 48,
     price: 82.0,
     iva_percentage: 22,
     quantity_stock: 10,
@@ -101,7 +94,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
       'La prima Ferrari di Lewis Hamilton in scala 1:18. Prenotala ora: consegna alla disponibilità del produttore.',
     category: 'Modellismo',
     product_type: 'prenotazione',
-    availability_date: null,
+    available_in_days: null,
     price: 229.0,
     iva_percentage: 22,
     quantity_stock: 6,
@@ -165,7 +158,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     description: 'Il prossimo Set Allenatore Fuoriclasse dell’espansione Avventure Insieme, in prevendita.',
     category: 'Pokemon',
     product_type: 'prevendita',
-    availability_date: daysFromNow(20),
+    available_in_days: 20,
     price: 52.0,
     iva_percentage: 22,
     quantity_stock: 20,
@@ -202,7 +195,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     description: 'Il casco del primo titolo in Ferrari, stagione 2000. Riedizione su prenotazione.',
     category: 'Caschi',
     product_type: 'prenotazione',
-    availability_date: null,
+    available_in_days: null,
     price: 149.0,
     iva_percentage: 22,
     quantity_stock: 5,
@@ -275,7 +268,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     description: 'Mercedes-Benz Actros L con specchietti digitali MirrorCam. Arrivo previsto a febbraio.',
     category: 'Trucks New',
     product_type: 'prevendita',
-    availability_date: daysFromNow(84),
+    available_in_days: 84,
     price: 95.0,
     iva_percentage: 22,
     quantity_stock: 8,
@@ -361,7 +354,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     description: 'L’album ufficiale dei Mondiali 2026. Prenotalo per riceverlo il giorno dell’uscita.',
     category: 'Panini',
     product_type: 'prenotazione',
-    availability_date: null,
+    available_in_days: null,
     price: 4.0,
     iva_percentage: 0,
     quantity_stock: 50,

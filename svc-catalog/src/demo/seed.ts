@@ -39,7 +39,10 @@ export async function loadDemoCatalogue(db: Db, logger: Logger): Promise<number>
           description: demo.description,
           category: demo.category,
           productType: demo.product_type,
-          availabilityDate: demo.availability_date,
+          availabilityDate:
+            demo.available_in_days === null
+              ? null
+              : new Date(now + demo.available_in_days * DAY_MS).toISOString().slice(0, 10),
           priceCents: eurosToCents(demo.price),
           ivaPercentage: demo.iva_percentage,
           quantityStock: demo.quantity_stock,
