@@ -28,6 +28,9 @@ interface HeaderProps {
   remotes: RemoteComponents;
 }
 
+/** The nav's links that only a visitor is offered: the header shows them too. */
+const VISITOR_LINKS = NAV_LINKS.filter((link) => 'anonymousOnly' in link);
+
 const noSubscription = () => () => {};
 
 /**
@@ -38,24 +41,25 @@ const noSubscription = () => () => {};
  */
 function VisitorLinks() {
   const { t } = useTranslation('shell');
-  const known = useSyncExternalStore(
+  const pending = !useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   );
   return (
     <nav className="visitor-links" aria-label={t('nav.account')}>
-      <ul className={known ? undefined : 'visitor-links-pending'} aria-hidden={known ? undefined : true}>
-        <li>
-          <Link to="/accedi" className="visitor-link visitor-login" tabIndex={known ? undefined : -1}>
-            {t('nav.login')}
-          </Link>
-        </li>
-        <li>
-          <Link to="/registrati" className="visitor-link visitor-register" tabIndex={known ? undefined : -1}>
-            {t('nav.register')}
-          </Link>
-        </li>
+      <ul className={pending ? 'visitor-links-pending' : undefined} aria-hidden={pending || undefined}>
+        {VISITOR_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className={`visitor-link visitor-link-${link.to.slice(1)}`}
+              tabIndex={pending ? -1 : undefined}
+            >
+              {t(link.label)}
+            </Link>
+          </li>
+        ))}
       </ul>
     </nav>
   );
