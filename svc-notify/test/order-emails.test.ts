@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { EventData } from '@edicola/contracts';
 import { EmailLog, ProcessScheduledEmailsResponse } from '@edicola/contracts';
+import { DAY_MS } from '../src/context';
 import { cardOrder, transferOrder } from './order-fixture';
 import { expectClean, newId, startHarness, textOf, WEB, type Harness } from './notify-harness';
 
@@ -65,7 +66,7 @@ describe('svc-notify: the e-mails of an order, through a real SMTP server', () =
     const dueDateInEnglish = new Intl.DateTimeFormat('en-GB', {
       dateStyle: 'long',
       timeZone: 'Europe/Rome',
-    }).format(new Date(order.created_at).getTime() + 7 * 24 * 60 * 60 * 1000);
+    }).format(new Date(order.created_at).getTime() + 7 * DAY_MS);
     const first = await h.emit('order.created', order);
     const second = await h.emit('order.created', order); // announced again under a new event id
     await h.settled([first, second]);
@@ -238,7 +239,7 @@ describe('svc-notify: the e-mails of an order, through a real SMTP server', () =
   });
 
   it('reminds an unpaid transfer two days before its due date, tells its expiry, and not a paid or cancelled one', async () => {
-    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+    const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
     const waiting = { ...transferOrder(newId(), 'attesa@example.it', 'pt'), created_at: daysAgo(6) };
     const expired = { ...transferOrder(newId(), 'scaduto@example.it'), created_at: daysAgo(8) };
     const recorded = { ...transferOrder(newId(), 'pagato@example.it'), created_at: daysAgo(6) };
