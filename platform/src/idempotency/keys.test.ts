@@ -80,7 +80,7 @@ describe('Idempotency-Key claims (platform/src/idempotency)', () => {
   });
 
   it('resumes with the same resource after the holder died (lease over) or gave up, starts over after forget', async () => {
-    const short = idempotencyKeys(table, { leaseMs: 200, pollMs: 20 });
+    const short = idempotencyKeys(table, { leaseMs: 200, waitMs: 5_000, pollMs: 20 });
     const req = request();
     const first = await short.claim(db(), req, randomUUID);
     // Nobody completes it: the repeat waits for the lease to run out, then resumes the same resource.

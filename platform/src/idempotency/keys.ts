@@ -26,7 +26,10 @@ export type KeyClaim =
 export interface IdempotencyOptions {
   /** How long a request holds a key: past it, that request is taken for dead and a retry resumes. */
   leaseMs: number;
-  /** How long a repeat waits for a request still at work on the same key before a 409. Default: the lease. */
+  /**
+   * How long a repeat waits for a request still at work on the same key before a 409. Default: the lease and a
+   * second more, so that a repeat sent right after the first request still sees that request's lease run out.
+   */
   waitMs?: number;
   /** How often a waiting repeat looks again. Default 100 ms. */
   pollMs?: number;
@@ -60,7 +63,7 @@ export interface IdempotencyKeys {
 
 export function idempotencyKeys(table: IdempotencyKeysTable, options: IdempotencyOptions): IdempotencyKeys {
   const { leaseMs } = options;
-  const waitMs = options.waitMs ?? leaseMs;
+  const waitMs = options.waitMs ?? leaseMs + 1_000;
   const pollMs = options.pollMs ?? 100;
   const lease = () => sql`now() + ${leaseMs}::integer * interval '1 millisecond'`;
   const row = (request: IdempotentRequest) => and(eq(table.scope, request.scope), eq(table.key, request.key));
