@@ -144,10 +144,12 @@ it('runs each of many jobs exactly once with two replicas claiming', async () =>
 it('renews the lease of a job that runs longer than it: another replica does not run it again', async () => {
   let runs = 0;
   for (const database of [testDatabase.database, replica]) {
-    const r = runner(database, { leaseMs: 300 });
+    // Renewed every 200 ms: a job of 1.5 s outlives its lease 2.5 times over, and a renewal may come 400 ms
+    // late on a busy machine before the other replica could take the job.
+    const r = runner(database, { leaseMs: 600 });
     r.handle('slow', async () => {
       runs++;
-      await sleep(1000);
+      await sleep(1500);
     });
     await r.start();
   }
