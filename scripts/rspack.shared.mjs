@@ -181,6 +181,10 @@ export function createWebConfig({ dir, name, exposes, host = false }, argv = {})
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
+              // SWC's default is ES5: async functions, spreads and destructuring came out as helpers and
+              // generators (a quarter of the catalogue's first chunks). ES2020 runs on every browser since 2020
+              // (Chrome and Edge 80, Firefox 80, Safari and iOS 14, Samsung Internet 13): docs/decisions/0011.
+              target: 'es2020',
               transform: { react: { runtime: 'automatic', development: !production } },
             },
           },
@@ -198,8 +202,12 @@ export function createWebConfig({ dir, name, exposes, host = false }, argv = {})
         shared: sharedSingletons(),
         shareStrategy: 'loaded-first',
         dts: false,
-        // The federation runtime ships once, in the host; a remote built so loads only inside the shell.
-        experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
+        // The federation runtime ships once, in the host; a remote built so loads only inside the shell. Built
+        // for the browser only: the runtime's Node loaders drop out of the shell's entry (1.8 KB brotli).
+        experiments: {
+          ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          optimization: { target: 'web' },
+        },
       }),
       host &&
         new rspack.HtmlRspackPlugin({
