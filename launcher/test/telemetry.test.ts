@@ -107,7 +107,10 @@ describe.each(legs)('one trace per order (%s)', (_leg, extra) => {
 
     const processed = () =>
       recorder.spans().find((s) => s.name === 'order.created process' && serviceOf(s) === 'svc-notify');
-    await waitFor(() => processed() !== undefined, { timeoutMs: 15_000 });
+    // With RabbitMQ the relay's send span ends at the broker's confirm, which may come after svc-notify has
+    // processed the message: wait for both.
+    const sent = () => recorder.spans().some((s) => s.name === 'order.created send');
+    await waitFor(() => processed() !== undefined && sent(), { timeoutMs: 15_000 });
     const spans = recorder.spans();
     const one = (predicate: (s: ReadableSpan) => boolean, what: string) => {
       const found = spans.filter(predicate);
