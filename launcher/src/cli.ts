@@ -1,3 +1,4 @@
+import '@edicola/platform/dist/production-default';
 import './telemetry';
 import { ConfigError, runningTelemetry, usePrivateUmask } from '@edicola/platform';
 import { paymentBannerLines, startAllInOne, type AllInOne } from './all-in-one';
