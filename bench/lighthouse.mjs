@@ -16,7 +16,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = ['/', '/prodotti'];
-const TARGETS = { performance: 90, cls: 0.1, lcp_s: 2.5, prodotti_js_kb: 170 };
+// Issue 19's goals: performance at least 95, no layout shift, LCP at most 1.5 s, at most 170 KB on /prodotti.
+const TARGETS = { performance: 95, cls: 0.01, lcp_s: 1.5, prodotti_js_kb: 170 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function freePort() {
@@ -133,7 +134,7 @@ export async function runLighthouse() {
   }
   const met =
     Object.values(pages).every(
-      (p) => p.performance >= TARGETS.performance && p.cls < TARGETS.cls && p.lcp_s < TARGETS.lcp_s,
+      (p) => p.performance >= TARGETS.performance && p.cls < TARGETS.cls && p.lcp_s <= TARGETS.lcp_s,
     ) && pages['/prodotti'].js.transfer_kb <= TARGETS.prodotti_js_kb;
   return { runs_per_page: RUNS, profile: 'mobile, simulated throttling', pages, targets: TARGETS, met };
 }
