@@ -3,9 +3,9 @@ import type { Database, Db, Jobs, Logger } from '@edicola/platform';
 import type { Language } from '@edicola/contracts';
 import { emails } from '../db/schema';
 import type { Mail, MailTransport } from './transport';
+import { DAY_MS } from '../context';
 
 const JOB = 'mail.send';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface SendJob {
   email_id: string;

@@ -2,8 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PermanentDeliveryError, type Db } from '@edicola/platform';
 import { orderFacts, type OrderFactsRow } from '../db/schema';
 import type { OrderFacts } from '../templates/OrderSummary';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../context';
 
 /**
  * When an unpaid bank transfer is cancelled: the order's own deadline when the event carries one, otherwise
