@@ -9,7 +9,8 @@ export const VisitRequest = z.object({
 });
 export type VisitRequest = z.input<typeof VisitRequest>;
 
-export const VisitRecorded = z.object({ recorded: z.literal(true) });
+/** false when the visit was not counted: a staff session's (docs/decisions/0034-payment-statistics-and-reset.md). */
+export const VisitRecorded = z.object({ recorded: z.boolean() });
 
 /** Country of visits whose origin is not known (private addresses, no data). */
 export const UNKNOWN_COUNTRY_CODE = 'XX';
@@ -44,11 +45,20 @@ export const PaymentMethodStats = z.object({
   yearly_amount: z.number(),
 });
 
+/** Orders paid in demo mode (no money moved): shown apart, never part of the real figures. */
+export const DemoPaymentStats = z.object({
+  monthly_count: z.number().int().nonnegative(),
+  monthly_amount: z.number(),
+  yearly_count: z.number().int().nonnegative(),
+  yearly_amount: z.number(),
+});
+
 /**
- * GET /api/analytics/payment-stats (staff), SPEC §3. Orders count once paid (paid, refunding or refunded);
- * revenue is what was paid less what was refunded, in euros. Months and years are Europe/Rome's.
- * Beyond SPEC, for the charts: the previous month's figures and the revenue of each day of this month
- * next to the same day of the previous month.
+ * GET /api/analytics/payment-stats (staff), SPEC §3. The takings export's facts, added up
+ * (docs/decisions/0034-payment-statistics-and-reset.md): an order counts in the month its money was taken
+ * (a transfer when received), a refund is taken out of the month it was given back in; in euros, Europe/Rome
+ * months and years. Demo payments apart in demo_payments. Beyond SPEC, for the charts: the previous month's
+ * figures and the revenue of each day of this month next to the same day of the previous month.
  */
 export const PaymentStats = z.object({
   current_month: z.number().int().min(1).max(12),
@@ -58,6 +68,12 @@ export const PaymentStats = z.object({
   total_orders_this_year: z.number().int().nonnegative(),
   total_revenue_this_year: z.number(),
   payment_methods: z.array(PaymentMethodStats),
+  demo_payments: DemoPaymentStats.default({
+    monthly_count: 0,
+    monthly_amount: 0,
+    yearly_count: 0,
+    yearly_amount: 0,
+  }),
   total_orders_previous_month: z.number().int().nonnegative(),
   total_revenue_previous_month: z.number(),
   revenue_by_day: z.array(
@@ -67,9 +83,37 @@ export const PaymentStats = z.object({
 export type PaymentStats = z.infer<typeof PaymentStats>;
 
 /**
- * DELETE /analytics/reset-payment-data (admin): deletes the test orders made before going live, i.e. those
- * never paid for real: paid in demo mode, or never paid (pending, failed). An order paid for real, or
- * with an invoice issued, is never deleted (Italian law keeps them 10 years).
+ * Why the payment data reset deletes an order: paid in demo mode, unpaid past its payment deadline, or cancelled
+ * without ever being paid.
+ */
+export const PaymentResetKind = z.enum(['demo_paid', 'unpaid_expired', 'cancelled_unpaid']);
+export type PaymentResetKind = z.infer<typeof PaymentResetKind>;
+
+/**
+ * GET /analytics/reset-payment-data (admin): what DELETE would delete now, per kind and order by order. Never
+ * an order paid for real, invoiced, shipped, or unpaid but still within its payment deadline
+ * (docs/decisions/0034-payment-statistics-and-reset.md).
+ */
+export const PaymentResetPreview = z.object({
+  total_orders: z.number().int().nonnegative(),
+  counts: z.record(PaymentResetKind, z.number().int().nonnegative()),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      kind: PaymentResetKind,
+      created_at: z.string(),
+      customer_name: z.string(),
+      payment_method: z.string(),
+      total: z.number(),
+    }),
+  ),
+});
+export type PaymentResetPreview = z.infer<typeof PaymentResetPreview>;
+
+/**
+ * DELETE /analytics/reset-payment-data (admin): deletes the test orders the preview lists, its rule applied again
+ * in the deleting statement: an order that got paid, invoiced or shipped since is not deleted.
  */
 export const PaymentDataReset = z.object({
   deleted_orders: z.number().int().nonnegative(),

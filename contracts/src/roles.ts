@@ -45,6 +45,8 @@ export const STAFF_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   'POST /api/shipments/labels': ANY_STAFF,
   'GET /api/orders/:id/packing-slip.pdf': ANY_STAFF,
   'GET /api/analytics/payment-stats': ANY_STAFF,
+  // The reset's preview: the orders it would delete, seen by who may delete them.
+  'GET /analytics/reset-payment-data': ADMIN_ONLY,
   'DELETE /analytics/reset-payment-data': ADMIN_ONLY,
   // svc-orders: shipping rules (reading is day-to-day, changing them is the admin's).
   'GET /api/admin/shipping/rules': ANY_STAFF,

@@ -325,7 +325,7 @@ export function createOrdersService(
           internalSessionRoutes(router, db);
           auditRoutes(router, { db, verifier });
           exportRoutes(router, { db, verifier });
-          analyticsRoutes(router, { database, jobs, verifier });
+          analyticsRoutes(router, { database, jobs, verifier, deadlines: placing.deadlines });
           shipmentRoutes(router, shipping, verifier);
         },
         async stop() {

@@ -1,6 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
-import { PaymentDataReset, PaymentStats, ShippingRuleList } from '@edicola/contracts';
+import {
+  orderReference,
+  PaymentDataReset,
+  PaymentResetPreview,
+  PaymentStats,
+  ShippingRuleList,
+} from '@edicola/contracts';
 import { waitFor } from '@edicola/platform/testing';
 import { orderRecords } from '../src/db/schema';
 import { upsertStaff } from '../src/staff/users';
@@ -59,13 +65,30 @@ describe('payment statistics, the payment data reset and who may change shipping
     const article = await shop.addArticle({ stock: 20, priceCents: 1000, iva: 0 });
     const [paidA, paidB, refunded] = [await place(article), await place(article), await place(article)];
     await place(article); // never paid: not counted
+    // A transfer is paid on the day staff record it received (as the takings export counts it).
+    const receivedOn = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+    const transferPayment = {
+      received_on: receivedOn,
+      amount_cents: 1900,
+      bank_reference: 'CRO 1',
+      amount_matches: true,
+      recorded_by_id: null,
+      recorded_by: 'titolare',
+      recorded_at: new Date().toISOString(),
+    };
     await shop.db
       .update(orderRecords)
-      .set({ paymentStatus: 'paid', status: 'paid' })
+      .set({ paymentStatus: 'paid', status: 'paid', transferPayment })
       .where(inArray(orderRecords.id, [paidA, paidB]));
     await shop.db
       .update(orderRecords)
-      .set({ paymentStatus: 'refunded', status: 'cancelled', paymentMethod: 'paypal', refundedCents: 500 })
+      .set({
+        paymentStatus: 'refunded',
+        status: 'cancelled',
+        paymentMethod: 'paypal',
+        refundedCents: 500,
+        refundedAt: new Date(),
+      })
       .where(eq(orderRecords.id, refunded));
 
     const res = await api().get('/api/analytics/payment-stats').set(clerk);
@@ -95,46 +118,86 @@ describe('payment statistics, the payment data reset and who may change shipping
     expect(stats.total_orders_previous_month).toBe(0);
   });
 
-  it('resets payment data (admin only): deletes unpaid test orders, keeps paid and invoiced ones, frees stock', async () => {
-    const article = await shop.addArticle({ stock: 5, priceCents: 1000, iva: 0 });
-    const unpaid = await place(article);
+  it('previews and resets payment data (admin only): deletes what it listed, keeps what must stay, frees stock', async () => {
+    const article = await shop.addArticle({ stock: 10, priceCents: 1000, iva: 0 });
+    const setOrder = (id: string, fields: Partial<typeof orderRecords.$inferInsert>) =>
+      shop.db.update(orderRecords).set(fields).where(eq(orderRecords.id, id));
+    const past = new Date(Date.now() - 60_000);
+    // Deleted: unpaid past its deadline, paid in demo mode, cancelled without being paid.
+    const expired = await place(article);
+    await setOrder(expired, { paymentDueAt: past });
+    const demo = await place(article);
+    await setOrder(demo, { paymentStatus: 'paid', status: 'paid', paymentDemo: true, paymentMethod: 'card' });
+    const cancelled = await place(article);
+    await setOrder(cancelled, { status: 'cancelled' });
+    // Kept: unpaid within its deadline, paid for real, invoiced, shipped (all of them otherwise deletable).
+    const waiting = await place(article);
+    const realPaid = await place(article);
+    await setOrder(realPaid, { paymentStatus: 'paid', status: 'paid', paymentMethod: 'card' });
     const invoiced = await place(article);
-    await shop.db
-      .update(orderRecords)
-      .set({
-        invoiceData: {
-          requires_invoice: true,
-          invoice_type: 'privato',
-          invoice_issued: true,
-          invoice_number: '1/2026',
-        } as never,
-      })
-      .where(eq(orderRecords.id, invoiced));
+    await setOrder(invoiced, {
+      paymentDueAt: past,
+      invoiceData: {
+        requires_invoice: true,
+        invoice_type: 'privato',
+        invoice_issued: true,
+        invoice_number: '1/2026',
+      } as never,
+    });
+    const shipped = await place(article);
+    await setOrder(shipped, {
+      status: 'shipped',
+      paymentStatus: 'paid',
+      paymentDemo: true,
+      trackingNumber: 'BRT123',
+    });
     expect(await shop.stockOf(article)).toBe(3);
 
-    expect((await api().delete('/analytics/reset-payment-data').set(customer)).status).toBe(403);
-    const refused = await api().delete('/analytics/reset-payment-data').set(clerk);
-    expect(refused.status).toBe(403);
-    expect(refused.body.detail).toBeTruthy();
-    expect(await shop.db.select().from(orderRecords).where(eq(orderRecords.id, unpaid))).toHaveLength(1);
+    for (const who of [customer, clerk]) {
+      expect((await api().get('/analytics/reset-payment-data').set(who)).status).toBe(403);
+      const refused = await api().delete('/analytics/reset-payment-data').set(who);
+      expect(refused.status).toBe(403);
+      expect(refused.body.detail).toBeTruthy();
+    }
+    expect(await shop.db.select().from(orderRecords).where(eq(orderRecords.id, expired))).toHaveLength(1);
+
+    const before = (await shop.db.select({ id: orderRecords.id }).from(orderRecords)).map((o) => o.id);
+    const previewed = await api().get('/analytics/reset-payment-data').set(admin);
+    expect(previewed.status).toBe(200);
+    const preview = PaymentResetPreview.parse(previewed.body);
+    expect(preview.counts).toEqual({ demo_paid: 1, unpaid_expired: 1, cancelled_unpaid: 1 });
+    expect(preview.total_orders).toBe(3);
+    expect(preview.orders.map((o) => [o.reference, o.kind])).toEqual([
+      [orderReference(expired), 'unpaid_expired'],
+      [orderReference(demo), 'demo_paid'],
+      [orderReference(cancelled), 'cancelled_unpaid'],
+    ]);
+    expect(preview.orders[0]).toMatchObject({ payment_method: 'transfer', total: 19 });
 
     const res = await api().delete('/analytics/reset-payment-data').set(admin);
     expect(res.status).toBe(200);
     const reset = PaymentDataReset.parse(res.body);
-    const left = await shop.db.select().from(orderRecords);
-    expect(left.map((o) => o.id)).not.toContain(unpaid);
-    expect(left.map((o) => o.id)).toContain(invoiced);
-    expect(left.every((o) => o.paymentStatus !== 'pending' || o.id === invoiced)).toBe(true);
-    // Paid and refunded orders of the first test are kept: 3 of them, plus the invoiced one.
-    expect(left).toHaveLength(4);
-    expect(reset).toMatchObject({ deleted_orders: 2, message: '2 ordini di prova eliminati' });
-    // Once more: nothing left to delete, said in the plural Italian uses for zero.
+    expect(reset).toMatchObject({ deleted_orders: 3, message: '3 ordini di prova eliminati' });
+    const left = (await shop.db.select({ id: orderRecords.id }).from(orderRecords)).map((o) => o.id);
+    // Exactly the listed orders went; every other one, those of the first test included, stays.
+    expect(left.sort()).toEqual(before.filter((id) => !preview.orders.some((o) => o.id === id)).sort());
+    expect(left).toEqual(expect.arrayContaining([waiting, realPaid, invoiced, shipped]));
+
+    // Once more: nothing left to list or delete, said in the plural Italian uses for zero.
+    const empty = PaymentResetPreview.parse(
+      (await api().get('/analytics/reset-payment-data').set(admin)).body,
+    );
+    expect(empty).toEqual({
+      total_orders: 0,
+      counts: { demo_paid: 0, unpaid_expired: 0, cancelled_unpaid: 0 },
+      orders: [],
+    });
     const again = PaymentDataReset.parse(
       (await api().delete('/analytics/reset-payment-data').set(admin)).body,
     );
     expect(again).toMatchObject({ deleted_orders: 0, message: '0 ordini di prova eliminati' });
-    // The deleted order's unit goes back on the shelf (a job, after the commit).
-    await waitFor(async () => (await shop.stockOf(article)) === 4);
+    // The deleted orders' units go back on the shelf (a job, after the commit).
+    await waitFor(async () => (await shop.stockOf(article)) === 6);
   });
 
   it('lets only an admin create, change or delete shipping rules; staff may read them', async () => {

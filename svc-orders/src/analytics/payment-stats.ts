@@ -1,94 +1,124 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { centsToEuros, type PaymentStats } from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
-import { orderRecords } from '../db/schema';
+import { nextMonthFirst, takingsFacts } from '../exports/takings';
+import { romeToday } from '../orders/rome-time';
 
-/** Months and years are the shop's, in Naples. */
-const ZONE = sql.raw(`'Europe/Rome'`);
-const localDate = sql`(${orderRecords.orderDate} at time zone ${ZONE})`;
-const now = sql`(now() at time zone ${ZONE})`;
-const thisMonth = sql`date_trunc('month', ${now})`;
-const previousMonth = sql`(date_trunc('month', ${now}) - interval '1 month')`;
-const thisYear = sql`date_trunc('year', ${now})`;
-/** An order counts once it was paid; a refund takes its money back out of the revenue. */
-const paid = sql`${orderRecords.paymentStatus} in ('paid', 'refunding', 'refunded')`;
-const revenue = sql`(${orderRecords.totalCents} - coalesce(${orderRecords.refundedCents}, 0))`;
+interface Figures {
+  orders: Set<string>;
+  cents: number;
+}
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  // Both drivers (pg and PGlite) answer raw SQL with `rows`.
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+const figures = (): Figures => ({ orders: new Set(), cents: 0 });
+
+interface Periods {
+  month: string;
+  previousMonth: string;
+  year: string;
+}
+
+/** The month (YYYY-MM) before another. */
+function monthBefore(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
 }
 
 /**
- * SPEC §3 payment statistics for this month and this year, per payment method; with, for the charts, the
- * previous month's figures and each day's revenue of this month beside the same day of the previous one.
+ * The takings facts of this year and of the previous month, per payment method and period: the orders whose money
+ * was taken in the period and what was taken less what was refunded in it; and each day's net amount.
  */
-export async function paymentStats(db: Db): Promise<PaymentStats> {
-  const inMonth = sql`date_trunc('month', ${localDate}) = ${thisMonth}`;
-  const inPreviousMonth = sql`date_trunc('month', ${localDate}) = ${previousMonth}`;
-  const inYear = sql`date_trunc('year', ${localDate}) = ${thisYear}`;
-  const [period] = await rows<{ month: number; year: number; days: number }>(
-    db,
-    sql`select extract(month from ${now})::int as month, extract(year from ${now})::int as year,
-               extract(day from (${thisMonth} + interval '1 month' - interval '1 day'))::int as days`,
-  );
-  const methods = await rows<{
-    method: string;
-    month_count: number;
-    month_cents: number;
-    year_count: number;
-    year_cents: number;
-    previous_count: number;
-    previous_cents: number;
-  }>(
-    db,
-    sql`select ${orderRecords.paymentMethod} as method,
-               (count(*) filter (where ${inMonth}))::int as month_count,
-               coalesce(sum(${revenue}) filter (where ${inMonth}), 0)::int as month_cents,
-               (count(*) filter (where ${inYear}))::int as year_count,
-               coalesce(sum(${revenue}) filter (where ${inYear}), 0)::int as year_cents,
-               (count(*) filter (where ${inPreviousMonth}))::int as previous_count,
-               coalesce(sum(${revenue}) filter (where ${inPreviousMonth}), 0)::int as previous_cents
-          from ${orderRecords}
-         where ${paid} and ${localDate} >= least(${thisYear}, ${previousMonth})
-         group by ${orderRecords.paymentMethod}
-         order by year_cents desc, method`,
-  );
-  const days = await rows<{ day: number; cents: number; previous_cents: number }>(
-    db,
-    sql`select extract(day from ${localDate})::int as day,
-               coalesce(sum(${revenue}) filter (where ${inMonth}), 0)::int as cents,
-               coalesce(sum(${revenue}) filter (where ${inPreviousMonth}), 0)::int as previous_cents
-          from ${orderRecords}
-         where ${paid} and ${localDate} >= ${previousMonth}
-         group by 1`,
-  );
-  const byDay = new Map(days.map((d) => [d.day, d]));
-  const sum = (pick: (m: (typeof methods)[number]) => number) => methods.reduce((t, m) => t + pick(m), 0);
-  const daysInMonth = period?.days ?? 31;
+async function tally(db: Db, periods: Periods, demo: boolean) {
+  const yearStart = `${periods.year}-01-01`;
+  const previousStart = `${periods.previousMonth}-01`;
+  const from = previousStart < yearStart ? previousStart : yearStart;
+  const to = nextMonthFirst(periods.month);
+  const methods = new Map<string, Record<'month' | 'previous' | 'year', Figures>>();
+  const days = new Map<string, number>();
+  for await (const facts of takingsFacts(db, from, to, { demo })) {
+    for (const fact of facts) {
+      let method = methods.get(fact.method);
+      if (!method) {
+        method = { month: figures(), previous: figures(), year: figures() };
+        methods.set(fact.method, method);
+      }
+      const cents = fact.kind === 'taken' ? fact.gross : -fact.gross;
+      const inPeriods = [
+        fact.day.startsWith(periods.month) && method.month,
+        fact.day.startsWith(periods.previousMonth) && method.previous,
+        fact.day.startsWith(periods.year) && method.year,
+      ];
+      for (const period of inPeriods) {
+        if (!period) continue;
+        period.cents += cents;
+        if (fact.kind === 'taken') period.orders.add(fact.orderId);
+      }
+      days.set(fact.day, (days.get(fact.day) ?? 0) + cents);
+    }
+  }
+  return { methods, days };
+}
+
+const sum = (all: Figures[]) => ({
+  count: all.reduce((n, f) => n + f.orders.size, 0),
+  cents: all.reduce((n, f) => n + f.cents, 0),
+});
+
+/**
+ * The payment statistics of this month and this year (Europe/Rome), per payment method, from the takings facts the
+ * takings export adds up (exports/takings.ts): an order counts in the period its money was taken, a refund takes its
+ * amount out of the period it was given back in. Demo payments are summed apart, never in the real figures. For the
+ * charts: the previous month's figures and each day's net amount of this month beside the same day of the previous.
+ */
+export async function paymentStats(db: Db, now = new Date()): Promise<PaymentStats> {
+  const today = romeToday(now);
+  const month = today.slice(0, 7);
+  const periods = { month, previousMonth: monthBefore(month), year: today.slice(0, 4) };
+  const real = await tally(db, periods, false);
+  const demo = await tally(db, periods, true);
+
+  const methods = [...real.methods.entries()]
+    .map(([method, f]) => ({ method, ...f }))
+    .filter(
+      (m) => m.month.orders.size > 0 || m.month.cents !== 0 || m.year.orders.size > 0 || m.year.cents !== 0,
+    )
+    .sort((a, b) => b.year.cents - a.year.cents || a.method.localeCompare(b.method));
+  const all = [...real.methods.values()];
+  const monthTotal = sum(all.map((f) => f.month));
+  const yearTotal = sum(all.map((f) => f.year));
+  const previousTotal = sum(all.map((f) => f.previous));
+  const demoValues = [...demo.methods.values()];
+  const demoMonth = sum(demoValues.map((f) => f.month));
+  const demoYear = sum(demoValues.map((f) => f.year));
+
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const dayOf = (prefix: string, day: number) =>
+    centsToEuros(real.days.get(`${prefix}-${String(day).padStart(2, '0')}`) ?? 0);
   return {
-    current_month: period?.month ?? 1,
-    current_year: period?.year ?? 1970,
-    total_orders_this_month: sum((m) => m.month_count),
-    total_revenue_this_month: centsToEuros(sum((m) => m.month_cents)),
-    total_orders_this_year: sum((m) => m.year_count),
-    total_revenue_this_year: centsToEuros(sum((m) => m.year_cents)),
-    payment_methods: methods
-      .filter((m) => m.month_count > 0 || m.year_count > 0)
-      .map((m) => ({
-        payment_method: m.method,
-        monthly_count: m.month_count,
-        monthly_amount: centsToEuros(m.month_cents),
-        yearly_count: m.year_count,
-        yearly_amount: centsToEuros(m.year_cents),
-      })),
-    total_orders_previous_month: sum((m) => m.previous_count),
-    total_revenue_previous_month: centsToEuros(sum((m) => m.previous_cents)),
+    current_month: m,
+    current_year: y,
+    total_orders_this_month: monthTotal.count,
+    total_revenue_this_month: centsToEuros(monthTotal.cents),
+    total_orders_this_year: yearTotal.count,
+    total_revenue_this_year: centsToEuros(yearTotal.cents),
+    payment_methods: methods.map((method) => ({
+      payment_method: method.method,
+      monthly_count: method.month.orders.size,
+      monthly_amount: centsToEuros(method.month.cents),
+      yearly_count: method.year.orders.size,
+      yearly_amount: centsToEuros(method.year.cents),
+    })),
+    demo_payments: {
+      monthly_count: demoMonth.count,
+      monthly_amount: centsToEuros(demoMonth.cents),
+      yearly_count: demoYear.count,
+      yearly_amount: centsToEuros(demoYear.cents),
+    },
+    total_orders_previous_month: previousTotal.count,
+    total_revenue_previous_month: centsToEuros(previousTotal.cents),
     revenue_by_day: Array.from({ length: daysInMonth }, (_, i) => ({
       day: i + 1,
-      amount: centsToEuros(byDay.get(i + 1)?.cents ?? 0),
-      previous_amount: centsToEuros(byDay.get(i + 1)?.previous_cents ?? 0),
+      amount: dayOf(month, i + 1),
+      previous_amount: dayOf(periods.previousMonth, i + 1),
     })),
   };
 }
