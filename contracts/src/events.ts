@@ -57,6 +57,16 @@ export const OrderCreatedLine = z.object({
   line_total_cents: z.number().int().nonnegative(),
 });
 
+/** Where a new order goes, as the customer gave it at checkout: what the shop needs to pack and ship it. */
+export const OrderShippingAddress = z.object({
+  name: z.string(),
+  address: z.string(),
+  zip_code: z.string().nullable(),
+  city: z.string(),
+  /** ISO country code (the order's shipping_country). */
+  country: z.string(),
+});
+
 /** A new order was stored (its stock already reserved). order_version is 1. */
 export const OrderCreated = z.object({
   order_id: z.string(),
@@ -74,6 +84,8 @@ export const OrderCreated = z.object({
   shipping_cents: z.number().int().nonnegative(),
   total_cents: z.number().int().nonnegative(),
   shipping_country: z.string(),
+  /** Absent in events from before it was added: their readers show what they have without it. */
+  shipping_address: OrderShippingAddress.optional(),
   /** For a bank transfer: where and with which reason to pay; null for other methods. */
   bank_transfer: BankTransferDetails.nullable(),
   created_at: z.iso.datetime({ offset: true }),

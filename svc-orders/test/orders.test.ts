@@ -120,6 +120,14 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
       total_cents: 4919,
       shipping_cents: 1200,
       bank_transfer: { iban: DEMO_IBAN, payment_reason: answer.order_reference },
+      // What svc-notify's new-order e-mail tells the shop to ship to.
+      shipping_address: {
+        name: 'Anna Esposito',
+        address: 'Via Toledo 256',
+        zip_code: '80132',
+        city: 'Napoli',
+        country: 'IT',
+      },
     });
     expect(data.items).toHaveLength(2);
     const history = await shop.db

@@ -318,6 +318,7 @@ async function placeUnderId(
           shippingCents: quote.cents,
           totalCents,
           shippingCountry: country,
+          shippingAddress: { name: info.name, address: info.address, zipCode: info.zipCode, city: info.city },
           bankTransfer,
           createdAt: now,
           paymentDueAt: dueAt,

@@ -50,6 +50,7 @@ export interface NewOrder {
   shippingCents: number;
   totalCents: number;
   shippingCountry: string;
+  shippingAddress: { name: string; address: string; zipCode: string | null; city: string };
   bankTransfer: BankTransferDetails | null;
   createdAt: Date;
   paymentDueAt: Date;
@@ -82,6 +83,13 @@ export function orderCreated(order: NewOrder): EventData<'order.created'> {
     shipping_cents: order.shippingCents,
     total_cents: order.totalCents,
     shipping_country: order.shippingCountry,
+    shipping_address: {
+      name: order.shippingAddress.name,
+      address: order.shippingAddress.address,
+      zip_code: order.shippingAddress.zipCode,
+      city: order.shippingAddress.city,
+      country: order.shippingCountry,
+    },
     bank_transfer: order.bankTransfer,
     created_at: order.createdAt.toISOString(),
     payment_due_at: order.paymentDueAt.toISOString(),
