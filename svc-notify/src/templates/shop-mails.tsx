@@ -1,14 +1,64 @@
+import { Fragment } from 'react';
 import { Link, Text } from '@react-email/components';
 import type { EventData } from '@edicola/contracts';
 import type { Mail } from '../mail/transport';
-import { money } from './format';
+import { country, money } from './format';
 import { Layout, paragraph, TypedText, type ShopDetails } from './Layout';
 import { OrderSummary, type OrderFacts } from './OrderSummary';
 import { renderMail } from './render';
 
 /** The e-mails to the shop's own mailbox (SHOP_EMAIL), in Italian: the shop's language. */
 
-const adminOrders = (shop: ShopDetails) => new URL('/admin', shop.webUrl).toString();
+/** The order's page in the back office (mf-admin's /gestione/ordini/:id). */
+export const backOfficeOrder = (shop: ShopDetails, orderId: string) =>
+  new URL(`/gestione/ordini/${encodeURIComponent(orderId)}`, shop.webUrl).toString();
+
+/** The back office's article list, searched by SKU. */
+const backOfficeArticle = (shop: ShopDetails, sku: string) => {
+  const url = new URL('/gestione/articoli', shop.webUrl);
+  url.searchParams.set('q', sku);
+  return url.toString();
+};
+
+/** Where the parcel goes; an order announced before its event carried the address says where to find it. */
+function ShipTo({ order }: { order: OrderFacts }) {
+  const to = order.shipping_address;
+  return (
+    <Text style={paragraph}>
+      <strong>Spedire a:</strong>
+      <br />
+      {to ? (
+        <>
+          {to.name}
+          <br />
+          {to.address}
+          <br />
+          {[to.zip_code, to.city].filter(Boolean).join(' ')}
+          <br />
+          {country(to.country, 'it')}
+        </>
+      ) : (
+        <>{country(order.shipping_country, 'it')} (indirizzo completo nella pagina dell&apos;ordine)</>
+      )}
+    </Text>
+  );
+}
+
+/** The lines to pack: quantity, title and SKU. */
+function ToPack({ order }: { order: OrderFacts }) {
+  return (
+    <Text style={paragraph}>
+      <strong>Da preparare:</strong>
+      {order.items.map((item) => (
+        <Fragment key={item.article_id}>
+          <br />
+          {item.quantity} × {item.title}
+          {item.sku.trim() ? ` - SKU ${item.sku}` : ''}
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
 
 /** A new order to prepare: paid online, or a bank transfer waiting for its money. */
 export function newOrderToShop(order: OrderFacts, shop: ShopDetails, paid: boolean): Promise<Mail> {
@@ -22,9 +72,11 @@ export function newOrderToShop(order: OrderFacts, shop: ShopDetails, paid: boole
         <br />
         Stato del pagamento: {state}
       </Text>
+      <ShipTo order={order} />
+      <ToPack order={order} />
       <OrderSummary order={order} language="it" />
       <Text style={paragraph}>
-        <Link href={adminOrders(shop)}>Apri il back office</Link>
+        <Link href={backOfficeOrder(shop, order.order_id)}>Apri l&apos;ordine nel back office</Link>
       </Text>
     </Layout>,
     { replyTo: order.customer_email },
@@ -54,7 +106,7 @@ export function refundFailedToShop(
       </Text>
       <Text style={paragraph}>Errore: {failure.error}</Text>
       <Text style={paragraph}>
-        <Link href={adminOrders(shop)}>Apri il back office</Link>
+        <Link href={backOfficeOrder(shop, failure.orderId)}>Apri l&apos;ordine nel back office</Link>
       </Text>
     </Layout>,
   );
@@ -71,7 +123,7 @@ export function lowStockToShop(article: EventData<'article.stock_low'>, shop: Sh
         la soglia di avviso è {article.threshold}.
       </Text>
       <Text style={paragraph}>
-        <Link href={adminOrders(shop)}>Apri il back office</Link>
+        <Link href={backOfficeArticle(shop, article.sku)}>Apri l&apos;articolo nel back office</Link>
       </Text>
     </Layout>,
   );
