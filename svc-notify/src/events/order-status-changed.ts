@@ -2,11 +2,17 @@ import type { EventHandler } from '@edicola/platform';
 import { scheduledEmails } from '../db/schema';
 import { DAY_MS, type NotifyContext } from '../context';
 import { lockOrder, updateOrder } from '../orders/facts';
-import { cancelledMail, deliveredMail, shippedMail, transferExpiredMail } from '../templates/customer-mails';
+import {
+  cancelledMail,
+  deliveredMail,
+  shippedMail,
+  transferExpiredMail,
+  transferReceivedMail,
+} from '../templates/customer-mails';
 
 /**
- * Where the order went: shipped, delivered (and its review request scheduled) and cancelled are told to the
- * customer, each once per order. A cancelled transfer whose due date passed unpaid gets the expiry e-mail; an
+ * Where the order went: a bank transfer staff recorded (pending to paid), shipped, delivered (and its review
+ * request scheduled) and cancelled are told to the customer, each once per order. A cancelled transfer whose due date passed unpaid gets the expiry e-mail; an
  * online order never paid was never confirmed to the customer, so its cancellation says nothing more than the
  * payment.failed e-mail did.
  */
@@ -27,8 +33,14 @@ export function onOrderStatusChanged(ctx: NotifyContext): EventHandler<'order.st
       transfer &&
       change.from === 'pending'
     ) {
-      // Staff recorded the transfer: no reminder any more.
+      // Staff recorded the transfer: no reminder any more, and the customer hears the money arrived. The kind is
+      // the online payment's: one "payment received" per order, whichever way it was paid.
       await updateOrder(tx, row.orderId, { paidAt: now });
+      await ctx.mailer.send(tx, {
+        ...base,
+        kind: 'payment_received',
+        mail: await transferReceivedMail(order, ctx.shop),
+      });
     } else if (change.to === 'shipped') {
       const trackingNumber = change.tracking_number;
       const trackingUrl = trackingNumber

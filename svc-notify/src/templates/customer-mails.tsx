@@ -83,6 +83,24 @@ export function paymentReceivedMail(
   );
 }
 
+/** Staff recorded the bank transfer of an order: "payment received, order confirmed". */
+export function transferReceivedMail(order: OrderFacts, shop: ShopDetails): Promise<Mail> {
+  const language = lang(order);
+  const t = STRINGS[language].paymentReceived;
+  return renderMail(
+    order.customer_email,
+    `${t.subject(order.order_reference)} - ${shop.name}`,
+    <Layout shop={shop} language={language} title={t.title}>
+      <Greeting name={order.customer_name} language={language} />
+      <Text style={paragraph}>{t.transferIntro}</Text>
+      <OrderSummary order={order} language={language} />
+      <Text style={paragraph}>{t.next}</Text>
+      <SignOff shop={shop} language={language} />
+    </Layout>,
+    replyTo(shop),
+  );
+}
+
 /** Two days before a transfer's due date, when it has not arrived. */
 export function transferReminderMail(order: OrderFacts, shop: ShopDetails, dueAt: Date): Promise<Mail> {
   const language = lang(order);

@@ -45,6 +45,7 @@ export const de: Strings = {
     subject: (reference) => `Zahlung erhalten, Bestellung ${reference} bestätigt`,
     title: 'Zahlung erhalten, Bestellung bestätigt',
     intro: (amount) => `wir haben Ihre Zahlung von ${amount} erhalten: Ihre Bestellung ist bestätigt.`,
+    transferIntro: 'wir haben Ihre Überweisung erhalten: Ihre Bestellung ist bestätigt.',
     next: 'Wir schreiben Ihnen wieder, sobald das Paket unterwegs ist.',
   },
   transferReminder: {

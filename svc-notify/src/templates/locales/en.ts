@@ -45,6 +45,7 @@ export const en: Strings = {
     subject: (reference) => `Payment received, order ${reference} confirmed`,
     title: 'Payment received, order confirmed',
     intro: (amount) => `we have received your payment of ${amount}: your order is confirmed.`,
+    transferIntro: 'we have received your bank transfer: your order is confirmed.',
     next: 'We will write to you again when the parcel is on its way.',
   },
   transferReminder: {

@@ -45,6 +45,7 @@ export const es: Strings = {
     subject: (reference) => `Pago recibido, pedido ${reference} confirmado`,
     title: 'Pago recibido, pedido confirmado',
     intro: (amount) => `hemos recibido tu pago de ${amount}: tu pedido está confirmado.`,
+    transferIntro: 'hemos recibido tu transferencia: tu pedido está confirmado.',
     next: 'Te volveremos a escribir cuando el paquete esté en camino.',
   },
   transferReminder: {

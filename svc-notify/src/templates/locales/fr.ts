@@ -45,6 +45,7 @@ export const fr: Strings = {
     subject: (reference) => `Paiement reçu, commande ${reference} confirmée`,
     title: 'Paiement reçu, commande confirmée',
     intro: (amount) => `nous avons reçu votre paiement de ${amount} : votre commande est confirmée.`,
+    transferIntro: 'nous avons reçu votre virement : votre commande est confirmée.',
     next: 'Nous vous écrirons de nouveau quand le colis sera parti.',
   },
   transferReminder: {

@@ -45,6 +45,7 @@ export const it: Strings = {
     subject: (reference) => `Pagamento ricevuto, ordine ${reference} confermato`,
     title: 'Pagamento ricevuto, ordine confermato',
     intro: (amount) => `abbiamo ricevuto il tuo pagamento di ${amount}: il tuo ordine è confermato.`,
+    transferIntro: 'abbiamo ricevuto il tuo bonifico: il tuo ordine è confermato.',
     next: 'Ti scriveremo di nuovo quando il pacco sarà partito.',
   },
   transferReminder: {

@@ -46,6 +46,7 @@ export const nl: Strings = {
     subject: (reference) => `Betaling ontvangen, bestelling ${reference} bevestigd`,
     title: 'Betaling ontvangen, bestelling bevestigd',
     intro: (amount) => `we hebben uw betaling van ${amount} ontvangen: uw bestelling is bevestigd.`,
+    transferIntro: 'we hebben uw overschrijving ontvangen: uw bestelling is bevestigd.',
     next: 'We schrijven u opnieuw zodra het pakket onderweg is.',
   },
   transferReminder: {

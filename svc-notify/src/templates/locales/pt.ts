@@ -45,6 +45,7 @@ export const pt: Strings = {
     subject: (reference) => `Pagamento recebido, encomenda ${reference} confirmada`,
     title: 'Pagamento recebido, encomenda confirmada',
     intro: (amount) => `recebemos o seu pagamento de ${amount}: a sua encomenda está confirmada.`,
+    transferIntro: 'recebemos a sua transferência: a sua encomenda está confirmada.',
     next: 'Voltaremos a escrever-lhe quando a encomenda for expedida.',
   },
   transferReminder: {

@@ -42,6 +42,8 @@ export interface Strings {
     subject: (reference: string) => string;
     title: string;
     intro: (amount: string) => string;
+    /** A bank transfer staff recorded; no amount: what arrived may differ from the total, which staff settle. */
+    transferIntro: string;
     next: string;
   };
   transferReminder: {
