@@ -129,6 +129,79 @@ describe('svc-notify: the e-mails of an order, through a real SMTP server', () =
     ]);
   });
 
+  it("the shop's new-order e-mail links the order's page in the back office, with the shipping address and the lines to pack", async () => {
+    const transfer = transferOrder(newId(), 'anna.esposito@example.it');
+    const online = cardOrder(newId(), 'paolo.greco@example.it');
+    const ids = [
+      await h.emit('order.created', transfer),
+      await h.emit('order.created', online),
+      await h.emit('payment.succeeded', paid(online)),
+    ];
+    await h.settled(ids);
+    for (const order of [transfer, online]) {
+      const toShop = h
+        .mailsTo('negozio@edicola.example')
+        .filter((m) => m.subject?.includes(order.order_reference));
+      expect(toShop).toHaveLength(1);
+      const mail = toShop[0]!;
+      const html = String(mail.html);
+      expect(html).toContain(`href="${WEB}/gestione/ordini/${order.order_id}"`);
+      expect(html).not.toMatch(/href="[^"]*\/admin[/"]/);
+      const text = textOf(mail);
+      expect(text).toContain(`Apri l'ordine nel back office ${WEB}/gestione/ordini/${order.order_id}`);
+      for (const expected of [
+        'Spedire a:',
+        'Giulia Russo',
+        'Via dei Mille 12',
+        '80121 Napoli',
+        'Italia',
+        'Da preparare:',
+        '2 × Ferrari 312T Niki Lauda 1:43 - SKU MOD-001',
+        '1 × Album Calciatori 2026 - SKU PAN-010',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expectClean(mail);
+    }
+  });
+
+  it('staff record a bank transfer: the buyer gets one "payment received" in the order\'s language, however often the change is announced', async () => {
+    const order = transferOrder(newId(), 'carmen.lopez@example.es', 'es');
+    const recorded = moved(order, 2, 'pending', 'paid');
+    await h.settled([await h.emit('order.created', order)]);
+    expect(h.mailsTo('carmen.lopez')).toHaveLength(1);
+    const ids = [
+      await h.emit('order.status_changed', recorded),
+      await h.emit('order.status_changed', recorded),
+    ];
+    await h.settled(ids);
+    const received = h.mailsTo('carmen.lopez').filter((m) => m.subject?.startsWith('Pago recibido'));
+    expect(received).toHaveLength(1);
+    const mail = received[0]!;
+    expect(mail.subject).toBe(`Pago recibido, pedido ${order.order_reference} confirmado - Edicola Napoli`);
+    expect(String(mail.html)).toContain('lang="es"');
+    expect(textOf(mail)).toContain('hemos recibido tu transferencia: tu pedido está confirmado.');
+    expect(textOf(mail)).toContain('Transferencia bancaria');
+    expectClean(mail);
+    const log = EmailLog.parse(
+      (
+        await api()
+          .get('/api/admin/emails')
+          .query({ order_id: order.order_id })
+          .set('Authorization', `Bearer ${h.tokens.staff}`)
+      ).body,
+    );
+    expect(
+      log
+        .filter((e) => e.recipient === 'carmen.lopez@example.es')
+        .map((e) => e.kind)
+        .sort(),
+    ).toEqual(['order_received', 'payment_received']);
+    // A later move of the paid order tells nothing about the payment again.
+    await h.settled([await h.emit('order.status_changed', moved(order, 3, 'paid', 'confirmed'))]);
+    expect(h.mailsTo('carmen.lopez')).toHaveLength(2);
+  });
+
   it('a declined then expired payment: one "payment failed" e-mail with the way back to the shop; an abandoned one sends nothing', async () => {
     const order = cardOrder(newId(), 'marie.dubois@example.fr', 'fr');
     const failure = (reason: 'declined' | 'expired' | 'abandoned'): EventData<'payment.failed'> => ({
@@ -266,7 +339,16 @@ describe('svc-notify: the e-mails of an order, through a real SMTP server', () =
     expect(textOf(reminder)).toContain('IBAN: IE29 AIBK 9311 5212 3456 78');
     expect(textOf(reminder)).toContain('€');
     expectClean(reminder);
-    expect(h.mailsTo('pagato@example.it')).toHaveLength(1);
+    // The recorded transfer's "payment received" besides the "order received", and no reminder.
+    expect(
+      h
+        .mailsTo('pagato@example.it')
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual([
+      `Ordine ${recorded.order_reference} ricevuto - Edicola Napoli`,
+      `Pagamento ricevuto, ordine ${recorded.order_reference} confermato - Edicola Napoli`,
+    ]);
     expect(h.mailsTo('scaduto@example.it')).toHaveLength(2);
   });
 

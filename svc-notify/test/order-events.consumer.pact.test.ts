@@ -25,6 +25,7 @@ const paymentsPact = new PactV4({
 
 const ORDER_ID = '5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678';
 const CARD_ORDER_ID = '7c4e2a91-3d5b-4f86-a0c2-9e1b7d3f5a28';
+const RECORDED_ORDER_ID = '8b1d3f5a-7c9e-4a2b-9d4f-6e8a0c2b4d61';
 
 /** Each example its own event id: svc-notify processes an event id once. */
 const EVENT_IDS: Record<string, string> = {
@@ -36,8 +37,13 @@ const EVENT_IDS: Record<string, string> = {
   'payment.refund_failed': '5a6b7c8d-9e0f-4a1b-8c3d-4e5f6a7b8c9d',
 };
 
-const envelope = (type: string, source: string, data: Record<string, unknown>) => ({
-  id: uuid(EVENT_IDS[type]!),
+const envelope = (
+  type: string,
+  source: string,
+  data: Record<string, unknown>,
+  id: string = EVENT_IDS[type]!,
+) => ({
+  id: uuid(id),
   type,
   version: 1,
   occurred_at: datetime(ISO, '2026-11-22T09:30:00.000Z'),
@@ -70,6 +76,13 @@ const orderCreated = (orderId: string, method: 'transfer' | 'card', email: strin
   shipping_cents: integer(900),
   total_cents: integer(13076),
   shipping_country: regex('^[A-Z]{2}$', 'IT'),
+  shipping_address: {
+    name: string('Giulia Russo'),
+    address: string('Via dei Mille 12'),
+    zip_code: like('80121'),
+    city: string('Napoli'),
+    country: regex('^[A-Z]{2}$', 'IT'),
+  },
   bank_transfer:
     method === 'transfer'
       ? {
@@ -203,6 +216,61 @@ describe('svc-notify consumes the order and payment events', () => {
         expect(mail.subject).toBe('Il tuo ordine ORD-9E1B7D3F è stato spedito - Edicola Napoli');
         expect(textOf(mail)).toContain('Numero di tracciamento: BRT123456789');
         expect(textOf(mail)).toContain('Corriere: BRT');
+      }));
+
+  it('e-mails the customer "payment received" when staff record the bank transfer of an order', () =>
+    ordersPact
+      .addAsynchronousInteraction()
+      .given('staff record the bank transfer of a pending order')
+      .expectsToReceive('an order.status_changed event for a bank transfer recorded', (builder) => {
+        builder
+          .withJSONContent(
+            envelope(
+              'order.status_changed',
+              'svc-orders',
+              {
+                order_id: uuid(RECORDED_ORDER_ID),
+                order_version: integer(2),
+                from: 'pending',
+                to: 'paid',
+                items: eachLike({
+                  article_id: uuid('6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11'),
+                  quantity: integer(1),
+                }),
+                customer_email: regex('^[^@\\s]+@[^@\\s]+$', 'elena.marino@example.it'),
+                tracking_number: null,
+                language: regex('^(it|en|fr|es|pt|de|ru|nl)$', 'it'),
+              },
+              '6b7c8d9e-0f1a-4b2c-8d3e-5f6a7b8c9d0e',
+            ),
+          )
+          .withMetadata({ routingKey: 'order.status_changed', contentType: 'application/json' });
+      })
+      .executeTest(async (message) => {
+        const card = cardOrderCreated();
+        await deliver({
+          ...card,
+          id: randomUUID(),
+          data: {
+            ...card.data,
+            order_id: RECORDED_ORDER_ID,
+            order_reference: 'ORD-0C2B4D61',
+            payment_method: 'transfer',
+            customer_email: 'elena.marino@example.it',
+            bank_transfer: {
+              iban: 'IE29 AIBK 9311 5212 3456 78',
+              holder: 'Edicola Napoli',
+              bank_name: null,
+              payment_reason: 'ORD-0C2B4D61',
+              amount: 108.8,
+              demo: true,
+            },
+          },
+        });
+        await deliver(message.contents.content);
+        const mail = await mailAbout('elena.marino@example.it', 'Pagamento ricevuto');
+        expect(mail.subject).toBe('Pagamento ricevuto, ordine ORD-0C2B4D61 confermato - Edicola Napoli');
+        expect(textOf(mail)).toContain('abbiamo ricevuto il tuo bonifico');
       }));
 
   const paymentFacts = {

@@ -47,6 +47,13 @@ export function transferOrder(
     shipping_cents: 900,
     total_cents: 13426,
     shipping_country: 'IT',
+    shipping_address: {
+      name: 'Giulia Russo',
+      address: 'Via dei Mille 12',
+      zip_code: '80121',
+      city: 'Napoli',
+      country: 'IT',
+    },
     bank_transfer: {
       iban: 'IE29 AIBK 9311 5212 3456 78',
       holder: 'Edicola Napoli di Prova',

@@ -95,6 +95,12 @@ describe('svc-orders honours its message pact with svc-notify', () => {
                   shippingCents: 900,
                   totalCents,
                   shippingCountry: 'IT',
+                  shippingAddress: {
+                    name: 'Giulia Russo',
+                    address: 'Via dei Mille 12',
+                    zipCode: '80121',
+                    city: 'Napoli',
+                  },
                   bankTransfer: transferDetails(
                     {
                       iban: 'IE29AIBK93115212345678',
@@ -132,10 +138,30 @@ describe('svc-orders honours its message pact with svc-notify', () => {
               ),
             { routingKey: 'order.status_changed', contentType: 'application/json' },
           ),
+          // As PUT /api/orders/{id}/payment records a transfer on a pending order (orders/transfer-payment.ts).
+          'an order.status_changed event for a bank transfer recorded': providerWithMetadata(
+            () =>
+              createEvent(
+                'svc-orders',
+                'order.status_changed',
+                orderStatusChanged({
+                  orderId: '8b1d3f5a-7c9e-4a2b-9d4f-6e8a0c2b4d61',
+                  orderVersion: 2,
+                  from: 'pending',
+                  to: 'paid',
+                  items: [{ article_id: '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11', quantity: 1 }],
+                  customerEmail: 'elena.marino@example.it',
+                  trackingNumber: null,
+                  language: 'it',
+                }),
+              ),
+            { routingKey: 'order.status_changed', contentType: 'application/json' },
+          ),
         },
         stateHandlers: {
           'a guest places a bank-transfer order': async () => undefined,
           'staff ship a paid order': async () => undefined,
+          'staff record the bank transfer of a pending order': async () => undefined,
         },
         logLevel: 'warn',
       }).verifyProvider(),

@@ -14,8 +14,10 @@ import {
   reviewRequestMail,
   shippedMail,
   transferExpiredMail,
+  transferReceivedMail,
   transferReminderMail,
 } from './customer-mails';
+import { lowStockToShop, newOrderToShop, refundFailedToShop } from './shop-mails';
 import type { ShopDetails } from './Layout';
 import { STRINGS } from './locales';
 
@@ -36,6 +38,7 @@ function everyMail(language: Language): Record<string, Promise<Mail>> {
   return {
     orderReceived: orderReceivedMail(order, shop, due),
     paymentReceived: paymentReceivedMail(order, shop, order.total_cents),
+    transferReceived: transferReceivedMail(order, shop),
     transferReminder: transferReminderMail(order, shop, due),
     transferExpired: transferExpiredMail(order, shop, due),
     paymentFailed: paymentFailedMail(order, shop, 'declined'),
@@ -149,5 +152,67 @@ describe('the e-mail templates', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.text).toContain('riga due');
+  });
+
+  describe("the shop's e-mails", () => {
+    const order = transferOrder('5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678', 'cliente@example.it', 'en');
+    const orderPage = 'https://shop.example.it/gestione/ordini/5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678';
+    const plain = (mail: Mail) => mail.text.replace(/[\u00a0\u202f]/g, ' ');
+
+    it('a new order: in Italian, the link to its page in the back office, where to ship it and what to pack', async () => {
+      const mail = await newOrderToShop(order, shop, false);
+      expect(mail.to).toBe(shop.email);
+      expect(mail.replyTo).toBe('cliente@example.it');
+      expect(mail.html).toContain('lang="it"');
+      expect(mail.html).toContain(`href="${orderPage}"`);
+      expect(plain(mail)).toContain(
+        ['Spedire a:', 'Giulia Russo', 'Via dei Mille 12', '80121 Napoli', 'Italia'].join('\n'),
+      );
+      expect(plain(mail)).toContain(
+        [
+          'Da preparare:',
+          '2 × Ferrari 312T Niki Lauda 1:43 - SKU MOD-001',
+          '1 × Album Calciatori 2026 - SKU PAN-010',
+        ].join('\n'),
+      );
+      expect(plain(mail)).toContain('Totale\n134,26 €');
+    });
+
+    it('an order announced before its event carried the address: the country, and where to find the rest', async () => {
+      const { shipping_address: _, ...older } = order;
+      const mail = await newOrderToShop({ ...older, shipping_country: 'FR' }, shop, true);
+      expect(plain(mail)).toContain("Spedire a:\nFrancia (indirizzo completo nella pagina dell'ordine)");
+      expect(mail.html).toContain(`href="${orderPage}"`);
+      expect(mail.html).not.toMatch(/undefined|null/);
+    });
+
+    it("every one links the page it is about in the back office, none the storefront's /admin", async () => {
+      const refund = await refundFailedToShop(
+        {
+          orderId: order.order_id,
+          orderReference: order.order_reference,
+          paymentId: 'pay_1',
+          amountCents: 5000,
+          error: 'card_declined',
+        },
+        shop,
+      );
+      expect(refund.html).toContain(`href="${orderPage}"`);
+      const stock = await lowStockToShop(
+        {
+          article_id: '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11',
+          sku: 'MOD 001/A',
+          title: 'Ferrari 312T',
+          quantity_stock: 1,
+          threshold: 2,
+          occurred_at: '2026-11-22T09:30:00.000Z',
+        },
+        shop,
+      );
+      expect(stock.html).toContain('href="https://shop.example.it/gestione/articoli?q=MOD+001%2FA"');
+      for (const mail of [await newOrderToShop(order, shop, true), refund, stock]) {
+        expect(mail.html).not.toMatch(/href="[^"]*\/admin[/"?]/);
+      }
+    });
   });
 });
