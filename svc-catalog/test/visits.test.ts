@@ -102,6 +102,55 @@ describe('svc-catalog visits', () => {
     ]);
   });
 
+  it("leaves the staff's pages and sessions out of the visit statistics", async () => {
+    const db = catalog.testDatabase.database.db;
+    const staffOnly = (stats: VisitStats) => ({
+      pages: stats.popular_pages.filter((p) => p.page.startsWith('/gestione') || p.page === '/staff-only'),
+      countries: stats.visits_by_country.find((c) => c.country_code === 'NL'),
+    });
+    const statsNow = async () =>
+      VisitStats.parse(
+        (await api().get('/analytics/stats').set('Authorization', `Bearer ${tokens.staff}`)).body,
+      );
+    const before = await statsNow();
+    const from = '145.53.1.1'; // a Dutch address: only this test's visits come from the Netherlands
+    // The staff's tab: the storefront, then the back office, then the storefront again: none of them count.
+    await visit({ page_url: '/staff-only', session_id: 'staff-tab' }, from);
+    await visit({ page_url: '/gestione', session_id: 'staff-tab' }, from);
+    await visit({ page_url: '/Gestione/ordini?tab=pending', session_id: 'staff-tab' }, from);
+    await visit({ page_url: '/staff-only', session_id: 'staff-tab' }, from);
+    // A visit sent with a staff token is not recorded at all; a customer's token is a shopper's visit.
+    const withStaffToken = await api()
+      .post('/analytics/visit')
+      .set('X-Forwarded-For', '145.53.1.2')
+      .set('Authorization', `Bearer ${tokens.admin}`)
+      .send({ page_url: '/staff-only', session_id: 'other-tab' });
+    expect(withStaffToken.status).toBe(200);
+    expect(withStaffToken.body).toEqual({ recorded: false });
+    const shopper = await api()
+      .post('/analytics/visit')
+      .set('X-Forwarded-For', '145.53.1.3')
+      .set('Authorization', `Bearer ${tokens.customer}`)
+      .send({ page_url: '/prodotti', session_id: 'shopper-nl' });
+    expect(shopper.status).toBe(201);
+    expect(shopper.body).toEqual({ recorded: true });
+    // A page merely starting with the word is a shop page.
+    await visit({ page_url: '/gestionale-album', session_id: 'shopper-nl' }, '145.53.1.3');
+
+    const rows = await db.select().from(visits);
+    expect(rows.filter((r) => r.sessionId === 'other-tab')).toEqual([]);
+    const after = await statsNow();
+    expect(after.total_visits).toBe(before.total_visits + 2);
+    expect(after.unique_visitors).toBe(before.unique_visitors + 1);
+    expect(after.today_visits).toBe(before.today_visits + 2);
+    expect(after.visits_by_day[6]!.visits).toBe(before.visits_by_day[6]!.visits + 2);
+    expect(staffOnly(after)).toEqual({
+      pages: [],
+      countries: { country: 'Paesi Bassi', country_code: 'NL', visits: 2 },
+    });
+    expect(after.popular_pages).toContainEqual({ page: '/gestionale-album', visits: 1 });
+  });
+
   it('limits visits per address lightly', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {

@@ -1,9 +1,24 @@
 import type { Router } from 'express';
 import { ANY_STAFF, VisitRequest, type VisitStats } from '@edicola/contracts';
-import { handle, requireAuth, type Db, type RateLimits, type TokenVerifier } from '@edicola/platform';
+import {
+  bearerToken,
+  handle,
+  requireAuth,
+  type Db,
+  type RateLimits,
+  type TokenVerifier,
+} from '@edicola/platform';
 import { countryOf, type CountrySource } from '../visits/country';
 import { recordVisit } from '../visits/recording';
 import { visitStats } from '../visits/stats';
+
+/** Whether the request carries a valid staff token: a staff session's page views are not visits. */
+async function fromStaff(authorization: string | undefined, verifier: TokenVerifier): Promise<boolean> {
+  const token = bearerToken(authorization);
+  if (!token) return false;
+  const claims = await verifier.verify(token).catch(() => null);
+  return claims?.kind === 'staff';
+}
 
 export interface VisitRouteOptions {
   country: CountrySource;
@@ -22,9 +37,10 @@ export function visitRoutes(router: Router, db: Db, verifier: TokenVerifier, opt
       detail: 'Troppe richieste. Riprova tra poco.',
     }),
     handle({ body: VisitRequest }, async ({ body }, req, res) => {
+      if (await fromStaff(req.get('authorization'), verifier)) return { recorded: false };
       await recordVisit(db, body, countryOf(req, options.country));
       res.status(201);
-      return { recorded: true as const };
+      return { recorded: true };
     }),
   );
 

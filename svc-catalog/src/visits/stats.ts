@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { VisitStats } from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
 import { visits } from '../db/schema';
@@ -9,6 +9,17 @@ const ZONE = 'Europe/Rome';
 const localDay = sql`(${visits.visitedAt} at time zone ${sql.raw(`'${ZONE}'`)})::date`;
 const today = sql`(now() at time zone ${sql.raw(`'${ZONE}'`)})::date`;
 
+/** The back office's pages (/gestione and below), the staff's own. */
+const staffPage = (page: Column | SQL) =>
+  sql`(lower(${page}) = '/gestione' or lower(${page}) like '/gestione/%')`;
+/**
+ * What counts as a visit (docs/decisions/0034-payment-statistics-and-reset.md): not a back-office page, and not
+ * from a visit session that ever opened one (the staff's tab, storefront pages seen from it included). The
+ * back-office page views are stored only to know those sessions.
+ */
+const counted = sql`not ${staffPage(visits.page)} and ${visits.sessionId} not in (
+  select staff.session_id from ${visits} as staff where ${staffPage(sql`staff.page`)})`;
+
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   // Both drivers (pg and PGlite) answer raw SQL with `rows`.
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -16,7 +27,7 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /**
- * SPEC §3 visit statistics: totals, distinct visit sessions, today's and this week's (from Monday)
+ * SPEC §3 visit statistics, staff sessions and pages left out: totals, distinct visit sessions, today's and this week's (from Monday)
  * visits, the 10 most visited pages, the last 7 days oldest first with empty days as 0, the 10
  * countries with most visits.
  */
@@ -37,11 +48,11 @@ export async function visitStats(db: Db): Promise<VisitStats> {
                (count(*) filter (where ${localDay} > ${today} - 7))::int as last7,
                (count(*) filter (where ${localDay} > ${today} - 14 and ${localDay} <= ${today} - 7))::int
                  as previous7
-          from ${visits}`,
+          from ${visits} where ${counted}`,
   );
   const pages = await rows<{ page: string; visits: number }>(
     db,
-    sql`select ${visits.page} as page, count(*)::int as visits from ${visits}
+    sql`select ${visits.page} as page, count(*)::int as visits from ${visits} where ${counted}
          group by ${visits.page} order by visits desc, page limit 10`,
   );
   const days = await rows<{ date: string; visits: number }>(
@@ -49,11 +60,12 @@ export async function visitStats(db: Db): Promise<VisitStats> {
     sql`select to_char(d, 'YYYY-MM-DD') as date, count(${visits.id})::int as visits
           from generate_series(${today} - 6, ${today}, interval '1 day') as d
           left join ${visits} on ${localDay} = d::date and ${visits.visitedAt} > now() - interval '8 days'
+                and ${counted}
          group by d order by d`,
   );
   const countries = await rows<{ code: string; visits: number }>(
     db,
-    sql`select ${visits.countryCode} as code, count(*)::int as visits from ${visits}
+    sql`select ${visits.countryCode} as code, count(*)::int as visits from ${visits} where ${counted}
          group by ${visits.countryCode} order by visits desc, code limit 10`,
   );
   return {
