@@ -1,4 +1,4 @@
-import express, { type Express, type Request, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import Stripe from 'stripe';
 import { createWebhookQueue, listenOnLoopback, type FakePaymentView, type FakeServer } from './fake-common';
 import {
@@ -45,6 +45,11 @@ export interface FakeStripe {
   events(): StripeEvent[];
   /** Resolves when every webhook delivery so far has been made (or given up). */
   settled(): Promise<void>;
+  /**
+   * With true, a POST is answered only once the webhooks it caused were delivered: Stripe promises no order between
+   * its answer and its webhooks, and this is the order in which a caller's own record comes last.
+   */
+  webhooksBeforeAnswers(on: boolean): void;
 }
 
 type Handler = (params: Params, req: Request) => unknown;
@@ -146,6 +151,12 @@ export function createFakeStripe(options: FakeStripeOptions): FakeStripe {
     newId: options.newId,
   });
 
+  let webhooksFirst = false;
+  function answer(req: Request, res: Response, body: unknown): void {
+    if (!webhooksFirst || req.method !== 'POST') return void res.json(body);
+    void deliveries.settled().then(() => res.json(body));
+  }
+
   /** Runs a handler with Stripe's error shapes and, for POSTs with an Idempotency-Key, its replay rules. */
   function route(handler: Handler): RequestHandler {
     return (req, res) => {
@@ -169,9 +180,9 @@ export function createFakeStripe(options: FakeStripeOptions): FakeStripe {
           const body = handler(params, req);
           // Only successes are kept: a failed request may be retried with the same key and run again.
           idempotent.set(key, { path: req.path, params: signature, body: structuredClone(body) });
-          return void res.json(body);
+          return answer(req, res, body);
         }
-        res.json(handler(params, req));
+        answer(req, res, handler(params, req));
       } catch (error) {
         if (!(error instanceof StripeApiError)) throw error;
         res.status(error.status).json(error);
@@ -215,6 +226,10 @@ export function createFakeStripe(options: FakeStripeOptions): FakeStripe {
     route((p) => state.createRefund(p)),
   );
   app.get(
+    '/v1/refunds',
+    route((p) => ({ object: 'list', url: '/v1/refunds', ...state.listRefunds(p) })),
+  );
+  app.get(
     '/v1/refunds/:id',
     route((_p, req) => state.refund(id(req))),
   );
@@ -252,5 +267,8 @@ export function createFakeStripe(options: FakeStripeOptions): FakeStripe {
     expireDue: () => state.expireDue(),
     events: () => structuredClone(sent),
     settled: () => deliveries.settled(),
+    webhooksBeforeAnswers(on) {
+      webhooksFirst = on;
+    },
   };
 }

@@ -421,6 +421,7 @@ export function createStripeState(options: {
       charge.amount_refunded += amount;
       charge.refunded = charge.amount_refunded === charge.amount;
       emit('charge.refunded', charge);
+      emit('refund.created', refund);
       return refund;
     },
 
@@ -428,6 +429,25 @@ export function createStripeState(options: {
       const found = refunds.get(id);
       if (!found) throw noSuch('refund', id, 'refund');
       return found;
+    },
+
+    /** GET /v1/refunds: newest first, filtered by charge or payment intent, a page after `starting_after`. */
+    listRefunds(params: Params): { data: Refund[]; has_more: boolean } {
+      rejectUnknown(params, ['charge', 'payment_intent', 'limit', 'starting_after', 'ending_before']);
+      const chargeId = optionalString(params, 'charge');
+      const piId = optionalString(params, 'payment_intent');
+      const limit = optionalInteger(params, 'limit') ?? 10;
+      if (limit < 1 || limit > 100) throw invalid('This value must be between 1 and 100.', 'limit');
+      const after = optionalString(params, 'starting_after');
+      let all = [...refunds.values()]
+        .filter((r) => (!chargeId || r.charge === chargeId) && (!piId || r.payment_intent === piId))
+        .reverse();
+      if (after !== undefined) {
+        const at = all.findIndex((r) => r.id === after);
+        if (at < 0) throw noSuch('refund', after, 'starting_after');
+        all = all.slice(at + 1);
+      }
+      return { data: all.slice(0, limit), has_more: all.length > limit };
     },
 
     approve(kind: StripeHostedKind, id: string, klarnaCategory: KlarnaCategory): StripeDecision {

@@ -357,6 +357,18 @@ describe('fake Stripe driven by the stripe SDK', () => {
       1000, 4588,
     ]);
     expect((refunded[1]!.data.object as Stripe.Charge).refunded).toBe(true);
+    // Each refund is announced by its own id too, and the charge's refunds are listed newest first, by page.
+    const created = deliveredEvents().filter((event) => event.type === 'refund.created');
+    expect(created.map((event) => (event.data.object as Stripe.Refund).id)).toEqual([part.id, rest.id]);
+    const charge = String(part.charge);
+    const listed = await stripe.refunds.list({ charge }).autoPagingToArray({ limit: 10 });
+    expect(listed.map((r) => [r.id, r.amount])).toEqual([
+      [rest.id, 3588],
+      [part.id, 1000],
+    ]);
+    const firstPage = await stripe.refunds.list({ payment_intent: intentId, limit: 1 });
+    expect(firstPage).toMatchObject({ object: 'list', has_more: true, data: [{ id: rest.id }] });
+    expect((await stripe.refunds.list({ charge: 'ch_none' })).data).toEqual([]);
 
     const unpaid = await stripe.paymentIntents.create({ amount: 1000, currency: 'eur' });
     await expect(stripe.refunds.create({ payment_intent: unpaid.id })).rejects.toMatchObject({
