@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { CheckoutSessionResponse, PaypalCreateOrderResponse } from '@edicola/contracts';
-import { jobs, refundRequests } from '../src/db/schema';
+import { jobs, paymentRefunds, refundRequests } from '../src/db/schema';
 import { REFUND_JOB } from '../src/payments/records';
-import { checkoutBody, startHarness, WEB, type Harness } from './harness';
+import { checkoutBody, startHarness, WEB, WEBHOOK_SECRET, type Harness } from './harness';
 
 const TOTAL_CENTS = 2 * 6088 + 900;
 
@@ -46,6 +46,29 @@ describe('partial refunds: exactly the amount asked, once per refund request, th
   const settled = () => Promise.all([h.stripe!.settled(), h.paypal!.settled()]);
   const refundedOf = async (orderId: string) =>
     (await h.events('payment.refunded')).filter((e) => e.order_id === orderId);
+  const sdk = () =>
+    new Stripe('sk_test_paymentstestkey', {
+      host: '127.0.0.1',
+      port: h.stripeServer!.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+  const refundRowsOf = async (paymentId: string) =>
+    (await h.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId))).map((r) => [
+      r.refundId,
+      r.cents,
+    ]);
+  /** A webhook Stripe sent, delivered once more under a new event id (as Stripe may announce a change again). */
+  const deliverAgain = async (event: { type: string; data: { object: unknown } }) => {
+    const payload = JSON.stringify({ ...event, id: `evt_again_${randomUUID()}` });
+    const res = await h
+      .api()
+      .post('/webhooks/stripe')
+      .set('stripe-signature', Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))
+      .set('content-type', 'application/json')
+      .send(payload);
+    expect(res.status).toBe(200);
+  };
   const failedOf = async (orderId: string) =>
     (await h.events('payment.refund_failed')).filter((e) => e.order_id === orderId);
 
@@ -126,7 +149,69 @@ describe('partial refunds: exactly the amount asked, once per refund request, th
     expect(await h.payment({ orderId })).toMatchObject({ status: 'partially_refunded', refundedCents: 1234 });
     const [request] = await h.db.select().from(refundRequests).where(eq(refundRequests.id, requestId));
     expect(request).toMatchObject({ state: 'done' });
-    expect([made.id, `${String(made.charge)}:1234`]).toContain(request!.providerRefundId);
+    expect(request!.providerRefundId).toBe(made.id);
+  });
+
+  it('the refund staff asked is booked once when Stripe’s webhooks are handled while the job waits for Stripe’s answer', async () => {
+    const { orderId, payment } = await paidByCard();
+    const requestId = randomUUID();
+    // Stripe's webhooks (charge.refunded, refund.created) are handled before the job gets Stripe's answer back and
+    // records it, as they were in the back office.
+    h.stripe!.webhooksBeforeAnswers(true);
+    try {
+      await ask(orderId, requestId, 6088);
+      await h.runJobs(REFUND_JOB, requestId);
+      await settled();
+    } finally {
+      h.stripe!.webhooksBeforeAnswers(false);
+    }
+    const {
+      data: [made],
+    } = await sdk().refunds.list({ payment_intent: payment.providerPaymentId! });
+    expect(made).toMatchObject({ amount: 6088, metadata: { refund_request_id: requestId } });
+    const refunded = await refundedOf(orderId);
+    expect(
+      refunded.map((e) => [e.refund_id, e.refund_cents, e.refunded_total_cents, e.refund_request_id]),
+    ).toEqual([[made!.id, 6088, 6088, requestId]]);
+    expect(await h.payment({ orderId })).toMatchObject({ status: 'partially_refunded', refundedCents: 6088 });
+    expect(await refundRowsOf(payment.id)).toEqual([[made!.id, 6088]]);
+    // The same webhooks delivered again (Stripe retries), and a later charge.refunded with another event id.
+    for (const event of h
+      .stripe!.events()
+      .filter((e) => e.type === 'charge.refunded' || e.type === 'refund.created'))
+      await deliverAgain(event);
+    expect(await refundedOf(orderId)).toHaveLength(1);
+    expect(await h.payment({ orderId })).toMatchObject({ refundedCents: 6088 });
+  });
+
+  it('svc-payments dies between Stripe’s refund and its record: the retried job and the late webhook book it once', async () => {
+    for (const webhookFirst of [true, false]) {
+      const { orderId, payment } = await paidByCard();
+      const requestId = randomUUID();
+      await ask(orderId, requestId, 900);
+      // The job reached Stripe and the process died before it recorded anything; Stripe's webhooks wait.
+      h.hold();
+      const made = await sdk().refunds.create(
+        {
+          payment_intent: payment.providerPaymentId!,
+          amount: 900,
+          metadata: { payment_id: payment.id, order_id: orderId, refund_request_id: requestId },
+        },
+        { idempotencyKey: `refund-${requestId}` },
+      );
+      if (webhookFirst) await h.release();
+      // The job runs again (its lease ran out): the same idempotency key gets Stripe's same refund back.
+      await h.runJobs(REFUND_JOB, requestId);
+      if (!webhookFirst) await h.release();
+      await settled();
+      const refunded = await refundedOf(orderId);
+      expect(refunded.map((e) => [e.refund_id, e.refund_cents, e.refunded_total_cents])).toEqual([
+        [made.id, 900, 900],
+      ]);
+      expect(await refundRowsOf(payment.id)).toEqual([[made.id, 900]]);
+      const [request] = await h.db.select().from(refundRequests).where(eq(refundRequests.id, requestId));
+      expect(request).toMatchObject({ state: 'done', providerRefundId: made.id });
+    }
   });
 
   it('PayPal: refunds the capture with the amount; PayPal’s own webhook of it changes nothing more', async () => {

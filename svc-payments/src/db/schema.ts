@@ -69,7 +69,7 @@ export const paymentRefunds = payments.table(
   'payment_refunds',
   {
     paymentId: uuid('payment_id').notNull(),
-    /** The provider's refund id (Stripe re_…, PayPal refund id; `<charge>:<total>` when Stripe named none). */
+    /** The provider's refund id (Stripe re_…, PayPal refund id): a refund is recorded once, whoever reports it. */
     refundId: text('refund_id').notNull(),
     cents: integer('cents').notNull(),
     /** The payment's refunded total after this refund. */

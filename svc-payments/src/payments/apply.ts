@@ -78,21 +78,45 @@ export async function applyIntentIn(
 }
 
 /**
- * charge.refunded: a refund we made (the refund job) or one made in Stripe's dashboard, whole or partial. Stripe
- * sends it for every refund with the charge's refunded total (amount_refunded), which is what is recorded.
+ * The refunds of a charge as Stripe lists them (charge.refunded names none of them since the API version of
+ * 2022-11-15: only the charge's refunded total). Read before the webhook's transaction, so no transaction waits on
+ * Stripe; a failure answers the webhook 502 and Stripe delivers it again.
  */
-export async function applyChargeRefundedIn(
+export async function refundsOfCharge(stripe: Stripe, charge: Stripe.Charge): Promise<Stripe.Refund[]> {
+  if (!charge.amount_refunded) return [];
+  return stripe.refunds.list({ charge: charge.id, limit: 100 }).autoPagingToArray({ limit: 1000 });
+}
+
+/**
+ * Refunds Stripe reported (charge.refunded with its listed refunds, refund.created, refund.updated): a refund we
+ * made (the refund job, whose metadata names its payment and refund request) or one made in Stripe's dashboard.
+ * Each is recorded by its own id, oldest first, so whichever report comes first, and however often, a refund
+ * counts once (decision 0027).
+ */
+export async function applyStripeRefundsIn(
   { tx, bus }: Transition,
-  charge: Stripe.Charge,
+  refunds: Stripe.Refund[],
 ): Promise<boolean> {
-  const payment = await stripePayment(tx, charge.metadata, idOf(charge.payment_intent));
-  if (!payment || !charge.amount_refunded) return false;
-  const latest = charge.refunds?.data?.[0];
-  return markRefunded({ tx, bus }, payment.id, {
-    id: latest?.id ?? `${charge.id}:${charge.amount_refunded}`,
-    cents: latest?.amount ?? null,
-    totalCents: charge.amount_refunded,
-  });
+  let changed = false;
+  const oldestFirst = [...refunds].sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
+  for (const refund of oldestFirst) {
+    if (refund.status !== 'succeeded' && refund.status !== 'pending') continue;
+    const payment = await stripePayment(
+      tx,
+      refund.metadata,
+      idOf(refund.payment_intent),
+      idOf(refund.charge),
+    );
+    if (!payment) continue;
+    const requestId = refund.metadata?.refund_request_id;
+    const recorded = await markRefunded({ tx, bus }, payment.id, {
+      id: refund.id,
+      cents: refund.amount,
+      ...(requestId && UUID.test(requestId) ? { requestId } : {}),
+    });
+    changed ||= recorded;
+  }
+  return changed;
 }
 
 export async function paypalPaymentOfCapture(tx: Db, capture: PaypalCapture): Promise<PaymentRecord | null> {

@@ -62,7 +62,7 @@ export async function refundPayment(
       .where(and(eq(refundRequests.id, requestId!), eq(refundRequests.paymentId, payment.id)));
     if (request?.state !== 'requested') return;
   } else if (payment.status !== 'refunding') return;
-  let refund: { id: string; cents: number | null; totalCents?: number | null };
+  let refund: { id: string; cents: number | null };
   try {
     if (!payment.providerPaymentId)
       throw new RefundRefused(
@@ -95,12 +95,7 @@ export async function refundPayment(
       );
       if (r.status === 'FAILED' || r.status === 'CANCELLED')
         throw new RefundRefused(`PayPal: il rimborso ${r.id} è ${r.status}`);
-      const total = r.seller_payable_breakdown?.total_refunded_amount?.value;
-      refund = {
-        id: r.id,
-        cents: r.amount ? paypalCents(r.amount.value) : null,
-        totalCents: total === undefined ? null : paypalCents(total),
-      };
+      refund = { id: r.id, cents: r.amount ? paypalCents(r.amount.value) : null };
     }
   } catch (error) {
     const final = refusedForGood(error) || context.attempt >= REFUND_MAX_ATTEMPTS;

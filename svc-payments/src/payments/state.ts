@@ -214,12 +214,12 @@ export async function markRefunding(tx: Db, paymentId: string, reason: RefundRea
   return true;
 }
 
-/** A refund the provider reported: this refund's amount and/or the payment's refunded total, when it says them. */
+/** A refund the provider reported. */
 export interface ReportedRefund {
+  /** The provider's own refund id (Stripe re_…, PayPal's refund id): the one identity of a refund. */
   id: string;
+  /** This refund's amount; null when the provider did not say (a full refund: all that was left). */
   cents: number | null;
-  /** The provider's refunded total of the payment (Stripe's charge amount_refunded); null when it gave none. */
-  totalCents?: number | null;
   reason?: RefundReason;
   /** The refund request (svc-orders') our refund job made this refund for. */
   requestId?: string;
@@ -281,10 +281,12 @@ export async function failRequest(tx: Db, id: string, paymentId: string, error: 
 }
 
 /**
- * The provider gave money back (our refund job, or a refund made in its dashboard). Each refund is recorded once
- * (by its id), the total only grows and never beyond what was captured: a repeated or older report changes nothing.
- * The payment is `refunded` once all of it went back, `partially_refunded` before (or stays `refunding` while the
- * full refund we asked for is on its way); every change emits payment.refunded with this refund and the total.
+ * The provider gave money back (our refund job, its webhook, or a refund made in its dashboard). A refund is one fact
+ * whoever reports it first: one payment_refunds row per provider refund id (its primary key), and the refunded total
+ * is the sum of those rows, never a figure a report carries, so a report that repeats or races another changes
+ * nothing (decision 0027). The payment is `refunded` once all of it went back, `partially_refunded` before (or
+ * stays `refunding` while the full refund we asked for is on its way); every new refund emits payment.refunded with
+ * its amount and the total.
  */
 export async function markRefunded(
   { tx, bus }: Transition,
@@ -299,25 +301,32 @@ export async function markRefunded(
     .where(and(eq(paymentRefunds.paymentId, p.id), eq(paymentRefunds.refundId, refund.id)));
   const captured = p.capturedCents ?? p.amountCents;
   const before = p.refundedCents ?? 0;
-  const reported = refund.totalCents ?? (refund.cents === null ? captured : before + refund.cents);
-  const total = Math.min(reported, captured);
+  const left = captured - before;
+  const cents = Math.min(refund.cents ?? left, left);
   const now = new Date();
   const ours = refund.requestId ? await openRequest(tx, p.id, refund.requestId) : null;
-  if (seen || total <= before) {
-    // Already recorded (the provider's webhook came first and could not tell which request it answered): the
-    // request's outcome is announced now, with the figures as they stand.
+  if (seen) {
+    // Already recorded (a report that could not tell which request it answered came first): the request's outcome
+    // is announced now, with the same refund id, so svc-orders closes its request and books nothing twice.
     if (!ours) return false;
     await closeRequest(tx, ours, refund.id, now);
     const reason = refund.reason ?? p.refundReason ?? 'cancelled_by_staff';
-    const cents = ours.amountCents ?? seen?.cents ?? refund.cents ?? 0;
     await bus.emit(
       tx,
       'payment.refunded',
-      paymentRefunded(p, { id: refund.id, cents, totalCents: before, requestId: ours.id }, reason, now),
+      paymentRefunded(
+        p,
+        { id: refund.id, cents: seen.cents, totalCents: before, requestId: ours.id },
+        reason,
+        now,
+      ),
     );
     return true;
   }
-  const request = ours ?? (await requestOfReported(tx, p.id, total - before, total >= captured));
+  // Nothing of the payment is left to give back: a report beyond what was captured books no money.
+  if (cents <= 0) return false;
+  const total = before + cents;
+  const request = ours ?? (await requestOfReported(tx, p.id, cents, total >= captured));
   if (request) await closeRequest(tx, request, refund.id, now);
   const status: PaymentRowStatus =
     total >= captured ? 'refunded' : p.status === 'refunding' ? 'refunding' : 'partially_refunded';
@@ -329,7 +338,7 @@ export async function markRefunded(
       : (p.refundReason ?? refund.reason ?? request?.reason ?? 'cancelled_by_staff');
   const recorded = {
     id: refund.id,
-    cents: total - before,
+    cents,
     totalCents: total,
     requestId: request?.id ?? null,
   };

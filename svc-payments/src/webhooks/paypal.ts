@@ -63,11 +63,9 @@ export async function handlePaypalWebhook(
         const captureId = /\/captures\/([^/?#]+)/.exec(linkOf(refund.links, 'up') ?? '')?.[1];
         const payment = captureId ? await paymentByProviderPayment(tx, 'paypal', captureId) : null;
         if (payment) {
-          const total = refund.seller_payable_breakdown?.total_refunded_amount?.value;
           changed = await markRefunded({ tx, bus: deps.bus }, payment.id, {
             id: refund.id,
             cents: refund.amount ? paypalCents(refund.amount.value) : null,
-            totalCents: total === undefined ? null : paypalCents(total),
           });
         }
         break;

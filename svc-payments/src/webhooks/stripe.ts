@@ -1,15 +1,18 @@
 import type Stripe from 'stripe';
 import { badRequest, type Db } from '@edicola/platform';
 import {
-  applyChargeRefundedIn,
   applyIntentIn,
   applySessionFailedIn,
   applySessionIn,
+  applyStripeRefundsIn,
+  refundsOfCharge,
 } from '../payments/apply';
-import { wake, type PaymentDeps } from '../payments/deps';
+import { safeError } from '../payments/common';
+import { providerError, wake, type PaymentDeps } from '../payments/deps';
 import { firstSeen } from './dedup';
 
 export const BAD_SIGNATURE = 'Firma del webhook non valida';
+export const REFUNDS_UNREADABLE = 'Rimborsi Stripe non leggibili ora: il webhook verrà ripetuto';
 
 /**
  * A Stripe webhook delivery: the signature checked on the raw body (400 when it does not verify), the event stored
@@ -30,10 +33,19 @@ export async function handleStripeWebhook(
     deps.logger.warn('stripe webhook with a bad signature refused');
     throw badRequest(BAD_SIGNATURE);
   }
+  let refunds: Stripe.Refund[] = [];
+  if (event.type === 'charge.refunded') {
+    try {
+      refunds = await refundsOfCharge(stripe.client, event.data.object);
+    } catch (error) {
+      deps.logger.warn({ err: safeError(error), event_id: event.id }, 'stripe refunds could not be listed');
+      throw providerError(REFUNDS_UNREADABLE);
+    }
+  }
   let changed = false;
   const fresh = await deps.database.db.transaction(async (tx) => {
     if (!(await firstSeen(tx, 'stripe', event.id, event.type))) return false;
-    changed = await applyStripeEvent(tx, deps, event);
+    changed = await applyStripeEvent(tx, deps, event, refunds);
     return true;
   });
   if (changed) wake(deps);
@@ -41,7 +53,12 @@ export async function handleStripeWebhook(
   return { received: true, duplicate: !fresh };
 }
 
-async function applyStripeEvent(tx: Db, deps: PaymentDeps, event: Stripe.Event) {
+async function applyStripeEvent(
+  tx: Db,
+  deps: PaymentDeps,
+  event: Stripe.Event,
+  chargeRefunds: Stripe.Refund[],
+) {
   const t = { tx, bus: deps.bus, logger: deps.logger };
   switch (event.type) {
     case 'checkout.session.completed':
@@ -55,7 +72,10 @@ async function applyStripeEvent(tx: Db, deps: PaymentDeps, event: Stripe.Event) 
     case 'payment_intent.payment_failed':
       return applyIntentIn(t, event.data.object);
     case 'charge.refunded':
-      return applyChargeRefundedIn(t, event.data.object);
+      return applyStripeRefundsIn(t, chargeRefunds);
+    case 'refund.created':
+    case 'refund.updated':
+      return applyStripeRefundsIn(t, [event.data.object]);
     default:
       return false;
   }
