@@ -175,19 +175,92 @@ describe('the order timeline and staff notes', () => {
     ]);
     const byKind = (kind: string) => entries.filter((e) => e.kind === kind);
     expect(byKind('payment')[0]).toMatchObject({
-      summary: 'Pagamento ricevuto (card, demo)',
-      data: { provider_reference: 'pi_3Qx', demo: true },
+      summary: 'Pagamento ricevuto (carta, demo)',
+      data: { event: 'paid', payment_method: 'card', provider_reference: 'pi_3Qx', demo: true },
     });
     expect(byKind('payment')[1]!.summary).toContain('invece del totale');
     expect(byKind('refund').map((e) => e.summary)).toEqual([
       'Rimborso richiesto',
       'Rimborso parziale eseguito: 5,50 €',
     ]);
-    expect(byKind('invoice')[0]).toMatchObject({ summary: 'Fattura 7/2026 emessa' });
+    // Issued before its number was recorded: the start of its day, with no time to show.
+    expect(byKind('invoice')[0]).toMatchObject({
+      at: '2026-11-02T23:00:00.000Z',
+      summary: 'Fattura 7/2026 emessa',
+      data: { invoice_number: '7/2026', invoice_date: '2026-11-03', date_only: true },
+    });
+    expect(byKind('refund').map((e) => e.data.event)).toEqual(['requested', 'refunded']);
+    expect(byKind('payment')[1]!.data).toMatchObject({ event: 'issue', captured_amount: 1 });
     expect(byKind('shipment')[0]).toMatchObject({
       summary: 'Spedizione Packlink IT2026PRO0001 con GLS',
       data: { tracking_number: 'GLS77', carrier_name: 'GLS' },
     });
+  });
+
+  it('places an invoice issued today at its issue, after the order was created', async () => {
+    const invoiceData = {
+      requires_invoice: true,
+      invoice_type: 'privato' as const,
+      codice_fiscale: 'RSSMRA85T10A562S',
+      ragione_sociale: null,
+      piva: null,
+      codice_fiscale_azienda: null,
+      pec: null,
+      sdi: null,
+      invoice_issued: false,
+      invoice_number: null,
+      invoice_date: null,
+    };
+    const order = await insertOrder(db(), {
+      status: 'paid',
+      paymentStatus: 'paid',
+      createdAt: new Date(Date.now() - 60_000),
+      invoiceData,
+    });
+    const next = await api().get('/api/invoices/next-number').set(admin);
+    expect(next.status).toBe(200);
+    const before = Date.now();
+    const issued = await api()
+      .put(`/orders/${order.id}/invoice`)
+      .set(admin)
+      .send({ invoice_number: next.body.invoice_number, invoice_date: next.body.invoice_date });
+    expect(issued.status).toBe(200);
+    const after = Date.now();
+
+    const entries = await timelineOf(order.id);
+    expect(entries.map((e) => e.kind)).toEqual(['created', 'invoice']);
+    const invoice = entries[1]!;
+    expect(Date.parse(invoice.at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(invoice.at)).toBeLessThanOrEqual(after + 1000);
+    expect(invoice.data).toMatchObject({ invoice_number: next.body.invoice_number, date_only: false });
+  });
+
+  it('puts an invoice dated the day of the order, with no recorded issue, right after its creation', async () => {
+    const created = new Date('2026-11-03T15:00:00Z');
+    const order = await insertOrder(db(), {
+      status: 'paid',
+      createdAt: created,
+      updatedAt: new Date('2026-11-05T09:00:00Z'),
+      invoiceData: {
+        requires_invoice: true,
+        invoice_type: 'privato',
+        codice_fiscale: 'RSSMRA85T10A562S',
+        ragione_sociale: null,
+        piva: null,
+        codice_fiscale_azienda: null,
+        pec: null,
+        sdi: null,
+        invoice_issued: true,
+        invoice_number: '9/2026',
+        invoice_date: '2026-11-03',
+      },
+    });
+    const entries = await timelineOf(order.id);
+    expect(entries.map((e) => [e.kind, e.at])).toEqual([
+      ['created', created.toISOString()],
+      ['invoice', created.toISOString()],
+    ]);
+    expect(entries[1]!.data).toMatchObject({ date_only: true });
   });
 
   it('refuses a blank or too long note, an unknown order, a bad id and a caller without a staff token', async () => {

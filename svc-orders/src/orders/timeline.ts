@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   ORDER_STATUS_LABELS,
   centsToEuros,
@@ -7,8 +7,9 @@ import {
   type TimelineEntry,
 } from '@edicola/contracts';
 import { notFound, type Audit, type Db } from '@edicola/platform';
-import { orderNotes, orderRecords, orderStatusHistory } from '../db/schema';
+import { fiscalNumbers, orderNotes, orderRecords, orderStatusHistory } from '../db/schema';
 import { ORDER_NOT_FOUND } from './queries';
+import { romeDayStart } from './rome-time';
 
 type Row = typeof orderRecords.$inferSelect;
 type History = typeof orderStatusHistory.$inferSelect;
@@ -25,6 +26,16 @@ export type TimelineSource = (context: TimelineContext) => TimelineEntry[] | Pro
 
 /** 1234 → '12,34 €', as staff read amounts. */
 const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+
+/** The payment methods as the Italian summaries name them (the back office words them from `data`). */
+const METHOD_NAMES: Record<Row['paymentMethod'], string> = {
+  transfer: 'bonifico',
+  card: 'carta',
+  stripe: 'carta (Stripe)',
+  paypal: 'PayPal',
+  klarna: 'Klarna (3 rate)',
+  'klarna-now': 'Klarna (subito)',
+};
 
 const entry = (
   at: Date | string,
@@ -73,9 +84,11 @@ const payments: TimelineSource = ({ order, history }) => {
       entry(
         paidAt,
         'payment',
-        `Pagamento ricevuto (${order.paymentMethod}${order.paymentDemo ? ', demo' : ''})`,
+        `Pagamento ricevuto (${METHOD_NAMES[order.paymentMethod]}${order.paymentDemo ? ', demo' : ''})`,
         null,
         {
+          event: 'paid',
+          payment_method: order.paymentMethod,
           provider_reference: order.paymentIntentId,
           demo: order.paymentDemo,
           amount: centsToEuros(order.totalCents),
@@ -87,12 +100,16 @@ const payments: TimelineSource = ({ order, history }) => {
     const at =
       history.find((h) => h.toStatus === 'cancelled' && h.changedBy === null && h.fromStatus === 'pending')
         ?.changedAt ?? order.updatedAt;
-    out.push(entry(at, 'payment', 'Pagamento non riuscito', null, { payment_status: 'failed' }));
+    out.push(
+      entry(at, 'payment', 'Pagamento non riuscito', null, { event: 'failed', payment_status: 'failed' }),
+    );
   }
   if (order.paymentIssue) {
     out.push(
       entry(order.paymentIssue.at, 'payment', order.paymentIssue.detail, null, {
+        event: 'issue',
         code: order.paymentIssue.code,
+        total: centsToEuros(order.totalCents),
         captured_amount: order.paymentIssue.captured_amount,
         captured_currency: order.paymentIssue.captured_currency,
       }),
@@ -127,7 +144,10 @@ const refunds: TimelineSource = ({ order }) => {
   const out: TimelineEntry[] = [];
   if (order.refundReason && order.refundRequestedAt) {
     out.push(
-      entry(order.refundRequestedAt, 'refund', 'Rimborso richiesto', null, { reason: order.refundReason }),
+      entry(order.refundRequestedAt, 'refund', 'Rimborso richiesto', null, {
+        event: 'requested',
+        reason: order.refundReason,
+      }),
     );
   }
   if (order.refundedAt && (order.refundedCents ?? 0) > 0) {
@@ -138,25 +158,43 @@ const refunds: TimelineSource = ({ order }) => {
         'refund',
         `${full ? 'Rimborso' : 'Rimborso parziale'} eseguito: ${euros(order.refundedCents!)}`,
         null,
-        { amount: centsToEuros(order.refundedCents!), reason: order.refundReason, full },
+        { event: 'refunded', amount: centsToEuros(order.refundedCents!), reason: order.refundReason, full },
       ),
     );
   }
   return out;
 };
 
-/** The invoice once issued (its date; the order's columns keep no time of issue). */
-const invoice: TimelineSource = ({ order }) => {
+/**
+ * The invoice once issued, at the moment its number was taken. An invoice issued before the numbers were recorded
+ * has only its date: it goes at the start of that day (Europe/Rome), never before the order's creation, and
+ * `date_only` tells the back office to show no time.
+ */
+const invoice: TimelineSource = async ({ db, order }) => {
   const data = order.invoiceData;
   if (!data?.invoice_issued || !data.invoice_number) return [];
+  const [numbered] = await db
+    .select({ at: fiscalNumbers.createdAt })
+    .from(fiscalNumbers)
+    .where(
+      and(
+        eq(fiscalNumbers.orderId, order.id),
+        eq(fiscalNumbers.kind, 'invoice'),
+        eq(fiscalNumbers.number, data.invoice_number),
+      ),
+    )
+    .limit(1);
+  const dayStart = data.invoice_date ? romeDayStart(data.invoice_date) : null;
+  const undated = dayStart
+    ? new Date(Math.max(dayStart.getTime(), order.createdAt.getTime()))
+    : order.updatedAt;
+  const at = numbered?.at ?? undated;
   return [
-    entry(
-      data.invoice_date ? new Date(`${data.invoice_date}T12:00:00Z`) : order.updatedAt,
-      'invoice',
-      `Fattura ${data.invoice_number} emessa`,
-      null,
-      { invoice_number: data.invoice_number, invoice_date: data.invoice_date },
-    ),
+    entry(at, 'invoice', `Fattura ${data.invoice_number} emessa`, null, {
+      invoice_number: data.invoice_number,
+      invoice_date: data.invoice_date,
+      date_only: !numbered && Boolean(data.invoice_date),
+    }),
   ];
 };
 
