@@ -125,6 +125,8 @@ const numberOf = (label: string) =>
  * loaded before an order took units never writes the old figure back (stock moves by POST …/stock).
  * `version` (PUT): the article's version the form was loaded with; another edit since → 409 stale_version.
  * `low_stock_threshold`: default 2 on a POST, unchanged on a PUT without it.
+ * `photo_from` (POST without `photo`): the id of the article whose photo the new one shows, as a duplicate does;
+ * the photo's files are shared, never copied (they are immutable). A PUT ignores it.
  */
 export const ArticleForm = z
   .object({
@@ -184,6 +186,10 @@ export const ArticleForm = z
     share_facebook: z.preprocess(formText, formBool.default(false)),
     share_instagram: z.preprocess(formText, formBool.default(false)),
     share_whatsapp: z.preprocess(formText, formBool.default(false)),
+    photo_from: z.preprocess(
+      formText,
+      z.uuid({ message: 'Articolo della foto da copiare non valido' }).optional(),
+    ),
     shipping_cost_national: z.unknown().optional(),
     shipping_cost_international: z.unknown().optional(),
   })

@@ -261,6 +261,61 @@ describe('svc-catalog staff articles', () => {
     expect(taken.status).toBe(409);
   });
 
+  it("makes a duplicate show the original's photo (photo_from), unless it brings its own", async () => {
+    const png = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const original = await post(
+      { ...fields, sku: 'DUP-ORIG', quantity_stock: '7' },
+      { data: png, name: 'o.png' },
+    );
+    expect(original.status).toBe(201);
+    const photoUrl = Article.parse(original.body).photo_url!;
+    expect(photoUrl).toMatch(/^\/media\/articles\//);
+
+    const copy = await post({
+      ...fields,
+      sku: 'DUP-COPY',
+      quantity_stock: '7',
+      photo_from: original.body.id,
+    });
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ sku: 'DUP-COPY', quantity_stock: 7, photo_url: photoUrl });
+    expect((await api().get(photoUrl).buffer(true)).status).toBe(200);
+
+    // A new photo wins over photo_from; an edit ignores it.
+    const own = await post(
+      { ...fields, sku: 'DUP-OWN', photo_from: original.body.id },
+      { data: await sharp(png).negate().png().toBuffer(), name: 'n.png' },
+    );
+    expect(own.status).toBe(201);
+    expect(own.body.photo_url).not.toBe(photoUrl);
+    const edited = await api()
+      .put(`/api/articles/${own.body.id}`)
+      .set(as(tokens.staff))
+      .field({ ...fields, sku: 'DUP-OWN', photo_from: original.body.id });
+    expect(edited.status).toBe(200);
+    expect(edited.body.photo_url).toBe(own.body.photo_url);
+
+    // Deleting the original leaves the copy's photo in place.
+    expect((await api().delete(`/api/articles/${original.body.id}`).set(as(tokens.admin))).status).toBe(200);
+    expect((await api().get(photoUrl).buffer(true)).status).toBe(200);
+
+    const unknown = await post({
+      ...fields,
+      sku: 'DUP-LOST',
+      photo_from: '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c99',
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.detail).toBe("L'articolo da cui copiare la foto non esiste: scegli una foto");
+    const bad = await post({ ...fields, sku: 'DUP-BAD', photo_from: '/etc/passwd' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toContain('Articolo della foto da copiare non valido');
+    const skus = (await staffList()).map((a) => a.sku);
+    expect(skus).not.toContain('DUP-LOST');
+    expect(skus).not.toContain('DUP-BAD');
+  });
+
   it('answers a broken multipart body or a second file in the one error shape', async () => {
     const broken = await api()
       .post('/api/articles')

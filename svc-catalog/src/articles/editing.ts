@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { auditChanges, centsToEuros, ERROR_CODES, type ArticleForm } from '@edicola/contracts';
-import { conflict, type Audit, type Db } from '@edicola/platform';
+import { conflict, HttpError, type Audit, type Db } from '@edicola/platform';
 import { articles, type ArticleRow } from '../db/schema';
 import { savePhotoFiles } from '../photos/storage';
 import type { PreparedPhoto } from '../photos/processing';
@@ -40,7 +40,23 @@ async function assertSkuFree(db: Db, sku: string, exceptId?: string): Promise<vo
   if (other) throw skuTaken(sku);
 }
 
-/** Creates an article (and stores its photo files) in one transaction; a taken SKU is a 409. */
+export const PHOTO_SOURCE_MISSING = "L'articolo da cui copiare la foto non esiste: scegli una foto";
+
+/** The photo of the article a duplicate is made from (deleted or not: its files stay). */
+async function photoOf(db: Db, articleId: string): Promise<string | null> {
+  const [source] = await db
+    .select({ photoUrl: articles.photoUrl })
+    .from(articles)
+    .where(eq(articles.id, articleId))
+    .limit(1);
+  if (!source) throw new HttpError(422, PHOTO_SOURCE_MISSING);
+  return source.photoUrl;
+}
+
+/**
+ * Creates an article (and stores its photo files) in one transaction; a taken SKU is a 409. Without a photo of its
+ * own it may show another article's (`photo_from`, a duplicate).
+ */
 export async function createArticle(
   db: Db,
   form: ArticleForm,
@@ -51,9 +67,10 @@ export async function createArticle(
     return await db.transaction(async (tx) => {
       await assertSkuFree(tx, form.sku);
       if (photo) await savePhotoFiles(tx, photo.files);
+      const photoUrl = photo?.url ?? (form.photo_from ? await photoOf(tx, form.photo_from) : null);
       const [row] = await tx
         .insert(articles)
-        .values({ ...newArticleFromForm(form), photoUrl: photo?.url ?? null })
+        .values({ ...newArticleFromForm(form), photoUrl })
         .returning();
       await audit?.(tx, {
         entity: 'article',
