@@ -417,7 +417,7 @@ describe('Spedizioni', () => {
 });
 
 describe('Statistiche', () => {
-  it('resets payment data only after ELIMINA is typed (admin)', async () => {
+  it('lists what the reset will delete in its confirmation, and resets only after ELIMINA is typed (admin)', async () => {
     const calls = shop('admin', {
       'GET /analytics/stats': () => [
         200,
@@ -451,9 +451,30 @@ describe('Statistiche', () => {
               yearly_amount: 300,
             },
           ],
+          demo_payments: { monthly_count: 1, monthly_amount: 21.2, yearly_count: 2, yearly_amount: 40 },
           total_orders_previous_month: 1,
           total_revenue_previous_month: 100,
           revenue_by_day: [{ day: 1, amount: 120, previous_amount: 100 }],
+        },
+      ],
+      'GET /analytics/reset-payment-data': () => [
+        200,
+        {
+          total_orders: 3,
+          counts: { demo_paid: 2, unpaid_expired: 1, cancelled_unpaid: 0 },
+          orders: [
+            ['ORD-0000000A', 'demo_paid', 'Anna Esposito'],
+            ['ORD-0000000B', 'demo_paid', 'Ciro Russo'],
+            ['ORD-0000000C', 'unpaid_expired', 'Maria Greco'],
+          ].map(([reference, kind, customer_name]) => ({
+            id: `id-${reference}`,
+            reference,
+            kind,
+            created_at: '2026-11-20T10:00:00.000Z',
+            customer_name,
+            payment_method: 'card',
+            total: 21.2,
+          })),
         },
       ],
       'DELETE /analytics/reset-payment-data': () => [200, { deleted_orders: 3, message: '3' }],
@@ -462,8 +483,31 @@ describe('Statistiche', () => {
     expect((await screen.findByTestId('revenue-month')).textContent).toContain('+20%');
     expect(screen.getByText('+100% rispetto ai 7 giorni prima (3)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reset dati pagamento' }));
+    // Demo payments apart from the takings (euro amounts carry a no-break space).
+    expect(screen.getByTestId('demo-payments').textContent!.replace(/\s/g, ' ')).toBe(
+      'Pagamenti demo, esclusi dagli incassi: mese 1 · 21,20 €, anno 2 · 40,00 €',
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Reset dati pagamento' });
     expect(within(dialog).getByText(/mai eliminati/)).toBeTruthy();
+    // What will go, before anything is typed: the counts per kind and every order by reference.
+    expect(await within(dialog).findByText('Ordini che verranno eliminati: 3')).toBeTruthy();
+    expect(within(dialog).getByText('Pagati in modalità demo: 2')).toBeTruthy();
+    expect(within(dialog).getByText('Mai pagati, scadenza di pagamento passata: 1')).toBeTruthy();
+    expect(within(dialog).queryByText(/Annullati senza pagamento/)).toBeNull();
+    const listed = within(dialog)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(listed.map((cells) => [cells[0], cells[2], cells[4]])).toEqual([
+      ['ORD-0000000A', 'Anna Esposito', 'Pagati in modalità demo'],
+      ['ORD-0000000B', 'Ciro Russo', 'Pagati in modalità demo'],
+      ['ORD-0000000C', 'Maria Greco', 'Mai pagati, scadenza di pagamento passata'],
+    ]);
+    expect(sent(calls, 'DELETE', '/analytics/reset-payment-data')).toHaveLength(0);
     const confirm = within(dialog).getByRole('button', { name: 'Reset dati pagamento' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('Per confermare scrivi ELIMINA'), {
@@ -478,5 +522,23 @@ describe('Statistiche', () => {
     });
     expect(await screen.findByText('Ordini di prova eliminati: 3')).toBeTruthy();
     expect(sent(calls, 'DELETE', '/analytics/reset-payment-data')).toHaveLength(1);
+  });
+
+  it('keeps the reset disabled when nothing would be deleted', async () => {
+    shop('admin', {
+      'GET /analytics/reset-payment-data': () => [
+        200,
+        { total_orders: 0, counts: { demo_paid: 0, unpaid_expired: 0, cancelled_unpaid: 0 }, orders: [] },
+      ],
+    });
+    renderAt('/gestione/statistiche');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reset dati pagamento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset dati pagamento' });
+    expect(await within(dialog).findByText('Nessun ordine da eliminare.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Per confermare scrivi ELIMINA'), {
+      target: { value: 'ELIMINA' },
+    });
+    const confirm = within(dialog).getByRole('button', { name: 'Reset dati pagamento' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
   });
 });

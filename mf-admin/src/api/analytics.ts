@@ -1,4 +1,10 @@
-import { PaymentDataReset, PaymentStats, VisitStats, type ApiClient } from '@edicola/contracts';
+import {
+  PaymentDataReset,
+  PaymentResetPreview,
+  PaymentStats,
+  VisitStats,
+  type ApiClient,
+} from '@edicola/contracts';
 import { parsedBy } from './parsed';
 
 export const analyticsApi = (client: ApiClient) => ({
@@ -6,6 +12,9 @@ export const analyticsApi = (client: ApiClient) => ({
     client.call('GET', '/analytics/stats', { signal, check: parsedBy(VisitStats) }),
   payments: (signal?: AbortSignal) =>
     client.call('GET', '/api/analytics/payment-stats', { signal, check: parsedBy(PaymentStats) }),
+  /** GET /analytics/reset-payment-data (admin): what the reset would delete now. */
+  resetPreview: (signal?: AbortSignal) =>
+    client.call('GET', '/analytics/reset-payment-data', { signal, check: parsedBy(PaymentResetPreview) }),
   /** DELETE /analytics/reset-payment-data (admin) → deleted_orders. */
   resetPaymentData: () =>
     client.call('DELETE', '/analytics/reset-payment-data', { check: parsedBy(PaymentDataReset) }),

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from './Dialog';
 import { DialogActions } from './DialogActions';
@@ -10,6 +10,10 @@ interface ConfirmDialogProps {
   /** The strong confirmation: the button stays disabled until this word is typed. */
   word?: string;
   busy?: boolean;
+  /** Shown under the message, e.g. what the action will touch. */
+  children?: ReactNode;
+  /** Keeps the confirm button disabled (e.g. while what it will touch is still loading). */
+  blocked?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -21,13 +25,15 @@ export function ConfirmDialog({
   confirmLabel,
   word,
   busy,
+  children,
+  blocked,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('admin');
   const [typed, setTyped] = useState('');
   const inputId = useId();
-  const ready = !word || typed.trim() === word;
+  const ready = !blocked && (!word || typed.trim() === word);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (ready && !busy) onConfirm();
@@ -36,6 +42,7 @@ export function ConfirmDialog({
     <Dialog title={title} onClose={onCancel}>
       <form onSubmit={submit} className="adm-confirm">
         <p className="adm-confirm-message">{message}</p>
+        {children}
         {word && (
           <>
             <label htmlFor={inputId}>{t('common.typeToConfirm', { word })}</label>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import type { PaymentResetPreview } from '@edicola/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAdmin } from '../../frame/context';
 import { Banner, useBanner } from '../../ui/Banner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { formatEuro } from '../../ui/format';
+import { formatDate, formatEuro } from '../../ui/format';
 import { useLoad } from '../../ui/useLoad';
 import { BarChart, change } from './BarChart';
 
@@ -11,6 +12,48 @@ import { BarChart, change } from './BarChart';
 export const RESET_WORD = 'ELIMINA';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What the reset will delete, listed inside its confirmation: the counts per kind, then order by order. */
+function ResetPreviewList({ preview }: { preview: PaymentResetPreview }) {
+  const { t } = useTranslation('admin');
+  if (preview.total_orders === 0) return <p className="adm-empty">{t('stats.resetNothing')}</p>;
+  return (
+    <div className="adm-reset-preview">
+      <p>{t('stats.resetWillDelete', { n: preview.total_orders })}</p>
+      <ul>
+        {Object.entries(preview.counts)
+          .filter(([, n]) => n > 0)
+          .map(([kind, n]) => (
+            <li key={kind}>
+              {t(`stats.resetKinds.${kind}`)}: {n}
+            </li>
+          ))}
+      </ul>
+      <table className="adm-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('stats.resetColumns.reference')}</th>
+            <th scope="col">{t('stats.resetColumns.date')}</th>
+            <th scope="col">{t('stats.resetColumns.customer')}</th>
+            <th scope="col">{t('stats.resetColumns.total')}</th>
+            <th scope="col">{t('stats.resetColumns.kind')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {preview.orders.map((order) => (
+            <tr key={order.id}>
+              <td>{order.reference}</td>
+              <td>{formatDate(order.created_at)}</td>
+              <td>{order.customer_name}</td>
+              <td>{formatEuro(order.total)}</td>
+              <td>{t(`stats.resetKinds.${order.kind}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** Statistiche: visits and payments (SPEC §3), with charts, and the admin's reset of test payment data. */
 export default function StatsTab() {
@@ -21,6 +64,20 @@ export default function StatsTab() {
   const banner = useBanner();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<PaymentResetPreview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+
+  // The list is asked afresh each time the confirmation opens; the server applies the same rule when deleting.
+  const openReset = async () => {
+    setPreview(null);
+    setPreviewError(null);
+    setConfirming(true);
+    try {
+      setPreview(await api.analytics.resetPreview());
+    } catch (failure) {
+      setPreviewError(messageOf(failure));
+    }
+  };
 
   const reset = async () => {
     setBusy(true);
@@ -167,6 +224,18 @@ export default function StatsTab() {
               </dd>
             </div>
           </dl>
+          {(p.demo_payments.monthly_count > 0 || p.demo_payments.yearly_count > 0) && (
+            <p data-testid="demo-payments">
+              <small>
+                {t('stats.demo', {
+                  monthCount: p.demo_payments.monthly_count,
+                  monthAmount: formatEuro(p.demo_payments.monthly_amount),
+                  yearCount: p.demo_payments.yearly_count,
+                  yearAmount: formatEuro(p.demo_payments.yearly_amount),
+                })}
+              </small>
+            </p>
+          )}
           <figure className="adm-figure">
             <figcaption>{t('stats.revenueByDay')}</figcaption>
             <BarChart
@@ -231,7 +300,7 @@ export default function StatsTab() {
         <div className="adm-danger-zone">
           <h3>{t('stats.resetTitle')}</h3>
           <p>{t('stats.resetIntro')}</p>
-          <button type="button" className="adm-button adm-button-danger" onClick={() => setConfirming(true)}>
+          <button type="button" className="adm-button adm-button-danger" onClick={() => void openReset()}>
             {t('stats.reset')}
           </button>
         </div>
@@ -243,9 +312,20 @@ export default function StatsTab() {
           confirmLabel={t('stats.reset')}
           word={RESET_WORD}
           busy={busy}
+          blocked={!preview || preview.total_orders === 0}
           onConfirm={reset}
           onCancel={() => setConfirming(false)}
-        />
+        >
+          {previewError !== null ? (
+            <p className="adm-error" role="alert">
+              {t('stats.resetPreviewError', { message: previewError })}
+            </p>
+          ) : preview ? (
+            <ResetPreviewList preview={preview} />
+          ) : (
+            <p>{t('common.loading')}</p>
+          )}
+        </ConfirmDialog>
       )}
     </section>
   );
