@@ -14,6 +14,8 @@ describe('serviceForPath', () => {
     ['/webhooks/stripe', 'svc-payments'],
     ['/webhooks/packlink', 'svc-orders'],
     ['/api/invoices/next-number', 'svc-orders'],
+    ['/api/orders/0b6f8e2a-6c1d-4d0e-9a7b-1f2e3d4c5b6a/credit-notes/3-2026.pdf', 'svc-orders'],
+    ['/api/orders/0b6f8e2a-6c1d-4d0e-9a7b-1f2e3d4c5b6a/invoice-data', 'svc-orders'],
     ['/api/exports/takings.csv', 'svc-orders'],
     ['/newsletter/subscribe', 'svc-notify'],
     ['/admin/process-scheduled-emails', 'svc-notify'],

@@ -144,6 +144,52 @@ export const InvoiceData = z.object({
 });
 export type InvoiceData = z.infer<typeof InvoiceData>;
 
+export const INVOICE_CF_REQUIRED_DETAIL = 'Il codice fiscale è obbligatorio per la fattura';
+export const INVOICE_COMPANY_CONTACT_DETAIL = "Indica il codice SDI o la PEC dell'azienda";
+
+const requiredThen = <T extends z.ZodType<unknown, string>>(message: string, then: T) =>
+  z.string(message).trim().min(1, message).pipe(then);
+const blankOr = <T extends z.ZodType>(schema: T) => z.preprocess(blankToNull, schema.nullable().optional());
+
+/**
+ * PUT /api/orders/{id}/invoice-data (staff, docs/decisions/0033): the buyer's fiscal data of an order not yet
+ * invoiced, entered or corrected after the purchase. A person's codice fiscale, or a company's ragione sociale,
+ * P.IVA, codice fiscale and SDI code or PEC, checked with the shop's checksums. `cap` completes an address that has
+ * none (the invoice needs it).
+ */
+export const InvoiceDataUpdate = z
+  .discriminatedUnion(
+    'invoice_type',
+    [
+      z.object({
+        invoice_type: z.literal('privato'),
+        codice_fiscale: requiredThen(INVOICE_CF_REQUIRED_DETAIL, CodiceFiscale),
+        cap: blankOr(singleLine().trim().max(20, 'Il CAP può avere al massimo 20 caratteri')),
+      }),
+      z.object({
+        invoice_type: z.literal('azienda'),
+        ragione_sociale: requiredThen(
+          'La ragione sociale è obbligatoria',
+          singleLine().max(200, 'La ragione sociale può avere al massimo 200 caratteri'),
+        ),
+        piva: requiredThen('La partita IVA è obbligatoria', PartitaIva),
+        codice_fiscale_azienda: requiredThen(
+          "Il codice fiscale dell'azienda è obbligatorio",
+          CodiceFiscaleAzienda,
+        ),
+        sdi: blankOr(Sdi),
+        pec: blankOr(Pec),
+        cap: blankOr(singleLine().trim().max(20, 'Il CAP può avere al massimo 20 caratteri')),
+      }),
+    ],
+    'Il tipo di fattura deve essere privato o azienda',
+  )
+  .superRefine((data, ctx) => {
+    if (data.invoice_type === 'azienda' && !data.sdi && !data.pec)
+      ctx.addIssue({ code: 'custom', path: ['sdi'], message: INVOICE_COMPANY_CONTACT_DETAIL });
+  });
+export type InvoiceDataUpdate = z.infer<typeof InvoiceDataUpdate>;
+
 /** A cart line as sent: article_id, or the cart's article object with its id (SPEC §3 "Cart line"). */
 export const OrderItemInput = z
   .object({
@@ -405,7 +451,10 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
-/** A credit note (TD04) a refund of an invoiced order produced; its files are under /api/orders/{id}/credit-notes/{number}. */
+/**
+ * A credit note (TD04) a refund of an invoiced order produced; its files are
+ * /api/orders/{id}/credit-notes/{N-YYYY}.pdf and .xml (fiscalNumberKey).
+ */
 export const CreditNote = z.object({
   number: z.string(),
   date: z.string(),
@@ -413,6 +462,12 @@ export const CreditNote = z.object({
   reason: z.string(),
 });
 export type CreditNote = z.infer<typeof CreditNote>;
+
+/**
+ * An invoice's or credit note's number as a path or a file name carries it: `3/2026` → `3-2026`. The gateway refuses
+ * an encoded slash (`%2F`), so the number's own slash cannot travel (docs/decisions/0033).
+ */
+export const fiscalNumberKey = (number: string) => number.replace('/', '-');
 
 /** GET /api/orders/{id}: the order with its status history (oldest first) and its credit notes (oldest first). */
 /** Packlink's shipment states as the shop shows them. */

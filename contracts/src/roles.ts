@@ -28,6 +28,8 @@ export const STAFF_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> =
   // Money going back is the admin's decision, like 'cancel and refund'.
   'POST /api/orders/:id/refunds': ADMIN_ONLY,
   'PUT /orders/:id/invoice': ANY_STAFF,
+  // The buyer's fiscal data of an order not yet invoiced, entered after the purchase (decision 0033).
+  'PUT /api/orders/:id/invoice-data': ANY_STAFF,
   // svc-orders: invoices and credit notes (issue 16), their files for the accountant and the SdI.
   'GET /api/invoices/next-number': ANY_STAFF,
   'GET /api/orders/:id/invoice.pdf': ANY_STAFF,

@@ -105,6 +105,18 @@ describe.each(MODES)('gateway, %s', (mode) => {
     }
   });
 
+  it('passes the back office’s invoice and credit-note files, whose numbers travel as N-YYYY (decision 0033)', async () => {
+    const order = '/api/orders/0b6f8e2a-6c1d-4d0e-9a7b-1f2e3d4c5b6a';
+    for (const file of ['credit-notes/3-2026.pdf', 'credit-notes/3-2026.xml', 'invoice.pdf', 'invoice.xml']) {
+      const res = await send(gatewayPort, `${order}/${file}`);
+      expect({ status: res.status, body: res.body }).toMatchObject({
+        status: 200,
+        body: { name: 'svc-orders', url: `${order}/${file}` },
+      });
+    }
+    expect((await send(gatewayPort, `${order}/credit-notes/3%2F2026.pdf`)).status).toBe(400);
+  });
+
   it('normalises the path before matching, so literal dot segments cannot reach /internal/ (404)', async () => {
     expect((await send(gatewayPort, '/public/articles/../../internal/x')).status).toBe(404);
     expect((await send(gatewayPort, '/internal/articles/1/price')).status).toBe(404);

@@ -628,7 +628,7 @@ describe('Ordini: the order page', () => {
     const lines = within(timeline)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(lines[1]).toContain('Ordine ricevuto → maria@example.it (sent)');
+    expect(lines[1]).toContain('Ordine ricevuto → maria@example.it (inviata)');
     expect(lines[2]).toContain('gennaro');
 
     fireEvent.click(screen.getByRole('button', { name: 'Fattura XML (FatturaPA)' }));

@@ -8,5 +8,8 @@ import de from './de.json';
 import ru from './ru.json';
 import nl from './nl.json';
 
-/** The admin namespace in every language; Italian is the reference (see locales.test.ts). */
-export const adminTranslations: Record<Language, typeof it> = { it, en, fr, es, pt, de, ru, nl };
+/**
+ * The admin namespace in every language; Italian is the reference (see locales.test.ts); plural texts have the forms
+ * each language needs.
+ */
+export const adminTranslations: Record<Language, object> = { it, en, fr, es, pt, de, ru, nl };

@@ -19,6 +19,7 @@ import {
 } from '@edicola/platform';
 import { fatturaPaFileName, fatturaPaXml } from '../invoices/fatturapa';
 import { creditNoteOf, invoiceOf, type Reader } from '../invoices/files';
+import { parseInvoiceDataUpdate, saveInvoiceData } from '../invoices/invoice-data';
 import { issueInvoice, nextInvoiceNumber } from '../invoices/issue';
 import { fiscalDocumentPdf } from '../invoices/pdf';
 import { requireShopFiscal, type ShopFiscalState } from '../invoices/shop-fiscal';
@@ -31,8 +32,15 @@ export interface InvoiceRouteOptions {
   shopFiscal: ShopFiscalState;
 }
 
+/**
+ * A credit note's number `N/YYYY` travels as `N-YYYY`: an encoded slash (`%2F`) is refused by the gateway
+ * (docs/decisions/0033).
+ */
 const CreditNoteParams = OrderIdParams.extend({
-  number: z.string().regex(/^[1-9]\d{0,8}\/\d{4}$/, 'Numero della nota di credito non valido (N/AAAA)'),
+  number: z
+    .string()
+    .regex(/^[1-9]\d{0,8}-\d{4}$/, 'Numero della nota di credito non valido (N-AAAA)')
+    .transform((number) => number.replace('-', '/')),
 });
 
 /** 'Fattura 12/2026' → 'fattura-12-2026'. */
@@ -59,8 +67,8 @@ function sendXml(res: Response, doc: FiscalDocument) {
 }
 
 /**
- * Invoices (SPEC §4, §7; issue 16): staff issue an order's invoice and download it as PDF or FatturaPA XML, with the
- * credit notes refunds produced; a customer downloads the PDF of their own order's invoice. While the shop's fiscal
+ * Invoices (SPEC §4, §7; issue 16): staff enter the buyer's fiscal data when the order has none (decision 0033), issue
+ * an order's invoice and download it as PDF or FatturaPA XML, with the credit notes refunds produced; a customer downloads the PDF of their own order's invoice. While the shop's fiscal
  * data are not configured (outside the all-in-one demo) every route but the next number answers 503.
  */
 export function invoiceRoutes(router: Router, options: InvoiceRouteOptions) {
@@ -80,6 +88,24 @@ export function invoiceRoutes(router: Router, options: InvoiceRouteOptions) {
         options.database,
         options.bus,
         { orderId: params.id, request: body, staff: { id: user.sub, username: user.name } },
+        auditBy(options.bus, res),
+      );
+    }),
+  );
+
+  router.put(
+    '/api/orders/:id/invoice-data',
+    staffOnly,
+    handle({ params: OrderIdParams }, ({ params }, req, res): Promise<Order> => {
+      const user = authOf(res);
+      return saveInvoiceData(
+        options.database,
+        options.bus,
+        {
+          orderId: params.id,
+          update: parseInvoiceDataUpdate(req.body),
+          staff: { id: user.sub, username: user.name },
+        },
         auditBy(options.bus, res),
       );
     }),

@@ -11,24 +11,19 @@ import { formatDate, formatDateTime, formatEuro } from '../../ui/format';
 import { useLoad } from '../../ui/useLoad';
 import { OrderActions } from './OrderActions';
 import { shortId } from './orderQuery';
-import { trackingOf, trackingUrl } from './orderView';
+import { shownShipmentState, trackingOf, trackingUrl } from './orderView';
 import { RefundOutcome } from './PaymentCell';
 import { RefundDialog } from './RefundDialog';
-
-interface Happening {
-  at: string;
-  kind: string;
-  summary: string;
-  by: string | null;
-}
+import { timelineText, timelineWhen, type TimelineLine } from './timelineText';
 
 /** The order's timeline with svc-notify's e-mails about it woven in, oldest first. */
-export function mergeTimeline(entries: TimelineEntry[], emails: EmailLogEntry[]): Happening[] {
-  const mails = emails.map((mail) => ({
+export function mergeTimeline(entries: TimelineEntry[], emails: EmailLogEntry[]): TimelineLine[] {
+  const mails = emails.map((mail): TimelineLine => ({
     at: mail.sent_at ?? mail.created_at,
     kind: 'email',
     summary: `${mail.subject} → ${mail.recipient} (${mail.status})`,
     by: null,
+    data: { subject: mail.subject, recipient: mail.recipient, status: mail.status },
   }));
   // The orders service may already list some e-mails: keep one line per subject and minute.
   const seen = new Set(entries.filter((e) => e.kind === 'email').map((e) => e.summary));
@@ -216,11 +211,11 @@ export default function OrderPage() {
             <ol className="adm-timeline" data-testid="timeline">
               {timeline.data?.map((entry, index) => (
                 <li key={`${entry.at}-${index}`} className={`adm-timeline-${entry.kind}`}>
-                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>{' '}
+                  <time dateTime={entry.at}>{timelineWhen(entry)}</time>{' '}
                   <span className="adm-badge">
                     {t(`orders.timelineKinds.${entry.kind}`, { defaultValue: entry.kind })}
                   </span>{' '}
-                  {entry.summary}
+                  {timelineText(t, entry)}
                   {entry.by && <span className="adm-muted"> — {entry.by}</span>}
                 </li>
               ))}
@@ -383,7 +378,9 @@ function Shipment({ order }: { order: OrderPageData }) {
         </dd>
         <dt>{t('orders.page.shipmentState')}</dt>
         <dd data-testid="shipment-state">
-          {shipment ? t(`orders.shipmentStates.${shipment.state}`) : t('orders.page.noShipment')}
+          {shipment
+            ? t(`orders.shipmentStates.${shownShipmentState(shipment.state, order.status)}`)
+            : t('orders.page.noShipment')}
           {shipment?.state === 'failed' && shipment.error && ` (${shipment.error})`}
         </dd>
         <dt>{t('orders.ship.tracking')}</dt>

@@ -89,7 +89,7 @@ export function ShipmentDialog({
                       <strong>{quote.carrier_name}</strong> {quote.service_name} · {formatEuro(quote.price)} ·{' '}
                       {quote.transit_days === null
                         ? t('orders.shipment.transitUnknown')
-                        : t('orders.shipment.transit', { days: quote.transit_days })}
+                        : t('orders.shipment.transit', { count: quote.transit_days })}
                     </span>
                   </label>
                 ))}

@@ -1,4 +1,4 @@
-import type { Order } from '@edicola/contracts';
+import type { Order, OrderShipment, OrderStatus } from '@edicola/contracts';
 
 /** The tracking number the order carries: staff's own, else the carrier's through Packlink. */
 export const trackingOf = (order: Order) =>
@@ -30,3 +30,20 @@ export function refundOutcome(order: Order): RefundOutcome {
 /** A public tracking page for the carrier's number (Packlink's tracking page works for any carrier). */
 export const trackingUrl = (trackingNumber: string) =>
   `https://www.packlink.it/seguimiento-envios/?tracking=${encodeURIComponent(trackingNumber)}`;
+
+const SHIPMENT_PROGRESS: readonly OrderShipment['state'][] = ['draft', 'ready', 'in_transit', 'delivered'];
+
+/**
+ * The shipment's state as the order page shows it: Packlink's, carried forward by the order's own status (staff mark
+ * an order shipped or delivered without waiting for Packlink's word, which may never come in demo mode). A shipment
+ * not created, failed, cancelled or with an incident keeps its own state.
+ */
+export function shownShipmentState(
+  state: OrderShipment['state'],
+  status: OrderStatus,
+): OrderShipment['state'] {
+  const reached = status === 'delivered' ? 'delivered' : status === 'shipped' ? 'in_transit' : null;
+  const at = SHIPMENT_PROGRESS.indexOf(state);
+  if (!reached || at < 0) return state;
+  return SHIPMENT_PROGRESS.indexOf(reached) > at ? reached : state;
+}

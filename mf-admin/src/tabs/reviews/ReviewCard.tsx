@@ -27,7 +27,7 @@ export function ReviewCard({ review, onApprove, onHide, onDelete, onReply }: Pro
   return (
     <article className="adm-review" aria-labelledby={`${id}-title`} data-testid="review">
       <header>
-        <span className="adm-stars" aria-label={t('reviews.rating', { rating: review.rating })}>
+        <span className="adm-stars" aria-label={t('reviews.rating', { count: review.rating })}>
           {'★'.repeat(review.rating)}
           {'☆'.repeat(5 - review.rating)}
         </span>{' '}

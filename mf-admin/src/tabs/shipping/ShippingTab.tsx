@@ -55,7 +55,7 @@ export default function ShippingTab() {
       ? money(rule.shipping_cost)
       : t('shipping.quantityFormula', {
           base: money(rule.base_shipping_cost),
-          every: rule.quantity_threshold,
+          count: rule.quantity_threshold ?? 0,
           increment: money(rule.quantity_increment_cost),
         });
 
