@@ -42,6 +42,8 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
   const { api, mediaBaseUrl } = useAdmin();
   const id = useId();
   const editing = mode.kind === 'edit' ? mode.article : null;
+  // A duplicate shows and keeps the original's photo until another is chosen.
+  const original = mode.kind === 'copy' && mode.article.photo_url ? mode.article : null;
   const [article, setArticle] = useState(editing);
   const [draft, setDraft] = useState<ArticleDraft>(() =>
     mode.kind === 'edit'
@@ -89,7 +91,11 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
     setStale(false);
     setProgress(0);
     try {
-      const form = formDataOf(draft, { version: article?.version, photo });
+      const form = formDataOf(draft, {
+        version: article?.version,
+        photo,
+        photoFrom: article ? undefined : original?.id,
+      });
       const saved = await api.articles.save(article?.id ?? null, form, setProgress);
       onSaved(saved, !article);
     } catch (failure) {
@@ -106,8 +112,8 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
         ? t('articles.copyTitle')
         : t('articles.newTitle');
   const field = (name: keyof ArticleDraft) => `${id}-${name}`;
-  const currentPhoto =
-    preview ?? (article?.photo_url ? `${mediaBaseUrl.replace(/\/$/, '')}${article.photo_url}` : null);
+  const shownPhoto = article?.photo_url ?? original?.photo_url;
+  const currentPhoto = preview ?? (shownPhoto ? `${mediaBaseUrl.replace(/\/$/, '')}${shownPhoto}` : null);
 
   return (
     <Dialog title={title} onClose={onClose} wide>

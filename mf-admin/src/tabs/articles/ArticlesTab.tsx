@@ -53,6 +53,12 @@ export default function ArticlesTab({ kind }: { kind: ArticleListKind }) {
   const banner = useBanner();
   const [dialog, setDialog] = useState<ArticleDialogMode | null>(null);
   const [linked, setLinked] = useState<AdminArticle | null>(null);
+  // One instance serves Articoli, Prevendita and Prenotazione: the link panel closes when staff change tab.
+  const [linkedKind, setLinkedKind] = useState(kind);
+  if (linkedKind !== kind) {
+    setLinkedKind(kind);
+    setLinked(null);
+  }
   const [deleting, setDeleting] = useState<AdminArticle | null>(null);
   const [busy, setBusy] = useState(false);
   const [search, setSearch] = useState(query.q ?? '');

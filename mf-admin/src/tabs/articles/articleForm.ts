@@ -67,11 +67,13 @@ export function draftOf(article: AdminArticle): ArticleDraft {
   };
 }
 
-/** A copy to save as a new article: same fields, a SKU to change, no stock of its own yet. */
+/**
+ * A copy to save as a new article: same fields and a SKU to change. Its opening stock starts at the original's (a
+ * twin piece usually comes in the same quantity; the field stays editable before saving).
+ */
 export const duplicateDraft = (article: AdminArticle): ArticleDraft => ({
   ...draftOf(article),
   sku: `${article.sku}-COPIA`,
-  quantity_stock: '0',
 });
 
 /** SPEC §5: SKU, title and description must be non-blank after trimming, else nothing is sent. */
@@ -88,10 +90,11 @@ export function photoError(file: File): string | null {
 /**
  * The multipart form: empty fields are not sent (SPEC §5); the date only for pre-sale; the stock only
  * for a new article (an edit never writes stock); `version` for an edit; shipping costs always 0.00.
+ * `photoFrom`: a new article without a photo of its own shows that article's (a duplicate).
  */
 export function formDataOf(
   draft: ArticleDraft,
-  options: { version?: number; photo?: File | null },
+  options: { version?: number; photo?: File | null; photoFrom?: string },
 ): FormData {
   const form = new FormData();
   const put = (name: string, value: string) => {
@@ -117,5 +120,6 @@ export function formDataOf(
   form.append('shipping_cost_national', '0.00');
   form.append('shipping_cost_international', '0.00');
   if (options.photo) form.append('photo', options.photo);
+  else if (options.photoFrom && options.version === undefined) form.append('photo_from', options.photoFrom);
   return form;
 }

@@ -6,13 +6,14 @@ import { Banner, useBanner } from '../../ui/Banner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { failureText } from '../../ui/errors';
 import { SelectFilter } from '../../ui/filters';
+import { formatNumber } from '../../ui/format';
 import { useListParams } from '../../ui/useListParams';
 import { useLoad } from '../../ui/useLoad';
 import { ReviewCard } from './ReviewCard';
 
 /** Recensioni: all or pending (SPEC §7), statistics, approve, reply, hide, delete; filters in the address. */
 export default function ReviewsTab() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { api, refreshCounts } = useAdmin();
   const { params, update } = useListParams();
   const pendingOnly = params.get('vista') === 'in-attesa';
@@ -83,7 +84,12 @@ export default function ReviewsTab() {
           </div>
           <div>
             <dt>{t('reviews.average')}</dt>
-            <dd>{stats.data.average_rating.toFixed(1)}</dd>
+            <dd data-testid="average-rating">
+              {formatNumber(stats.data.average_rating, i18n.language, {
+                minimumFractionDigits: 1,
+                maximumFractionDigits: 1,
+              })}
+            </dd>
           </div>
         </dl>
       )}
