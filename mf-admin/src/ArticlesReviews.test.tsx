@@ -212,6 +212,16 @@ describe('counts of days and items agree with their number', () => {
     expect(say(language, 'orders.shipment.transit', count)).toBe(text);
   });
 
+  it.each([
+    ['it', 1, '1 ordine'],
+    ['it', 5, '5 ordini'],
+    ['en', 1, '1 order'],
+    ['ru', 3, '3 заказа'],
+  ])('%s: %d orders in the payment statistics', async (language, count, text) => {
+    await i18next.loadLanguages(language);
+    expect(say(language, 'stats.orders', count)).toBe(text);
+  });
+
   it('a quantity rule counts its items in the singular and the plural', async () => {
     await i18next.loadLanguages('en');
     expect(say('it', 'shipping.quantityFormula', 1)).toBe('5,00 € + 2,00 € ogni 1 articolo');

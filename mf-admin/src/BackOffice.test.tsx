@@ -481,6 +481,7 @@ describe('Statistiche', () => {
     });
     renderAt('/gestione/statistiche');
     expect((await screen.findByTestId('revenue-month')).textContent).toContain('+20%');
+    expect(screen.getByTestId('revenue-month').textContent).toContain('2 ordini');
     expect(screen.getByText('+100% rispetto ai 7 giorni prima (3)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reset dati pagamento' }));
     // Demo payments apart from the takings (euro amounts carry a no-break space).

@@ -208,7 +208,7 @@ export default function StatsTab() {
               <dd data-testid="revenue-month">
                 {formatEuro(p.total_revenue_this_month)}{' '}
                 <small>
-                  {t('stats.orders', { n: p.total_orders_this_month })} ·{' '}
+                  {t('stats.orders', { count: p.total_orders_this_month })} ·{' '}
                   {t('stats.versusMonth', {
                     change: change(p.total_revenue_this_month, p.total_revenue_previous_month),
                     previous: formatEuro(p.total_revenue_previous_month),
@@ -220,7 +220,7 @@ export default function StatsTab() {
               <dt>{t('stats.year', { year: p.current_year })}</dt>
               <dd>
                 {formatEuro(p.total_revenue_this_year)}{' '}
-                <small>{t('stats.orders', { n: p.total_orders_this_year })}</small>
+                <small>{t('stats.orders', { count: p.total_orders_this_year })}</small>
               </dd>
             </div>
           </dl>
