@@ -1016,6 +1016,32 @@ describe('mf-admin → svc-orders (Spedizioni, Statistiche, note di credito)', (
       });
   });
 
+  it('GET /analytics/reset-payment-data lists what the reset would delete', async () => {
+    await staff()
+      .given('an order exists', { ...ORDER_STATE, payment_demo: true })
+      .uponReceiving('a preview of the reset of the test payment data')
+      .withRequest('GET', '/analytics/reset-payment-data', (request) => request.headers(AUTH_ONLY))
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          total_orders: integer(1),
+          counts: { demo_paid: integer(1), unpaid_expired: integer(0), cancelled_unpaid: integer(0) },
+          orders: eachLike({
+            id: string(ORDER_ID),
+            reference: regex('^ORD-[0-9A-F]{8}$', 'ORD-5A6B7C8D'),
+            kind: regex('^(demo_paid|unpaid_expired|cancelled_unpaid)$', 'demo_paid'),
+            created_at: regex(ISO_DATETIME, '2026-11-20T10:00:00.000Z'),
+            customer_name: string('Anna Esposito'),
+            payment_method: string('card'),
+            total: number(109.3),
+          }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const preview = await createAdminApi(mockServer.url).analytics.resetPreview();
+        expect(preview.orders[0]!.kind).toBe('demo_paid');
+      });
+  });
+
   it('DELETE /analytics/reset-payment-data deletes the test orders and says how many', async () => {
     await staff()
       .given('an order exists', { ...ORDER_STATE, payment_demo: true })
