@@ -418,7 +418,8 @@ describe('Ordini: shipments and files', () => {
     renderAt('/gestione/ordini');
     fireEvent.click(within(await rowOf(paid.id)).getByRole('button', { name: 'Crea spedizione: 3d4c5b6a' }));
     const dialog = await screen.findByRole('dialog', { name: 'Crea spedizione – ordine 3d4c5b6a' });
-    expect(await within(dialog).findByText('Pacco: 1.2 kg, 30×20×10 cm', { exact: false })).toBeTruthy();
+    expect(await within(dialog).findByText('Pacco: 1,2 kg, 30×20×10 cm', { exact: false })).toBeTruthy();
+    expect(within(dialog).getByRole('radio', { name: /2 giorni/ })).toBeTruthy();
     expect(within(dialog).getByText('DEMO')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crea spedizione' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Scegli una tariffa');
@@ -450,7 +451,7 @@ describe('Ordini: shipments and files', () => {
     renderAt('/gestione/ordini');
     fireEvent.click(within(await rowOf(paid.id)).getByRole('button', { name: 'Crea spedizione: 3d4c5b6a' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(await within(dialog).findByRole('radio'));
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /· 1 giorno$/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crea spedizione' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Errore nella creazione della spedizione',

@@ -4,7 +4,7 @@ import type { Order } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { Dialog } from '../../ui/Dialog';
 import { failureText } from '../../ui/errors';
-import { formatEuro } from '../../ui/format';
+import { formatEuro, formatNumber } from '../../ui/format';
 import { useLoad } from '../../ui/useLoad';
 import { shortId } from './orderQuery';
 import { DialogActions } from '../../ui/DialogActions';
@@ -19,7 +19,7 @@ export function ShipmentDialog({
   onCreated: (feedback: string) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { api } = useAdmin();
   const id = useId();
   const quotes = useLoad((signal) => api.orders.shipmentQuotes(order.id, signal), order.id);
@@ -63,7 +63,7 @@ export function ShipmentDialog({
           <>
             <p>
               {t('orders.shipment.parcel', {
-                weight: data.parcel.weight_kg,
+                weight: formatNumber(data.parcel.weight_kg, i18n.language),
                 size: `${data.parcel.length_cm}×${data.parcel.width_cm}×${data.parcel.height_cm}`,
               })}
               {data.parcel.estimated && (
