@@ -344,13 +344,35 @@ describe('Ordini: the list', () => {
 });
 
 describe('Ordini: invoices', () => {
+  const privatoData = {
+    requires_invoice: true,
+    invoice_type: 'privato' as const,
+    codice_fiscale: 'RSSMRA85T10A562S',
+    ragione_sociale: null,
+    piva: null,
+    codice_fiscale_azienda: null,
+    pec: null,
+    sdi: null,
+    invoice_issued: false,
+    invoice_number: null,
+    invoice_date: null,
+  };
+  const asked = { ...paid, invoice_data: privatoData };
+
   it('prefills the next number and today, requires both, shows a 409 and confirms for 3 s', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     let answer: [number, unknown] = [409, { detail: 'Il numero fattura 7/2026 è già usato' }];
-    const calls = shop({
-      'GET /api/invoices/next-number': () => [200, { invoice_number: '7/2026', invoice_date: '2026-11-24' }],
-      [`PUT /orders/${paid.id}/invoice`]: () => answer,
-    });
+    // An order whose buyer data are complete: the dialog asks only for number and date.
+    const calls = shop(
+      {
+        'GET /api/invoices/next-number': () => [
+          200,
+          { invoice_number: '7/2026', invoice_date: '2026-11-24' },
+        ],
+        [`PUT /orders/${paid.id}/invoice`]: () => answer,
+      },
+      [asked, transfer, shipped],
+    );
     renderAt('/gestione/ordini');
     fireEvent.click(within(await rowOf(paid.id)).getByRole('button', { name: 'Fattura: 3d4c5b6a' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fattura – ordine 3d4c5b6a' });
@@ -380,6 +402,167 @@ describe('Ordini: invoices', () => {
     expect(screen.queryByText('Fattura 7/2026 salvata con successo!')).not.toBeNull();
     act(() => jest.advanceTimersByTime(200));
     expect(screen.queryByText('Fattura 7/2026 salvata con successo!')).toBeNull();
+    expect(sent(calls, 'PUT', `/api/orders/${paid.id}/invoice-data`)).toHaveLength(0);
+  });
+
+  /** Opens the invoice dialog of the first order of the list. */
+  async function openInvoice(orderId: string) {
+    fireEvent.click(
+      within(await rowOf(orderId)).getByRole('button', { name: `Fattura: ${orderId.slice(-8)}` }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: `Fattura – ordine ${orderId.slice(-8)}` });
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('Numero fattura') as HTMLInputElement).value).toBe('7/2026'),
+    );
+    return dialog;
+  }
+
+  it('asks a guest order without invoice data for the codice fiscale, saves it, then issues the invoice', async () => {
+    let dataAnswer: [number, unknown] = [422, { detail: 'Codice fiscale non valido' }];
+    const calls = shop({
+      'GET /api/invoices/next-number': () => [200, { invoice_number: '7/2026', invoice_date: '2026-11-24' }],
+      [`PUT /api/orders/${paid.id}/invoice-data`]: () => dataAnswer,
+      [`PUT /orders/${paid.id}/invoice`]: () => [
+        200,
+        { ...asked, invoice_data: { ...privatoData, invoice_issued: true } },
+      ],
+    });
+    renderAt('/gestione/ordini');
+    const dialog = await openInvoice(paid.id);
+    expect(within(dialog).queryByText(/sarà intestata con i dati dell'ordine/)).toBeNull();
+    expect(within(dialog).getByText(/non ha dati di fatturazione/).textContent).toContain('Maria Rossi');
+    expect((within(dialog).getByLabelText('Privato') as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva fattura' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe("Inserisci il codice fiscale dell'acquirente");
+    expect(sent(calls, 'PUT', `/api/orders/${paid.id}/invoice-data`)).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Codice fiscale'), {
+      target: { value: 'RSSMRA85T10A562X' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva fattura' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Codice fiscale non valido');
+    expect(sent(calls, 'PUT', `/orders/${paid.id}/invoice`)).toHaveLength(0);
+
+    dataAnswer = [200, asked];
+    fireEvent.change(within(dialog).getByLabelText('Codice fiscale'), {
+      target: { value: 'RSSMRA85T10A562S' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva fattura' }));
+    expect(await screen.findByText('Fattura 7/2026 salvata con successo!')).toBeTruthy();
+    expect(sent(calls, 'PUT', `/api/orders/${paid.id}/invoice-data`).at(-1)!.body).toEqual({
+      invoice_type: 'privato',
+      codice_fiscale: 'RSSMRA85T10A562S',
+      cap: null,
+    });
+    expect(sent(calls, 'PUT', `/orders/${paid.id}/invoice`).at(-1)!.body).toEqual({
+      invoice_number: '7/2026',
+      invoice_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+  });
+
+  it('takes a company’s data (SDI or PEC), keeps them when the number is refused, and asks for a missing CAP', async () => {
+    const noCap = { ...paid, customer_info: { ...paid.customer_info, zipCode: null } };
+    const company = {
+      ...privatoData,
+      invoice_type: 'azienda' as const,
+      codice_fiscale: null,
+      ragione_sociale: 'Edicola Rossi srl',
+      piva: '00159560366',
+      codice_fiscale_azienda: '00159560366',
+      pec: 'rossi@pec.example.it',
+    };
+    const calls = shop(
+      {
+        'GET /api/invoices/next-number': () => [
+          200,
+          { invoice_number: '7/2026', invoice_date: '2026-11-24' },
+        ],
+        [`PUT /api/orders/${paid.id}/invoice-data`]: () => [
+          200,
+          { ...paid, invoice_data: company, customer_info: { ...paid.customer_info, zipCode: '80134' } },
+        ],
+        [`PUT /orders/${paid.id}/invoice`]: () => [
+          409,
+          { detail: 'Il numero fattura 7/2026 è già stato usato' },
+        ],
+      },
+      [noCap, transfer, shipped],
+    );
+    renderAt('/gestione/ordini');
+    const dialog = await openInvoice(paid.id);
+    fireEvent.click(within(dialog).getByLabelText('Azienda'));
+    fireEvent.change(within(dialog).getByLabelText('Ragione sociale'), {
+      target: { value: 'Edicola Rossi srl' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('P.IVA'), { target: { value: '00159560366' } });
+    fireEvent.change(within(dialog).getByLabelText("Codice fiscale dell'azienda"), {
+      target: { value: '00159560366' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva fattura' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      "Inserisci il codice SDI o la PEC dell'azienda",
+    );
+    fireEvent.change(within(dialog).getByLabelText('PEC'), { target: { value: 'rossi@pec.example.it' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva fattura' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      "Inserisci il CAP dell'indirizzo: serve per la fattura",
+    );
+    fireEvent.change(within(dialog).getByLabelText("CAP dell'indirizzo"), { target: { value: '80134' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva fattura' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Il numero fattura 7/2026 è già stato usato',
+    );
+    expect(sent(calls, 'PUT', `/api/orders/${paid.id}/invoice-data`).map((c) => c.body)).toEqual([
+      {
+        invoice_type: 'azienda',
+        ragione_sociale: 'Edicola Rossi srl',
+        piva: '00159560366',
+        codice_fiscale_azienda: '00159560366',
+        sdi: null,
+        pec: 'rossi@pec.example.it',
+        cap: '80134',
+      },
+    ]);
+    // Saved: the dialog now shows the company and only asks for another number.
+    expect(within(dialog).getByTestId('invoice-buyer').textContent).toContain('Edicola Rossi srl');
+    expect(within(dialog).queryByLabelText('Ragione sociale')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Numero fattura'), { target: { value: '8/2026' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva fattura' }));
+    await waitFor(() => expect(sent(calls, 'PUT', `/orders/${paid.id}/invoice`)).toHaveLength(2));
+    expect(sent(calls, 'PUT', `/api/orders/${paid.id}/invoice-data`)).toHaveLength(1);
+  });
+
+  it('offers to correct the data of an order not yet invoiced', async () => {
+    const calls = shop(
+      {
+        'GET /api/invoices/next-number': () => [
+          200,
+          { invoice_number: '7/2026', invoice_date: '2026-11-24' },
+        ],
+        [`PUT /api/orders/${paid.id}/invoice-data`]: () => [
+          200,
+          { ...asked, invoice_data: { ...privatoData, codice_fiscale: 'VRDGPP80A01F839W' } },
+        ],
+        [`PUT /orders/${paid.id}/invoice`]: () => [200, asked],
+      },
+      [asked, transfer, shipped],
+    );
+    renderAt('/gestione/ordini');
+    const dialog = await openInvoice(paid.id);
+    expect(within(dialog).getByTestId('invoice-buyer').textContent).toContain('RSSMRA85T10A562S');
+    expect(within(dialog).queryByLabelText('Codice fiscale')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Correggi dati' }));
+    const cf = within(dialog).getByLabelText('Codice fiscale') as HTMLInputElement;
+    expect(cf.value).toBe('RSSMRA85T10A562S');
+    fireEvent.change(cf, { target: { value: 'VRDGPP80A01F839W' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva fattura' }));
+    expect(await screen.findByText('Fattura 7/2026 salvata con successo!')).toBeTruthy();
+    expect(sent(calls, 'PUT', `/api/orders/${paid.id}/invoice-data`)[0]!.body).toEqual({
+      invoice_type: 'privato',
+      codice_fiscale: 'VRDGPP80A01F839W',
+      cap: null,
+    });
   });
 });
 
@@ -614,6 +797,14 @@ describe('Ordini: the order page', () => {
         200,
         fileAnswer('<xml/>', { 'Content-Type': 'application/xml' }),
       ],
+      [`GET /api/orders/${paid.id}/credit-notes/1-2026.pdf`]: () => [
+        200,
+        fileAnswer('%PDF', { 'Content-Type': 'application/pdf' }),
+      ],
+      [`GET /api/orders/${paid.id}/credit-notes/1-2026.xml`]: () => [
+        404,
+        { detail: 'Nota di credito non trovata' },
+      ],
     });
     renderAt(`/gestione/ordini/${paid.id}`);
     expect(await screen.findByRole('heading', { name: 'Ordine #3d4c5b6a' }, { timeout: 5000 })).toBeTruthy();
@@ -633,8 +824,18 @@ describe('Ordini: the order page', () => {
     expect(lines[2]).toContain('gennaro');
 
     fireEvent.click(screen.getByRole('button', { name: 'Fattura XML (FatturaPA)' }));
-    await waitFor(() => expect(downloads).toEqual(['fattura-3d4c5b6a.xml']));
-    expect(screen.getByRole('button', { name: 'Fattura PDF: 1/2026' })).toBeTruthy();
+    await waitFor(() => expect(downloads).toEqual(['fattura-3-2026.xml']));
+    // A credit note's number travels as 1-2026 (the gateway refuses an encoded slash); the file keeps its name.
+    fireEvent.click(screen.getByRole('button', { name: 'Nota di credito 1/2026 PDF' }));
+    await waitFor(() => expect(downloads).toEqual(['fattura-3-2026.xml', 'nota-di-credito-1-2026.pdf']));
+    expect(sent(calls, 'GET', `/api/orders/${paid.id}/credit-notes/1-2026.pdf`)).toHaveLength(1);
+    // A failed download says so next to its own button.
+    const xmlButton = screen.getByRole('button', { name: 'Nota di credito 1/2026 XML (FatturaPA)' });
+    fireEvent.click(xmlButton);
+    const failed = await screen.findByText('Nota di credito non trovata');
+    expect(failed.getAttribute('role')).toBe('alert');
+    expect(xmlButton.nextElementSibling).toBe(failed);
+    expect(xmlButton.getAttribute('aria-describedby')).toBe(failed.id);
 
     const add = screen.getByRole('button', { name: 'Aggiungi nota' }) as HTMLButtonElement;
     expect(add.disabled).toBe(true);

@@ -1072,7 +1072,7 @@ describe('mf-admin → svc-orders (Spedizioni, Statistiche, note di credito)', (
           credit_note: '8/2026',
         })
         .uponReceiving(`a request for an order's credit note as ${format}`)
-        .withRequest('GET', `/api/orders/${ORDER_ID}/credit-notes/8%2F2026.${format}`, (request) =>
+        .withRequest('GET', `/api/orders/${ORDER_ID}/credit-notes/8-2026.${format}`, (request) =>
           request.headers(FILE_HEADERS),
         )
         .willRespondWith(200, (response) =>

@@ -9,6 +9,8 @@ import {
   ShipmentQuotes,
   TimelineEntry,
   type ApiClient,
+  fiscalNumberKey,
+  type InvoiceDataUpdate,
   type InvoiceRequest,
   type OrderFilterQuery,
   type OrderListQuery,
@@ -63,10 +65,17 @@ export const ordersApi = (client: ApiClient) => ({
   /** PUT /orders/{id}/invoice {invoice_number, invoice_date} (SPEC §7). */
   saveInvoice: (orderId: string, invoice: InvoiceRequest) =>
     client.call('PUT', `/orders/${id(orderId)}/invoice`, { body: invoice, check: parsedBy(Order) }),
+  /** PUT /api/orders/{id}/invoice-data: the buyer's fiscal data of an order not invoiced yet (decision 0033). */
+  saveInvoiceData: (orderId: string, data: InvoiceDataUpdate) =>
+    client.call('PUT', `/api/orders/${id(orderId)}/invoice-data`, { body: data, check: parsedBy(Order) }),
   invoiceFile: (orderId: string, format: 'pdf' | 'xml') =>
     downloadFile(client, 'GET', `/api/orders/${id(orderId)}/invoice.${format}`),
   creditNoteFile: (orderId: string, number: string, format: 'pdf' | 'xml') =>
-    downloadFile(client, 'GET', `/api/orders/${id(orderId)}/credit-notes/${id(number)}.${format}`),
+    downloadFile(
+      client,
+      'GET',
+      `/api/orders/${id(orderId)}/credit-notes/${id(fiscalNumberKey(number))}.${format}`,
+    ),
   shipmentQuotes: (orderId: string, signal?: AbortSignal) =>
     client.call('GET', `/api/orders/${id(orderId)}/shipment-quotes`, {
       signal,

@@ -194,6 +194,7 @@ export function OrderActions({
         <InvoiceDialog
           order={order}
           onCancel={() => setOpen(null)}
+          onDataSaved={onChanged}
           onSaved={(number) => {
             setOpen(null);
             notify('success', t('orders.invoice.saved', { number }));

@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { EmailLogEntry, TimelineEntry } from '@edicola/contracts';
+import { fiscalNumberKey, type EmailLogEntry, type TimelineEntry } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
-import { saveFile } from '../../api/download';
 import type { OrderPageData } from '../../api/orders';
 import { Banner, useBanner } from '../../ui/Banner';
 import { failureText } from '../../ui/errors';
 import { formatDate, formatDateTime, formatEuro } from '../../ui/format';
 import { useLoad } from '../../ui/useLoad';
+import { FileButton } from './FileButton';
 import { OrderActions } from './OrderActions';
 import { shortId } from './orderQuery';
 import { shownShipmentState, trackingOf, trackingUrl } from './orderView';
@@ -50,17 +50,6 @@ export default function OrderPage() {
   const changed = () => {
     order.reload();
     timeline.reload();
-  };
-  const download = async (
-    load: () => ReturnType<typeof api.orders.invoiceFile>,
-    name: string,
-    error: string,
-  ) => {
-    try {
-      saveFile(await load(), name);
-    } catch (failure) {
-      banner.show('error', failureText(failure, error));
-    }
   };
 
   const o = order.data;
@@ -140,32 +129,16 @@ export default function OrderPage() {
               <InvoiceInfo order={o} />
               {o.invoice_data?.invoice_issued && (
                 <p className="adm-row-actions">
-                  <button
-                    type="button"
-                    className="adm-button adm-button-small adm-button-light"
-                    onClick={() =>
-                      void download(
-                        () => api.orders.invoiceFile(o.id, 'pdf'),
-                        `fattura-${shortId(o.id)}.pdf`,
-                        t('orders.invoice.downloadError'),
-                      )
-                    }
-                  >
-                    {t('orders.invoice.pdf')}
-                  </button>
-                  <button
-                    type="button"
-                    className="adm-button adm-button-small adm-button-light"
-                    onClick={() =>
-                      void download(
-                        () => api.orders.invoiceFile(o.id, 'xml'),
-                        `fattura-${shortId(o.id)}.xml`,
-                        t('orders.invoice.downloadError'),
-                      )
-                    }
-                  >
-                    {t('orders.invoice.xml')}
-                  </button>
+                  {(['pdf', 'xml'] as const).map((format) => (
+                    <FileButton
+                      key={format}
+                      load={() => api.orders.invoiceFile(o.id, format)}
+                      fallbackName={`fattura-${fiscalNumberKey(o.invoice_data?.invoice_number ?? shortId(o.id))}.${format}`}
+                      errorText={t('orders.invoice.downloadError')}
+                    >
+                      {t(`orders.invoice.${format}`)}
+                    </FileButton>
+                  ))}
                 </p>
               )}
               {o.credit_notes.length > 0 && (
@@ -176,21 +149,20 @@ export default function OrderPage() {
                       <li key={note.number}>
                         {note.number} · {formatDate(note.date)} · {formatEuro(note.amount)} · {note.reason}{' '}
                         {(['pdf', 'xml'] as const).map((format) => (
-                          <button
+                          <FileButton
                             key={format}
-                            type="button"
-                            className="adm-button adm-button-small adm-button-light"
-                            aria-label={`${t(`orders.invoice.${format}`)}: ${note.number}`}
-                            onClick={() =>
-                              void download(
-                                () => api.orders.creditNoteFile(o.id, note.number, format),
-                                `nota-credito-${note.number.replace('/', '-')}.${format}`,
-                                t('orders.invoice.downloadError'),
-                              )
-                            }
+                            load={() => api.orders.creditNoteFile(o.id, note.number, format)}
+                            fallbackName={`nota-di-credito-${fiscalNumberKey(note.number)}.${format}`}
+                            errorText={t('orders.invoice.creditNoteDownloadError')}
+                            label={t(
+                              format === 'pdf'
+                                ? 'orders.invoice.creditNotePdf'
+                                : 'orders.invoice.creditNoteXml',
+                              { number: note.number },
+                            )}
                           >
                             {format.toUpperCase()}
-                          </button>
+                          </FileButton>
                         ))}
                       </li>
                     ))}

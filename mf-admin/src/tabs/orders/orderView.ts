@@ -4,9 +4,11 @@ import type { Order, OrderShipment, OrderStatus } from '@edicola/contracts';
 export const trackingOf = (order: Order) =>
   order.tracking_number ?? order.packlink_data?.tracking_number ?? null;
 
-/** SPEC §4: an invoice can be made when the order asks for one not yet issued, or has no invoice data. */
-export const invoiceDue = (order: Order) =>
-  !order.invoice_data || (order.invoice_data.requires_invoice && !order.invoice_data.invoice_issued);
+/**
+ * SPEC §4: an invoice can be made when the order asks for one not yet issued, or has no invoice data (data without
+ * requires_invoice count as none, as the server reads them); the dialog asks for what is missing.
+ */
+export const invoiceDue = (order: Order) => !order.invoice_data?.invoice_issued;
 
 /** SPEC §4: 'Crea spedizione' for a confirmed or paid order without a Packlink shipment. */
 export const shipmentDue = (order: Order) =>
