@@ -178,7 +178,7 @@ describe('partial refunds of online orders', () => {
       if (invoiced) await invoice(orderId);
 
       const byAmount = await refund(orderId, { amount: 5, reason: 'Spedizione in ritardo' });
-      expect(byAmount.status).toBe(200);
+      expect(byAmount.status).toBe(202);
       await until(
         () => order(orderId),
         (o) => o.refunds.every((r) => r.state === 'done'),
@@ -188,7 +188,7 @@ describe('partial refunds of online orders', () => {
         lines: [{ article_id: article.id, quantity: 1 }],
         reason: 'Scatola rovinata',
       });
-      expect(byLines.status).toBe(200);
+      expect(byLines.status).toBe(202);
       const done = await until(
         () => order(orderId),
         (o) => o.refunds.length === 2 && o.refunds.every((r) => r.state === 'done'),
