@@ -5,6 +5,18 @@ import {
   type VisitRequest,
 } from '@edicola/contracts';
 
+/**
+ * The staff token the back office keeps in this browser (access_token, also token): sent with a visit, so svc-catalog
+ * leaves a staff member's own page views out of the visit statistics (decision 0034).
+ */
+function storedStaffToken(): string | null {
+  try {
+    return localStorage.getItem('access_token') ?? localStorage.getItem('token');
+  } catch {
+    return null;
+  }
+}
+
 /** The shell's calls, through the shared web client (contracts): newsletter and contact messages (svc-notify), visits (svc-catalog). */
 export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
   const client = createApiClient({ baseUrl: apiBaseUrl, fetchImpl });
@@ -34,7 +46,13 @@ export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
     },
     /** POST /analytics/visit: fire and forget (keepalive, so it survives leaving the page). */
     trackVisit: async (visit: VisitRequest) => {
-      await post('/analytics/visit', visit, true);
+      const staff = storedStaffToken();
+      await client.call<unknown>('POST', '/analytics/visit', {
+        body: visit,
+        keepalive: true,
+        check: (answer) => answer,
+        ...(staff ? { token: staff } : {}),
+      });
     },
   };
 }

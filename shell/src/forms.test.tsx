@@ -225,6 +225,19 @@ describe('/contatto message form', () => {
 });
 
 describe('visit tracking', () => {
+  it("sends the back office's stored staff token with a visit, so the staff's own browsing is not counted", async () => {
+    localStorage.setItem('access_token', 'staff-token');
+    try {
+      const { fetchMock, api } = serve(() => jsonResponse(200, { recorded: false }));
+      await api.trackVisit({ page_url: '/prodotti', page_title: 'Prodotti', referrer: '', session_id: 's' });
+      const [[url, init]] = fetchMock.mock.calls;
+      expect(url).toBe('http://api.test/analytics/visit');
+      expect(new Headers(init?.headers).get('authorization')).toBe('Bearer staff-token');
+    } finally {
+      localStorage.removeItem('access_token');
+    }
+  });
+
   function Tracked({ api }: { api: ReturnType<typeof createShellApi> }) {
     useVisitTracking(api);
     return <Link to="/prodotti?category=pokemon">next</Link>;
@@ -252,6 +265,9 @@ describe('visit tracking', () => {
         'http://api.test/analytics/visit',
       ]);
       const [first, second] = fetchMock.mock.calls.map(([, init]) => bodyOf(init));
+      expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('authorization'))).toEqual(
+        [null, null],
+      );
       const sessionId = sessionStorage.getItem(VISIT_SESSION_KEY);
       expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
       expect(first).toEqual({ page_url: '/', page_title: 'Home', referrer: '', session_id: sessionId });
