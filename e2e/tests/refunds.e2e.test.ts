@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
+import { fatturaPaErrors } from '../support/fatturapa';
 import { collectErrors, launchBrowser, shop } from '../support/shop';
 import { api, newArticle, staffToken } from '../support/staff-api';
 
@@ -229,7 +230,11 @@ describe('partial refunds of online orders', () => {
       const email = `rimborso.pagina.${Date.now()}@example.it`;
       const orderId = await paidOrder('card', email, true);
       await invoice(orderId);
-      const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1280, height: 900 } });
+      const context = await browser.newContext({
+        locale: 'it-IT',
+        viewport: { width: 1280, height: 900 },
+        acceptDownloads: true,
+      });
       page = await context.newPage();
       page.setDefaultTimeout(25_000);
       const errors = collectErrors(page);
@@ -266,6 +271,20 @@ describe('partial refunds of online orders', () => {
         .getByText(/^Rimborsato 5,00\s€$/)
         .first()
         .waitFor();
+      // Its credit note downloads from the order page, as PDF and as a FatturaPA file the official schema accepts.
+      const [note] = done.credit_notes;
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: `Nota di credito ${note!.number} PDF` }).click(),
+      ]);
+      expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+      const [xml] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: `Nota di credito ${note!.number} XML (FatturaPA)` }).click(),
+      ]);
+      const xmlText = (await readFile((await xml.path())!)).toString('utf8');
+      expect(xmlText).toContain('<TipoDocumento>TD04</TipoDocumento>');
+      expect(await fatturaPaErrors(xmlText)).toEqual([]);
       await until(
         () => refundMails(email),
         (m) => m.length >= 1,
