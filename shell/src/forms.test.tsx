@@ -230,7 +230,7 @@ describe('visit tracking', () => {
     try {
       const { fetchMock, api } = serve(() => jsonResponse(200, { recorded: false }));
       await api.trackVisit({ page_url: '/prodotti', page_title: 'Prodotti', referrer: '', session_id: 's' });
-      const [[url, init]] = fetchMock.mock.calls;
+      const [url, init] = fetchMock.mock.calls[0]!;
       expect(url).toBe('http://api.test/analytics/visit');
       expect(new Headers(init?.headers).get('authorization')).toBe('Bearer staff-token');
     } finally {
