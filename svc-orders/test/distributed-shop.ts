@@ -37,7 +37,12 @@ export interface DistributedShop {
 }
 
 export async function startDistributedShop(options: { sessionCacheMs: number }): Promise<DistributedShop> {
-  const testDatabase: TestDatabase = await createTestDatabase();
+  const testDatabase: TestDatabase = await createTestDatabase({
+    migrated: [ordersService, catalogService, paymentsService, notifyService].map((s) => ({
+      folder: s.migrationsFolder,
+      schema: s.schema,
+    })),
+  });
   const databases: Database[] = [];
   const services: RunningService[] = [];
   const transport = createInProcessTransport();

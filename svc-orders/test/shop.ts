@@ -54,7 +54,9 @@ export interface Shop {
 
 /** svc-catalog and svc-orders on one fresh database, one in-process bus, orders calling the catalogue over HTTP. */
 export async function startShop(env: Record<string, string> = {}): Promise<Shop> {
-  const testDatabase: TestDatabase = await createTestDatabase();
+  const testDatabase: TestDatabase = await createTestDatabase({
+    migrated: [catalogService, ordersService].map((s) => ({ folder: s.migrationsFolder, schema: s.schema })),
+  });
   const transport = createInProcessTransport();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edicola-shop-'));

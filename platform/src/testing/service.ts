@@ -13,14 +13,16 @@ export interface TestService<C> {
 }
 
 /**
- * Starts a real service on a fresh real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), on the given
- * transport or else an in-process one of its own.
+ * Starts a real service on a fresh real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) holding its
+ * migrated schema, on the given transport or else an in-process one of its own.
  */
 export async function startTestService<E extends z.ZodObject>(
   definition: ServiceDefinition<E>,
   options: { env?: Record<string, string>; verifier?: TokenVerifier; transport?: Transport } = {},
 ): Promise<TestService<z.infer<E>>> {
-  const testDatabase = await createTestDatabase();
+  const testDatabase = await createTestDatabase({
+    migrated: [{ folder: definition.migrationsFolder, schema: definition.schema }],
+  });
   const ownTransport = options.transport ? undefined : createInProcessTransport();
   try {
     const service = await startService(definition, {
