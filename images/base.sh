@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
-# The base images every image of the shop starts from, assembled from this machine's Node (no registry is
-# reachable to pull one): its binary and the shared libraries it links, a user 10001 and /tmp. Two variants:
+# The base images every image of the shop starts from, assembled from the project's Node, the one `npm install`
+# brings (node_modules/node, the official binary from npm; docs/decisions/0036-node-24.md), not the machine's:
+# no registry is reachable to pull one. Its binary and the shared libraries it links, a user 10001 and /tmp.
+# Two variants:
 #   localhost/edicola/node:<version>        the runtime (node only)
 #   localhost/edicola/node-build:<version>  node and npm, for the build stages
 # Usage: images/base.sh   (needs buildah; run as root or in a user namespace)
 set -euo pipefail
-node_bin="$(readlink -f "$(command -v node)")"
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+node_bin="$repo/node_modules/node/bin/node"
+if [ ! -x "$node_bin" ]; then
+  echo "images/base.sh: the project's Node is not installed ($node_bin): run npm install" >&2
+  exit 1
+fi
+node_bin="$(readlink -f "$node_bin")"
 version="$("$node_bin" -p 'process.versions.node')"
 npm_dir="$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")"
 root="$(mktemp -d)"
@@ -36,7 +44,7 @@ build() { # name, with-npm
   buildah config --env NODE_ENV=production --env NODE_EXTRA_CA_CERTS=/etc/ca-certificates.crt \
     --workingdir /app --user 10001:10001 \
     --label org.opencontainers.image.title="$1" \
-    --label org.opencontainers.image.description="Node $version from the build machine" "$ctr"
+    --label org.opencontainers.image.description="Node $version, the project's (node_modules/node)" "$ctr"
   buildah commit --quiet --rm "$ctr" "localhost/edicola/$1:$version" >/dev/null
   echo "localhost/edicola/$1:$version"
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run images [-- name…]`: the base images from this machine's Node (images/base.sh), then one image per
+// `npm run images [-- name…]`: the base images from the project's Node (images/base.sh), then one image per
 // service and front-end slice from images/Containerfile, tagged with the git revision. Needs buildah (Debian's
 // package) and the npm registry (each image's build stage runs `npm ci` from the lock).
 import { execFileSync, spawnSync } from 'node:child_process';

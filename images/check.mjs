@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // CI's image check (.ci/run): builds the base images and one service image with buildah, checks its config
-// (user, entrypoint, revision label, health check, size, no dev dependencies, no source maps), starts it
-// read-only and unprivileged with podman against the machine's PostgreSQL and RabbitMQ, and checks that it
-// answers /healthz and stops cleanly on SIGTERM. Writes test-results/images/summary.json.
+// (user, entrypoint, revision label, health check, the project's Node, size, no dev dependencies, no source
+// maps), starts it read-only and unprivileged with podman against the machine's PostgreSQL and RabbitMQ, and
+// checks that it answers /healthz and stops cleanly on SIGTERM. Writes test-results/images/summary.json.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,8 @@ const IMAGE = 'svc-catalog';
 const MAX_SIZE_MB = 260;
 const PG = process.env.SMOKE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const AMQP = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+// The Node the project pins (docs/decisions/0036-node-24.md), whatever Node runs this check.
+const NODE = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies.node;
 
 let passed = 0;
 let failed = 0;
@@ -80,6 +82,12 @@ async function main() {
   check(
     'has a health check on /healthz',
     JSON.stringify((info.Healthcheck ?? config.Healthcheck)?.Test ?? []).includes('/healthz'),
+  );
+  const version = inImage(ref, 'console.log(process.version)');
+  check(
+    `runs the project's Node ${NODE}`,
+    node === NODE && version === `v${NODE}`,
+    `${version}, base ${node}`,
   );
   const sizeMb = Math.round(info.Size / 1e6);
   check(`is at most ${MAX_SIZE_MB} MB`, sizeMb <= MAX_SIZE_MB, `${sizeMb} MB`);
