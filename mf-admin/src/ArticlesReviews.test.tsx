@@ -1,106 +1,36 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { AdminArticle, Review, RuntimeConfig } from '@edicola/contracts';
-import AdminApp from './AdminApp';
-import { initTestI18n, serveApi, type ServedCall } from './testSupport';
+import { initTestI18n } from './testSupport';
+import {
+  API,
+  renderAdminAt,
+  sampleArticle,
+  sampleReview,
+  sent,
+  staffApi,
+  type Handlers,
+} from './testFixtures';
 
-const API = 'http://api.test:8080';
-const config: RuntimeConfig = {
-  apiBaseUrl: API,
-  mediaBaseUrl: API,
-  demoMode: false,
-  remotes: { mf_catalog: 'x', mf_checkout: 'x', mf_account: 'x', mf_admin: 'x' },
-};
-
-const article: AdminArticle = {
-  id: '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11',
-  sku: 'F1-312T',
-  title: 'Ferrari 312T',
-  description: 'Lauda 1975',
-  category: 'Modellismo',
-  product_type: 'normale',
-  availability_date: null,
-  price: 49.9,
-  iva_percentage: 22,
+const article = sampleArticle({
   quantity_stock: 5,
-  weight: 0.4,
-  dimensions: null,
   photo_url: '/media/articles/0123456789abcdef01234567-400.webp',
-  is_active: true,
-  shipping_cost_national: 0,
-  shipping_cost_international: 0,
-  share_facebook: false,
-  share_instagram: false,
-  share_whatsapp: false,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  low_stock_threshold: 2,
-  version: 3,
-};
-
-const review: Review = {
-  id: 'r1',
-  article_id: article.id,
-  order_id: null,
-  article_title: article.title,
-  rating: 1,
-  title: 'Deludente',
-  comment: 'Scatola rovinata',
-  customer_name: 'Mario',
-  customer_email: 'mario@example.it',
-  is_verified_purchase: false,
-  helpful_count: 0,
-  created_at: '2026-11-20T10:00:00.000Z',
-  approved: false,
-  admin_reply: null,
-};
-
-type Handlers = Parameters<typeof serveApi>[1];
+});
+const review = sampleReview(article, { rating: 1, title: 'Deludente', comment: 'Scatola rovinata' });
 
 function shop(extra: Handlers = {}) {
-  return serveApi(API, {
-    'GET /api/auth/me': () => [200, { user_id: 'u1', username: 'gennaro', role: 'staff' }],
-    'GET /api/admin/articles/counts': () => [
-      200,
-      { articles: 1, prevendita: 0, prenotazione: 0, low_stock: 0 },
-    ],
-    'GET /api/orders': () => [
-      200,
-      {
-        orders: [],
-        counts: { all: 0, pending: 0, paid: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 },
-        total: 0,
-        page: 1,
-        page_size: 1,
-      },
-    ],
-    'GET /api/admin/reviews/stats': () => [
-      200,
-      { total_reviews: 3, approved_reviews: 2, pending_reviews: 1, average_rating: 4.7 },
-    ],
-    'GET /api/admin/shipping/rules': () => [200, []],
-    'GET /api/articles': () => [200, { items: [article], total: 1, page: 1, page_size: 20 }],
-    'GET /api/admin/articles/prevendita': () => [200, { items: [], total: 0, page: 1, page_size: 20 }],
-    'GET /api/config/iva-options': () => [200, [{ value: 22, label: '22% - Beni e servizi standard' }]],
-    'GET /api/admin/reviews/all': () => [200, [review]],
-    ...extra,
-  });
-}
-
-function renderAt(path: string) {
-  localStorage.setItem('access_token', 'tok-1');
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/gestione/*" element={<AdminApp config={config} />} />
-      </Routes>
-    </MemoryRouter>,
+  return staffApi(
+    {
+      'GET /api/articles': () => [200, { items: [article], total: 1, page: 1, page_size: 20 }],
+      'GET /api/admin/articles/prevendita': () => [200, { items: [], total: 0, page: 1, page_size: 20 }],
+      'GET /api/config/iva-options': () => [200, [{ value: 22, label: '22% - Beni e servizi standard' }]],
+      'GET /api/admin/reviews/all': () => [200, [review]],
+      ...extra,
+    },
+    { reviewStats: { total_reviews: 3, approved_reviews: 2, pending_reviews: 1, average_rating: 4.7 } },
   );
 }
 
-const sent = (calls: ServedCall[], method: string, path: string) =>
-  calls.filter((c) => c.method === method && c.path === path);
+const renderAt = renderAdminAt;
 
 beforeAll(() => initTestI18n());
 beforeEach(() => localStorage.clear());

@@ -1,111 +1,36 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { PHOTO_ERRORS, type AdminArticle, type Review, type RuntimeConfig } from '@edicola/contracts';
-import AdminApp from './AdminApp';
-import { initTestI18n, serveApi, type ServedCall } from './testSupport';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PHOTO_ERRORS } from '@edicola/contracts';
+import { initTestI18n } from './testSupport';
+import { renderAdminAt, sampleArticle, sampleReview, sent, staffApi, type Handlers } from './testFixtures';
 
-const API = 'http://api.test:8080';
-const config: RuntimeConfig = {
-  apiBaseUrl: API,
-  mediaBaseUrl: API,
-  demoMode: false,
-  remotes: { mf_catalog: 'x', mf_checkout: 'x', mf_account: 'x', mf_admin: 'x' },
-};
-
-const article: AdminArticle = {
-  id: '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11',
-  sku: 'F1-312T',
-  title: 'Ferrari 312T',
-  description: 'Lauda 1975',
-  category: 'Modellismo',
-  product_type: 'normale',
-  availability_date: null,
-  price: 49.9,
-  iva_percentage: 22,
-  quantity_stock: 1,
-  weight: 0.4,
-  dimensions: null,
-  photo_url: null,
-  is_active: true,
-  shipping_cost_national: 0,
-  shipping_cost_international: 0,
-  share_facebook: false,
-  share_instagram: false,
-  share_whatsapp: false,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  low_stock_threshold: 2,
-  version: 3,
-};
-
-const review: Review = {
-  id: 'r1',
-  article_id: article.id,
-  order_id: null,
-  article_title: article.title,
-  rating: 4,
-  title: 'Bellissimo',
-  comment: 'Arrivato in 2 giorni',
-  customer_name: 'Mario',
-  customer_email: 'mario@example.it',
-  is_verified_purchase: false,
-  helpful_count: 0,
-  created_at: '2026-11-20T10:00:00.000Z',
-  approved: false,
-  admin_reply: null,
-};
-
-type Handlers = Parameters<typeof serveApi>[1];
+const article = sampleArticle();
+const review = sampleReview(article);
 
 /** The API as the back office finds it: a signed-in user of `role`, one article, one pending review. */
 function shop(role: 'admin' | 'staff', extra: Handlers = {}) {
-  return serveApi(API, {
-    'GET /api/auth/me': () => [200, { user_id: 'u1', username: 'gennaro', role }],
-    'GET /api/admin/articles/counts': () => [
-      200,
-      { articles: 1, prevendita: 0, prenotazione: 0, low_stock: 1 },
-    ],
-    'GET /api/orders': () => [
-      200,
-      {
+  return staffApi(
+    {
+      'GET /api/articles': () => [200, { items: [article], total: 1, page: 1, page_size: 20 }],
+      'GET /api/config/iva-options': () => [200, [{ value: 22, label: '22% - Beni e servizi standard' }]],
+      'GET /api/admin/reviews/all': () => [200, [review]],
+      ...extra,
+    },
+    {
+      role,
+      lowStock: 1,
+      orders: {
         orders: [],
         counts: { all: 3, pending: 1, paid: 1, confirmed: 1, shipped: 0, delivered: 0, cancelled: 0 },
         total: 0,
         page: 1,
         page_size: 1,
       },
-    ],
-    'GET /api/admin/reviews/stats': () => [
-      200,
-      { total_reviews: 1, approved_reviews: 0, pending_reviews: 1, average_rating: 0 },
-    ],
-    'GET /api/admin/shipping/rules': () => [200, []],
-    'GET /api/articles': () => [200, { items: [article], total: 1, page: 1, page_size: 20 }],
-    'GET /api/config/iva-options': () => [200, [{ value: 22, label: '22% - Beni e servizi standard' }]],
-    'GET /api/admin/reviews/all': () => [200, [review]],
-    ...extra,
-  });
-}
-
-function Location() {
-  const location = useLocation();
-  return <span data-testid="location">{location.pathname + location.search}</span>;
-}
-
-function renderAt(path: string) {
-  localStorage.setItem('access_token', 'tok-1');
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/gestione/*" element={<AdminApp config={config} />} />
-      </Routes>
-      <Location />
-    </MemoryRouter>,
+      reviewStats: { total_reviews: 1, approved_reviews: 0, pending_reviews: 1, average_rating: 0 },
+    },
   );
 }
 
-const sent = (calls: ServedCall[], method: string, path: string) =>
-  calls.filter((c) => c.method === method && c.path === path);
+const renderAt = renderAdminAt;
 
 beforeAll(() => initTestI18n());
 beforeEach(() => localStorage.clear());

@@ -1,61 +1,20 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { OrderDetail, OrderStatus, RuntimeConfig, TimelineEntry } from '@edicola/contracts';
-import AdminApp from './AdminApp';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { OrderDetail, OrderStatus, TimelineEntry } from '@edicola/contracts';
 import { shownShipmentState } from './tabs/orders/orderView';
-import { initTestI18n, serveApi } from './testSupport';
+import { initTestI18n } from './testSupport';
+import { renderAdminAt, sampleOrder, staffApi } from './testFixtures';
 
-const API = 'http://api.test:8080';
-const config: RuntimeConfig = {
-  apiBaseUrl: API,
-  mediaBaseUrl: API,
-  demoMode: false,
-  remotes: { mf_catalog: 'x', mf_checkout: 'x', mf_account: 'x', mf_admin: 'x' },
-};
 const ID = '0b6f8e2a-6c1d-4d0e-9a7b-1f2e3d4c5b6a';
 
 const order = (status: OrderStatus): OrderDetail => ({
-  refunds: [],
-  id: ID,
-  order_reference: 'ORD-3D4C5B6A',
-  order_date: '2026-11-20T15:00:00.000Z',
-  created_at: '2026-11-20T15:00:00.000Z',
-  updated_at: '2026-11-23T10:00:00.000Z',
-  status,
-  order_version: 5,
-  customer_id: null,
-  customer_info: {
-    name: 'Maria Rossi',
-    email: 'maria@example.it',
-    phone: '333 1234567',
-    address: 'Via Toledo 1',
-    city: 'Napoli',
-    zipCode: '80134',
-    notes: null,
-    country: 'IT',
-  },
-  items: [
-    {
-      article_id: 'a1',
-      sku: 'F1-312T',
-      title: 'Ferrari 312T',
-      quantity: 2,
-      price: 40.9,
-      iva_percentage: 22,
-      unit_gross: 49.9,
-      line_total: 99.8,
-    },
-  ],
-  subtotal_amount: 99.8,
-  shipping_cost: 9,
-  total_amount: 108.8,
-  shipping_country: 'IT',
-  payment_method: 'card',
-  payment_status: 'paid',
-  payment_intent_id: 'pi_123',
-  payment_demo: true,
-  refunded_amount: 0,
-  payment_issue: null,
+  ...sampleOrder({
+    id: ID,
+    order_date: '2026-11-20T15:00:00.000Z',
+    created_at: '2026-11-20T15:00:00.000Z',
+    updated_at: '2026-11-23T10:00:00.000Z',
+    status,
+    order_version: 5,
+  }),
   tracking_number: 'TRK1',
   packlink_shipment_id: 'UN2026PRO0001',
   packlink_data: { tracking_number: 'TRK1', carrier_name: 'BRT' },
@@ -134,27 +93,7 @@ const entries: TimelineEntry[] = [
 ];
 
 function shop(status: OrderStatus) {
-  return serveApi(API, {
-    'GET /api/auth/me': () => [200, { user_id: 'u1', username: 'gennaro', role: 'staff' }],
-    'GET /api/admin/articles/counts': () => [
-      200,
-      { articles: 1, prevendita: 0, prenotazione: 0, low_stock: 0 },
-    ],
-    'GET /api/orders': () => [
-      200,
-      {
-        orders: [],
-        counts: { all: 0, pending: 0, paid: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 },
-        total: 0,
-        page: 1,
-        page_size: 1,
-      },
-    ],
-    'GET /api/admin/reviews/stats': () => [
-      200,
-      { total_reviews: 0, approved_reviews: 0, pending_reviews: 0, average_rating: 0 },
-    ],
-    'GET /api/admin/shipping/rules': () => [200, []],
+  return staffApi({
     [`GET /api/orders/${ID}`]: () => [200, order(status)],
     [`GET /api/orders/${ID}/timeline`]: () => [200, { entries }],
     'GET /api/admin/emails': () => [
@@ -178,16 +117,7 @@ function shop(status: OrderStatus) {
   });
 }
 
-function renderOrder() {
-  localStorage.setItem('access_token', 'tok-1');
-  return render(
-    <MemoryRouter initialEntries={[`/gestione/ordini/${ID}`]}>
-      <Routes>
-        <Route path="/gestione/*" element={<AdminApp config={config} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderOrder = () => renderAdminAt(`/gestione/ordini/${ID}`);
 
 const timelineLines = async (count: number) => {
   const timeline = await screen.findByTestId('timeline', {}, { timeout: 5000 });

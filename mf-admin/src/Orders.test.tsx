@@ -1,67 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { Order, OrderDetail, RuntimeConfig } from '@edicola/contracts';
-import AdminApp from './AdminApp';
-import { fileAnswer, initTestI18n, serveApi, type ServedCall } from './testSupport';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Order, OrderDetail } from '@edicola/contracts';
+import { fileAnswer, initTestI18n, type ServedCall } from './testSupport';
+import { renderAdminAt, sampleOrder, sent, staffApi, type Handlers } from './testFixtures';
 
-const API = 'http://api.test:8080';
-const config: RuntimeConfig = {
-  apiBaseUrl: API,
-  mediaBaseUrl: API,
-  demoMode: false,
-  remotes: { mf_catalog: 'x', mf_checkout: 'x', mf_account: 'x', mf_admin: 'x' },
-};
-
-const base: Order = {
-  refunds: [],
-  id: '0b6f8e2a-6c1d-4d0e-9a7b-1f2e3d4c5b6a',
-  order_reference: 'ORD-3D4C5B6A',
-  order_date: '2026-11-20T10:00:00.000Z',
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  status: 'paid',
-  order_version: 1,
-  customer_id: null,
-  customer_info: {
-    name: 'Maria Rossi',
-    email: 'maria@example.it',
-    phone: '333 1234567',
-    address: 'Via Toledo 1',
-    city: 'Napoli',
-    zipCode: '80134',
-    notes: null,
-    country: 'IT',
-  },
-  items: [
-    {
-      article_id: 'a1',
-      sku: 'F1-312T',
-      title: 'Ferrari 312T',
-      quantity: 2,
-      price: 40.9,
-      iva_percentage: 22,
-      unit_gross: 49.9,
-      line_total: 99.8,
-    },
-  ],
-  subtotal_amount: 99.8,
-  shipping_cost: 9,
-  total_amount: 108.8,
-  shipping_country: 'IT',
-  payment_method: 'card',
-  payment_status: 'paid',
-  payment_intent_id: 'pi_123',
-  payment_demo: true,
-  refunded_amount: 0,
-  payment_issue: null,
-  tracking_number: null,
-  packlink_shipment_id: null,
-  packlink_data: null,
-  invoice_data: null,
-  payment_due_at: null,
-  transfer_payment: null,
-  refund: null,
-};
+const base = sampleOrder();
 const order = (id: string, changes: Partial<Order> = {}): Order => ({
   ...base,
   id,
@@ -88,44 +30,12 @@ const shipped = order('2d8b0a4c-8e3f-4f20-9c9d-3b4c5d6e7f80', {
 const counts = { all: 9, pending: 2, paid: 3, confirmed: 1, shipped: 1, delivered: 1, cancelled: 1 };
 const page = (orders: Order[], total = orders.length) => ({ orders, counts, total, page: 1, page_size: 25 });
 
-type Handlers = Parameters<typeof serveApi>[1];
-
 function shop(extra: Handlers = {}, orders: Order[] = [paid, transfer, shipped]) {
-  return serveApi(API, {
-    'GET /api/auth/me': () => [200, { user_id: 'u1', username: 'gennaro', role: 'staff' }],
-    'GET /api/admin/articles/counts': () => [
-      200,
-      { articles: 1, prevendita: 0, prenotazione: 0, low_stock: 0 },
-    ],
-    'GET /api/orders': () => [200, page(orders)],
-    'GET /api/admin/reviews/stats': () => [
-      200,
-      { total_reviews: 0, approved_reviews: 0, pending_reviews: 0, average_rating: 0 },
-    ],
-    'GET /api/admin/shipping/rules': () => [200, []],
-    ...extra,
-  });
+  return staffApi(extra, { orders: page(orders) });
 }
 
-function Location() {
-  const location = useLocation();
-  return <span data-testid="location">{location.pathname + location.search}</span>;
-}
+const renderAt = renderAdminAt;
 
-function renderAt(path: string) {
-  localStorage.setItem('access_token', 'tok-1');
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/gestione/*" element={<AdminApp config={config} />} />
-      </Routes>
-      <Location />
-    </MemoryRouter>,
-  );
-}
-
-const sent = (calls: ServedCall[], method: string, path: string) =>
-  calls.filter((c) => c.method === method && c.path === path);
 /** The list's calls, leaving out the tab counts' (page_size=1). */
 const listCalls = (calls: ServedCall[]) =>
   sent(calls, 'GET', '/api/orders').filter((c) => c.query.get('page_size') !== '1');
