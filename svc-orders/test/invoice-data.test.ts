@@ -1,52 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
-import { validateXML } from 'xmllint-wasm';
 import { InternalOrder, NextInvoiceNumber, Order, OrderDetail, type EventData } from '@edicola/contracts';
 import { outbox } from '../src/db/schema';
+import { binary, expectValidFatturaPa, pdfText } from './fiscal-files';
 import { orderBody, STAFF, startShop, type Shop } from './shop';
 import { privato } from './support';
-
-// The official FatturaPA schema 1.2.2, as invoices.test.ts validates with it (copy and note in test/fatturapa/).
-const SCHEMA_DIR = path.join(__dirname, 'fatturapa');
-const xsd = (fileName: string) => ({
-  fileName,
-  contents: readFileSync(path.join(SCHEMA_DIR, fileName), 'utf8'),
-});
-const schema = xsd('Schema_VFPR12_v1.2.2.xsd');
-const preload = xsd('xmldsig-core-schema.xsd');
-
-async function expectValidFatturaPa(xml: string) {
-  const result = await validateXML({
-    xml: [{ fileName: 'fattura.xml', contents: xml }],
-    schema: [schema],
-    preload: [preload],
-  });
-  expect(result.errors.map((e) => e.rawMessage)).toEqual([]);
-  expect(result.valid).toBe(true);
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  // drizzle-kit adds an enumerable Array.prototype.random, which pdf.js refuses (see invoices.test.ts).
-  const random = Object.getOwnPropertyDescriptor(Array.prototype, 'random');
-  if (random?.enumerable) Object.defineProperty(Array.prototype, 'random', { ...random, enumerable: false });
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text.replace(/[ \t]+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
-
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 // Each test renders and parses PDFs and validates XML with the schema: slow on a busy machine.
 jest.setTimeout(30_000);

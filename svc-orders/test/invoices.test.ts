@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
-import { validateXML } from 'xmllint-wasm';
 import {
   CustomerOrderList,
   InternalOrder,
@@ -17,53 +13,9 @@ import { HttpError } from '@edicola/platform';
 import { outbox } from '../src/db/schema';
 import { romeDate } from '../src/invoices/document';
 import { requireShopFiscal, shopFiscalFrom } from '../src/invoices/shop-fiscal';
+import { binary, expectValidFatturaPa, pdfText, validate } from './fiscal-files';
 import { orderBody, STAFF, startShop, type Shop } from './shop';
 import { azienda, privato } from './support';
-
-const SCHEMA_DIR = path.join(__dirname, 'fatturapa');
-const schema = {
-  fileName: 'Schema_VFPR12_v1.2.2.xsd',
-  contents: readFileSync(path.join(SCHEMA_DIR, 'Schema_VFPR12_v1.2.2.xsd'), 'utf8'),
-};
-const preload = {
-  fileName: 'xmldsig-core-schema.xsd',
-  contents: readFileSync(path.join(SCHEMA_DIR, 'xmldsig-core-schema.xsd'), 'utf8'),
-};
-
-/** Every generated file goes through the official schema: the test fails with xmllint's own words. */
-const validate = (xml: string) =>
-  validateXML({ xml: [{ fileName: 'fattura.xml', contents: xml }], schema: [schema], preload: [preload] });
-
-async function expectValidFatturaPa(xml: string) {
-  const result = await validateXML({
-    xml: [{ fileName: 'fattura.xml', contents: xml }],
-    schema: [schema],
-    preload: [preload],
-  });
-  expect(result.errors.map((e) => e.rawMessage)).toEqual([]);
-  expect(result.valid).toBe(true);
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  // drizzle-kit (loaded by the test database's migrations) adds an enumerable Array.prototype.random, which pdf.js
-  // refuses; hidden from enumeration, it still works for drizzle-kit.
-  const random = Object.getOwnPropertyDescriptor(Array.prototype, 'random');
-  if (random?.enumerable) Object.defineProperty(Array.prototype, 'random', { ...random, enumerable: false });
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text.replace(/[ \t]+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
-
-/** supertest keeps binary answers (PDF, XML) as a Buffer. */
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 const tag = (xml: string, name: string) =>
   [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1]);
