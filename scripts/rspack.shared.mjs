@@ -21,6 +21,12 @@ const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'i18next', 'react-
 /** Text assets worth compressing; the storefront server sends the .br or .gz twin when the browser accepts it. */
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|xml)$/;
 
+/**
+ * Brotli's quality for the .br twins: 11, the smallest files, for everything shipped (images/, the bench's
+ * Lighthouse figures). CI's builds only need the twins to exist and set BROTLI_QUALITY lower (.ci/run).
+ */
+const BROTLI_QUALITY = Number(process.env.BROTLI_QUALITY ?? 11);
+
 /** Writes a brotli (.br) and a gzip (.gz) copy of every text asset over 1 KB, once, at build time. */
 class PrecompressPlugin {
   apply(compiler) {
@@ -34,7 +40,7 @@ class PrecompressPlugin {
             const buffer = asset.buffer();
             const brotli = zlib.brotliCompressSync(buffer, {
               params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
                 [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
               },
             });
