@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CartZone, CountryCode } from './shipping';
 import { CodiceFiscale, CodiceFiscaleAzienda, Email, PartitaIva, Pec, Sdi } from './customers';
-import { ORDER_STATUS_LABELS, OrderStatus, PaymentStatus } from './order-status';
+import { ORDER_STATUS_LABELS, OrderStatus, PAYMENT_ORDER_MOVES, PaymentStatus } from './order-status';
 import { RefundReason } from './payment-kinds';
 import { singleLine } from './text';
 import { CustomerLanguage } from './language';
 
-export { ORDER_STATUS_LABELS, OrderStatus, PaymentStatus };
+export { ORDER_STATUS_LABELS, OrderStatus, PAYMENT_ORDER_MOVES, PaymentStatus };
 
 export const OrderLine = z.object({ article_id: z.string(), quantity: z.number().int().positive() });
 export type OrderLine = z.infer<typeof OrderLine>;
