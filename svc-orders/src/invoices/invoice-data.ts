@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { INVOICE_CAP_DETAIL, InvoiceDataUpdate, type InvoiceData, type Order } from '@edicola/contracts';
 import { conflict, HttpError, notFound, type Audit, type Database, type EventBus } from '@edicola/platform';
-import { orderRecords } from '../db/schema';
-import { changeOrder } from '../orders/payment-state';
+import { lockOrder, moveOrder } from '../orders/order-writer';
 import { ORDER_NOT_FOUND } from '../orders/queries';
 import { orderWithRefunds } from '../orders/refunds';
 import { INVOICE_ON_CANCELLED } from './issue';
@@ -51,11 +49,7 @@ export async function saveInvoiceData(
 ): Promise<Order> {
   const { update } = change;
   const updated = await database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(orderRecords)
-      .where(eq(orderRecords.id, change.orderId))
-      .for('update');
+    const row = await lockOrder(tx, change.orderId);
     if (!row) throw notFound(ORDER_NOT_FOUND);
     const current = row.invoiceData;
     if (current?.invoice_issued) throw conflict(INVOICE_DATA_LOCKED(current.invoice_number));
@@ -106,20 +100,17 @@ export async function saveInvoiceData(
     if (!current?.requires_invoice)
       changes.requires_invoice = { from: current?.requires_invoice ?? null, to: true };
     if (addsCap) changes.zip_code = { from: zip || null, to: cap };
-    await audit?.(tx, {
-      entity: 'order',
-      entity_id: row.id,
-      action: 'invoice_data_updated',
-      changes,
+    return moveOrder(tx, bus, row, {
+      at: new Date(),
+      by: change.staff,
+      fields: { invoiceData: data, ...(addsCap ? { customerInfo: { ...info, zipCode: cap } } : {}) },
+      ...(audit && {
+        audit: {
+          to: audit,
+          entry: () => ({ entity: 'order', entity_id: row.id, action: 'invoice_data_updated', changes }),
+        },
+      }),
     });
-    return changeOrder(
-      tx,
-      bus,
-      row,
-      { invoiceData: data, ...(addsCap ? { customerInfo: { ...info, zipCode: cap } } : {}) },
-      new Date(),
-      change.staff,
-    );
   });
   return orderWithRefunds(database.db, updated);
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InvoiceData, InvoiceRequest, NextInvoiceNumber, Order } from '@edicola/contracts';
 import { conflict, notFound, type Audit, type Database, type Db, type EventBus } from '@edicola/platform';
 import { customers, orderRecords } from '../db/schema';
-import { changeOrder } from '../orders/payment-state';
+import { lockOrder, moveOrder } from '../orders/order-writer';
 import { ORDER_NOT_FOUND } from '../orders/queries';
 import { orderWithRefunds } from '../orders/refunds';
 import { romeDate } from './document';
@@ -102,11 +102,7 @@ export async function issueInvoice(
   const year = Number(date.slice(0, 4));
   if (date > romeDate(new Date())) throw conflict(INVOICE_DATE_IN_FUTURE);
   const updated = await database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(orderRecords)
-      .where(eq(orderRecords.id, issuing.orderId))
-      .for('update');
+    const row = await lockOrder(tx, issuing.orderId);
     if (!row) throw notFound(ORDER_NOT_FOUND);
     if (row.status === 'cancelled') throw conflict(INVOICE_ON_CANCELLED);
     const current = row.invoiceData;
@@ -128,17 +124,26 @@ export async function issueInvoice(
       invoice_number: number,
       invoice_date: date,
     };
-    await audit?.(tx, {
-      entity: 'order',
-      entity_id: row.id,
-      action: 'invoice_issued',
-      changes: {
-        invoice_number: { from: null, to: number },
-        invoice_date: { from: null, to: date },
-        ...(current?.requires_invoice ? {} : { invoice_type: { from: null, to: data.invoice_type } }),
-      },
+    return moveOrder(tx, bus, row, {
+      at: new Date(),
+      by: issuing.staff,
+      fields: { invoiceData: issued },
+      ...(audit && {
+        audit: {
+          to: audit,
+          entry: () => ({
+            entity: 'order',
+            entity_id: row.id,
+            action: 'invoice_issued',
+            changes: {
+              invoice_number: { from: null, to: number },
+              invoice_date: { from: null, to: date },
+              ...(current?.requires_invoice ? {} : { invoice_type: { from: null, to: data.invoice_type } }),
+            },
+          }),
+        },
+      }),
     });
-    return changeOrder(tx, bus, row, { invoiceData: issued }, new Date(), issuing.staff);
   });
   bus.wake();
   return orderWithRefunds(database.db, updated);

@@ -24,7 +24,7 @@ import {
   type Logger,
 } from '@edicola/platform';
 import { findCustomer } from '../customers/accounts';
-import { orderRecords, orderStatusHistory } from '../db/schema';
+import { orderRecords } from '../db/schema';
 import { activeShippingRules } from '../shipping/rules';
 import { quoteShipping } from '../shipping/quote';
 import {
@@ -40,6 +40,7 @@ import { transferDetails, type BankAccount } from './bank-transfer';
 import { paymentDueAt, type PaymentDeadlines } from './deadlines';
 import { checkLineQuantities, checkOpenOrders } from './limits';
 import { orderCreated } from './events';
+import { createOrder } from './order-writer';
 import { mergeLines, priceLines, totalMatches } from './pricing';
 import { toOrderItem } from './queries';
 
@@ -269,22 +270,18 @@ async function placeUnderId(
     const now = new Date();
     const dueAt = paymentDueAt(request.payment_method, now, deps.deadlines);
     const row = await db.transaction(async (tx) => {
-      const [stored] = await tx
-        .insert(orderRecords)
-        .values({
+      // Every order starts pending (the writer's), whatever status the client sends: payments move it on.
+      const stored = await createOrder(
+        tx,
+        deps.bus,
+        {
           id: orderId,
           customerId: orderer.customerId,
-          // Every order starts pending; the status the client sends is not believed (payments move it on).
-          status: 'pending',
-          orderVersion: 1,
           subtotalCents,
           shippingCents: quote.cents,
           totalCents,
           shippingCountry: country,
           paymentMethod: request.payment_method,
-          paymentStatus: 'pending',
-          // The provider's payment id is svc-payments' to record (payment.succeeded), never the client's.
-          paymentIntentId: null,
           items: lines,
           customerInfo: { ...info, country },
           invoiceData: orderer.invoiceData ?? storedInvoiceData(request.invoice_data),
@@ -293,20 +290,7 @@ async function placeUnderId(
           orderDate: now,
           createdAt: now,
           updatedAt: now,
-        })
-        .returning();
-      // The sweeper gave this placement up (the request outlived its deadline): its stock is going back.
-      if (!(await closePlacement(tx, orderId))) throw new PlacementGone();
-      await tx.insert(orderStatusHistory).values({
-        orderId,
-        fromStatus: null,
-        toStatus: 'pending',
-        orderVersion: 1,
-        changedAt: now,
-      });
-      await deps.bus.emit(
-        tx,
-        'order.created',
+        },
         orderCreated({
           orderId,
           customerId: orderer.customerId,
@@ -325,7 +309,9 @@ async function placeUnderId(
           language: request.language ?? 'it',
         }),
       );
-      return stored!;
+      // The sweeper gave this placement up (the request outlived its deadline): its stock is going back.
+      if (!(await closePlacement(tx, orderId))) throw new PlacementGone();
+      return stored;
     });
     deps.bus.wake();
     return { row, created: true };

@@ -1,20 +1,7 @@
-import { eq } from 'drizzle-orm';
-import {
-  centsToEuros,
-  type EventData,
-  type OrderStatus,
-  type PaymentIssue,
-  type PaymentStatus,
-  type RefundReason,
-} from '@edicola/contracts';
+import { centsToEuros, type EventData, type PaymentIssue, type PaymentStatus } from '@edicola/contracts';
 import { PermanentDeliveryError, type Db, type EventBus, type Logger } from '@edicola/platform';
-import { orderRecords } from '../db/schema';
-import { orderRefundRequested } from './events';
-import { recordOrderChange } from './record-order-change';
-import { completeRefundRequest, failRefundRequest, insertFullRefund } from './refunds';
-
-type Row = typeof orderRecords.$inferSelect;
-type Changes = Partial<Omit<typeof orderRecords.$inferInsert, 'id' | 'orderVersion' | 'updatedAt'>>;
+import { lockOrder, moveOrder, type OrderRow as Row } from './order-writer';
+import { completeRefundRequest, failRefundRequest } from './refunds';
 
 /**
  * How far an order's payment went. payment_status only moves up this scale (a payment that failed may still
@@ -41,66 +28,6 @@ export function refundsOnCancel(row: Pick<Row, 'paymentStatus' | 'paymentMethod'
     (row.paymentStatus === 'paid' || row.paymentStatus === 'partially_refunded') &&
     row.paymentMethod !== 'transfer'
   );
-}
-
-/** The fields of an order whose refund is asked now. */
-export function refundRequestFields(reason: RefundReason, when: Date): Changes {
-  return { paymentStatus: 'refunding', refundReason: reason, refundRequestedAt: when };
-}
-
-/**
- * `order.refund_requested` for all that is left, in the transaction that marked the order `refunding`, with its
- * refund request (orders/refunds.ts) so the order shows the refund in progress, then done or failed.
- */
-export async function emitRefundRequest(
-  tx: Db,
-  bus: EventBus,
-  order: { id: string; orderVersion: number },
-  reason: RefundReason,
-  when: Date,
-  by: { id: string; username: string } | null = null,
-): Promise<void> {
-  const refundRequestId = await insertFullRefund(tx, order, reason, when, by);
-  await bus.emit(
-    tx,
-    'order.refund_requested',
-    orderRefundRequested({
-      orderId: order.id,
-      orderVersion: order.orderVersion,
-      reason,
-      requestedAt: when,
-      refundRequestId,
-    }),
-  );
-}
-
-async function lockOrder(tx: Db, id: string): Promise<Row | null> {
-  const [row] = await tx.select().from(orderRecords).where(eq(orderRecords.id, id)).for('update');
-  return row ?? null;
-}
-
-/**
- * One change of an order's payment (by the system, or by staff recording a transfer): order_version + 1; a new
- * status is recorded (recordOrderChange: history row and `order.status_changed`) in the caller's transaction.
- */
-export async function changeOrder(
-  tx: Db,
-  bus: EventBus,
-  row: Row,
-  changes: Changes & { status?: OrderStatus },
-  when: Date,
-  by: { id: string; username: string } | null = null,
-): Promise<Row> {
-  const version = row.orderVersion + 1;
-  const [updated] = await tx
-    .update(orderRecords)
-    .set({ ...changes, orderVersion: version, updatedAt: when })
-    .where(eq(orderRecords.id, row.id))
-    .returning();
-  if (changes.status && changes.status !== row.status) {
-    await recordOrderChange(tx, bus, { order: updated!, from: row.status, by, at: when });
-  }
-  return updated!;
 }
 
 export type PaymentOutcome =
@@ -167,21 +94,16 @@ export async function applyPaymentSucceeded(
       },
       'payment amount or currency differs from the order total: order left unpaid, refund requested',
     );
-    const reason = 'amount_mismatch';
-    const updated = await changeOrder(
-      tx,
-      bus,
-      row,
-      {
-        ...(row.status === 'pending' ? { status: 'cancelled' as const } : {}),
+    await moveOrder(tx, bus, row, {
+      at: when,
+      ...(row.status === 'pending' ? { status: { to: 'cancelled' as const, kind: 'payment' as const } } : {}),
+      fields: {
         paymentIntentId: data.provider_payment_id,
         paymentDemo: data.demo,
         paymentIssue: amountIssue(row, data, when),
-        ...refundRequestFields(reason, when),
       },
-      when,
-    );
-    await emitRefundRequest(tx, bus, updated, reason, when);
+      refund: 'amount_mismatch',
+    });
     return 'refund_requested';
   }
   const paid = {
@@ -190,26 +112,18 @@ export async function applyPaymentSucceeded(
     paymentDemo: data.demo,
   };
   if (row.status === 'pending') {
-    await changeOrder(tx, bus, row, { ...paid, status: 'paid' }, when);
+    await moveOrder(tx, bus, row, { at: when, status: { to: 'paid', kind: 'payment' }, fields: paid });
     return 'paid';
   }
   if (row.status === 'cancelled') {
-    const reason = 'paid_after_cancellation';
-    const updated = await changeOrder(
-      tx,
-      bus,
-      row,
-      {
-        paymentIntentId: data.provider_payment_id,
-        paymentDemo: data.demo,
-        ...refundRequestFields(reason, when),
-      },
-      when,
-    );
-    await emitRefundRequest(tx, bus, updated, reason, when);
+    await moveOrder(tx, bus, row, {
+      at: when,
+      fields: { paymentIntentId: data.provider_payment_id, paymentDemo: data.demo },
+      refund: 'paid_after_cancellation',
+    });
     return 'refund_requested';
   }
-  await changeOrder(tx, bus, row, paid, when);
+  await moveOrder(tx, bus, row, { at: when, fields: paid });
   return 'payment_recorded';
 }
 
@@ -228,11 +142,15 @@ export async function applyPaymentFailed(
   if (!row || row.status === 'cancelled' || moneyTaken(row.paymentStatus)) return 'unchanged';
   const when = new Date();
   if (row.status === 'pending') {
-    await changeOrder(tx, bus, row, { status: 'cancelled', paymentStatus: 'failed' }, when);
+    await moveOrder(tx, bus, row, {
+      at: when,
+      status: { to: 'cancelled', kind: 'payment' },
+      fields: { paymentStatus: 'failed' },
+    });
     return 'cancelled';
   }
   if (row.paymentStatus === 'failed') return 'unchanged';
-  await changeOrder(tx, bus, row, { paymentStatus: 'failed' }, when);
+  await moveOrder(tx, bus, row, { at: when, fields: { paymentStatus: 'failed' } });
   return 'failed';
 }
 
@@ -252,7 +170,7 @@ export async function applyPaymentRefunded(
   const answered = await completeRefundRequest(tx, data);
   if (data.refunded_total_cents <= (row.refundedCents ?? 0)) {
     if (!answered) return 'unchanged';
-    await changeOrder(tx, bus, row, {}, new Date());
+    await moveOrder(tx, bus, row, { at: new Date() });
     return 'refund_answered';
   }
   const full = data.refunded_total_cents >= data.captured_cents;
@@ -262,19 +180,16 @@ export async function applyPaymentRefunded(
       ? 'refunding'
       : 'partially_refunded';
   const refundedAt = new Date(data.refunded_at);
-  await changeOrder(
-    tx,
-    bus,
-    row,
-    {
+  await moveOrder(tx, bus, row, {
+    at: new Date(),
+    fields: {
       paymentStatus,
       refundReason: row.refundReason ?? data.reason,
       refundRequestedAt: row.refundRequestedAt ?? refundedAt,
       refundedAt,
       refundedCents: data.refunded_total_cents,
     },
-    new Date(),
-  );
+  });
   return full ? 'refunded' : 'partially_refunded';
 }
 
@@ -290,6 +205,6 @@ export async function applyPaymentRefundFailed(
 ): Promise<PaymentOutcome> {
   const row = await lockOrder(tx, data.order_id);
   if (!row || !(await failRefundRequest(tx, data))) return 'unchanged';
-  await changeOrder(tx, bus, row, {}, new Date());
+  await moveOrder(tx, bus, row, { at: new Date() });
   return 'refund_failed';
 }

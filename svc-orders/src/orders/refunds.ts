@@ -7,7 +7,6 @@ import {
   type Order,
   type OrderRefundEntry,
   type PartialRefundRequest,
-  type RefundReason,
 } from '@edicola/contracts';
 import {
   conflict,
@@ -22,6 +21,7 @@ import {
 import { orderRecords, refundRequests, type StoredRefundLine } from '../db/schema';
 import { creditNoteForRefund } from '../invoices/credit-notes';
 import { orderItemsRestocked, orderRefundRequested } from './events';
+import { lockOrder, moveOrder } from './order-writer';
 import { ORDER_NOT_FOUND, toOrder } from './queries';
 
 type OrderRow = typeof orderRecords.$inferSelect;
@@ -37,14 +37,6 @@ export const REFUND_KEY_MISSING = "Manca l'intestazione Idempotency-Key: ricaric
 
 /** 1234 → '12,34 €' (how staff read an amount). */
 const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
-
-/** The shop's own words for the refunds nobody typed a reason for. */
-const AUTOMATIC_REASONS: Record<RefundReason, string> = {
-  cancelled_by_staff: 'Ordine annullato con rimborso',
-  paid_after_cancellation: "Pagamento arrivato dopo l'annullamento dell'ordine",
-  amount_mismatch: "Importo incassato diverso dal totale dell'ordine",
-  partial_refund: 'Rimborso parziale',
-};
 
 export function toRefundEntry(row: RefundRow): OrderRefundEntry {
   return {
@@ -105,29 +97,6 @@ export function partlyRefundable(row: Pick<OrderRow, 'status' | 'paymentStatus' 
   if (row.paymentStatus !== 'paid' && row.paymentStatus !== 'partially_refunded') return false;
   if (['paid', 'confirmed', 'shipped', 'delivered'].includes(row.status)) return true;
   return row.status === 'cancelled' && row.paymentMethod === 'transfer';
-}
-
-/** A new full refund (all that is left) in the order's refunds: 'cancel and refund', or one the shop asked. */
-export async function insertFullRefund(
-  tx: Db,
-  order: Pick<OrderRow, 'id'>,
-  reason: RefundReason,
-  when: Date,
-  by: { id: string; username: string } | null = null,
-): Promise<string> {
-  const id = randomUUID();
-  await tx.insert(refundRequests).values({
-    id,
-    orderId: order.id,
-    kind: 'full',
-    amountCents: null,
-    reason: AUTOMATIC_REASONS[reason],
-    refundReason: reason,
-    requestedById: by?.id ?? null,
-    requestedBy: by?.username ?? null,
-    requestedAt: when,
-  });
-  return id;
 }
 
 /** The lines asked, merged by article, priced at what the buyer paid, checked against what is left of each. */
@@ -191,11 +160,7 @@ export async function requestPartialRefund(
 ): Promise<{ order: Order; replayed: boolean }> {
   const fingerprint = requestFingerprint(refunding.request);
   const outcome = await database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(orderRecords)
-      .where(eq(orderRecords.id, refunding.orderId))
-      .for('update');
+    const row = await lockOrder(tx, refunding.orderId);
     if (!row) throw notFound(ORDER_NOT_FOUND);
     const [repeat] = await tx
       .select()
@@ -253,24 +218,46 @@ export async function requestPartialRefund(
     });
 
     const refundedCents = (row.refundedCents ?? 0) + (byBank ? amountCents : 0);
-    const [updated] = await tx
-      .update(orderRecords)
-      .set({
-        orderVersion: row.orderVersion + 1,
-        updatedAt: now,
-        ...(byBank
-          ? {
-              paymentStatus:
-                refundedCents >= paidCents(row) ? ('refunded' as const) : ('partially_refunded' as const),
-              refundReason: row.refundReason ?? 'partial_refund',
-              refundRequestedAt: row.refundRequestedAt ?? now,
-              refundedAt: now,
-              refundedCents,
-            }
-          : {}),
-      })
-      .where(eq(orderRecords.id, row.id))
-      .returning();
+    const updated = await moveOrder(tx, bus, row, {
+      at: now,
+      by: refunding.staff,
+      fields: byBank
+        ? {
+            paymentStatus: refundedCents >= paidCents(row) ? 'refunded' : 'partially_refunded',
+            refundReason: row.refundReason ?? 'partial_refund',
+            refundRequestedAt: row.refundRequestedAt ?? now,
+            refundedAt: now,
+            refundedCents,
+          }
+        : {},
+      ...(audit && {
+        audit: {
+          to: audit,
+          entry: () => ({
+            entity: 'order',
+            entity_id: row.id,
+            action: 'partial_refund',
+            changes: {
+              refund_amount: { from: null, to: centsToEuros(amountCents) },
+              refund_reason: { from: null, to: request.reason },
+              refund_lines: {
+                from: null,
+                to: lines.map((line) => `${line.quantity} × ${line.title}`).join(', ') || null,
+              },
+              restock: { from: null, to: request.restock },
+              ...(byBank
+                ? {
+                    refunded_amount: {
+                      from: centsToEuros(row.refundedCents ?? 0),
+                      to: centsToEuros(refundedCents),
+                    },
+                  }
+                : {}),
+            },
+          }),
+        },
+      }),
+    });
     if (byBank) {
       // Paid back by bank at once: an invoiced order gets its credit note now, as a provider's refund does.
       await creditNoteForRefund(tx, {
@@ -286,7 +273,7 @@ export async function requestPartialRefund(
         'order.refund_requested',
         orderRefundRequested({
           orderId: row.id,
-          orderVersion: updated!.orderVersion,
+          orderVersion: updated.orderVersion,
           reason: 'partial_refund',
           requestedAt: now,
           refundRequestId: id,
@@ -301,29 +288,7 @@ export async function requestPartialRefund(
         orderItemsRestocked({ orderId: row.id, restockId: id, items: lines, at: now }),
       );
     }
-    await audit?.(tx, {
-      entity: 'order',
-      entity_id: row.id,
-      action: 'partial_refund',
-      changes: {
-        refund_amount: { from: null, to: centsToEuros(amountCents) },
-        refund_reason: { from: null, to: request.reason },
-        refund_lines: {
-          from: null,
-          to: lines.map((line) => `${line.quantity} × ${line.title}`).join(', ') || null,
-        },
-        restock: { from: null, to: request.restock },
-        ...(byBank
-          ? {
-              refunded_amount: {
-                from: centsToEuros(row.refundedCents ?? 0),
-                to: centsToEuros(refundedCents),
-              },
-            }
-          : {}),
-      },
-    });
-    return { row: updated!, replayed: false };
+    return { row: updated, replayed: false };
   });
   bus.wake();
   return { order: await orderWithRefunds(database.db, outcome.row), replayed: outcome.replayed };

@@ -1,19 +1,14 @@
-import { eq } from 'drizzle-orm';
 import {
   ADMIN_ONLY_DETAIL,
   auditChanges,
-  ORDER_STATUS_LABELS,
-  orderMoveBlocker,
-  PAYMENT_REQUIRED_DETAIL,
   type Order,
   type OrderStatus,
   type TokenClaims,
 } from '@edicola/contracts';
-import { conflict, forbidden, HttpError, notFound, type Database, type EventBus } from '@edicola/platform';
-import { orderRecords } from '../db/schema';
-import { emitRefundRequest, refundRequestFields, refundsOnCancel } from './payment-state';
+import { forbidden, HttpError, notFound, type Audit, type Database, type EventBus } from '@edicola/platform';
+import { checkStatusMove, lockOrder, moveOrder } from './order-writer';
+import { refundsOnCancel } from './payment-state';
 import { ORDER_NOT_FOUND } from './queries';
-import { recordOrderChange } from './record-order-change';
 import { orderWithRefunds } from './refunds';
 
 export const TRACKING_REQUIRED = "Il numero di tracking è obbligatorio per segnare l'ordine come spedito";
@@ -27,71 +22,56 @@ export interface StatusChangeRequest {
 }
 
 /**
- * A staff move of SPEC §4's table (contracts' ORDER_TRANSITIONS; the moves of MOVES_NEEDING_PAYMENT only for a paid
- * order). The order row is locked (for update) so concurrent changes take turns and
- * each sees the status the other left; the change, its history row and `order.status_changed` (with the new
- * order_version) are one transaction. Cancelling an order paid online is SPEC §4's 'cancel and refund': the same
- * transaction marks the payment `refunding` and emits `order.refund_requested` (svc-payments refunds it).
+ * A staff move of contracts' ORDER_TRANSITIONS (the moves of MOVES_NEEDING_PAYMENT only for a paid order), made by
+ * the order writer with the row locked: the change, its history row, `order.status_changed` (with the new
+ * order_version) and the audit entry are one transaction. Cancelling an order paid online is 'cancel and refund':
+ * the same transaction marks the payment `refunding` and emits `order.refund_requested` (svc-payments refunds it).
  */
 export async function changeOrderStatus(
   database: Database,
   bus: EventBus,
   change: StatusChangeRequest,
+  audit: Audit,
 ): Promise<Order> {
   const updated = await database.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orderRecords)
-      .where(eq(orderRecords.id, change.orderId))
-      .for('update');
+    const order = await lockOrder(tx, change.orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    const blocker = orderMoveBlocker(
-      { status: order.status, payment_status: order.paymentStatus },
-      change.to,
-    );
-    if (blocker === 'needs_payment') throw conflict(PAYMENT_REQUIRED_DETAIL);
-    if (blocker) {
-      throw conflict(
-        `Impossibile passare l'ordine da ${ORDER_STATUS_LABELS[order.status]} a ${ORDER_STATUS_LABELS[change.to]}`,
-      );
-    }
+    // The table is checked before the tracking number and the role, so a move it refuses is a 409 whoever asks.
+    checkStatusMove(order, change.to, 'staff');
     const trackingNumber = change.trackingNumber?.trim() || order.trackingNumber?.trim() || null;
     if (change.to === 'shipped' && !trackingNumber) throw new HttpError(422, TRACKING_REQUIRED);
-    const version = order.orderVersion + 1;
-    const now = new Date();
     const refund = change.to === 'cancelled' && refundsOnCancel(order);
     // Cancel and refund moves money back: the admin's decision (contracts/src/roles.ts).
     if (refund && change.staff?.role !== 'admin') throw forbidden(ADMIN_ONLY_DETAIL);
-    const [row] = await tx
-      .update(orderRecords)
-      .set({
-        status: change.to,
-        orderVersion: version,
-        trackingNumber,
-        updatedAt: now,
-        ...(refund ? refundRequestFields('cancelled_by_staff', now) : {}),
-      })
-      .where(eq(orderRecords.id, order.id))
-      .returning();
-    await recordOrderChange(tx, bus, { order: row!, from: order.status, by: change.staff, at: now });
-    if (refund && change.staff) {
-      await emitRefundRequest(tx, bus, row!, 'cancelled_by_staff', now, {
-        id: change.staff.id,
-        username: change.staff.username,
-      });
-    }
-    await bus.emit(tx, 'audit.recorded', {
-      entity: 'order',
-      entity_id: order.id,
-      action: refund ? 'refund_requested' : 'status_changed',
-      actor: change.staff ? { id: change.staff.id, username: change.staff.username } : null,
-      changes: auditChanges(
-        { status: order.status, tracking_number: order.trackingNumber, payment_status: order.paymentStatus },
-        { status: row!.status, tracking_number: row!.trackingNumber, payment_status: row!.paymentStatus },
-        ['status', 'tracking_number', 'payment_status'],
-      ),
+    const by = change.staff ? { id: change.staff.id, username: change.staff.username } : null;
+    return moveOrder(tx, bus, order, {
+      at: new Date(),
+      by,
+      status: { to: change.to, kind: 'staff' },
+      fields: { trackingNumber },
+      ...(refund ? { refund: 'cancelled_by_staff' as const } : {}),
+      audit: {
+        to: audit,
+        entry: (before, after) => ({
+          entity: 'order',
+          entity_id: before.id,
+          action: refund ? 'refund_requested' : 'status_changed',
+          changes: auditChanges(
+            {
+              status: before.status,
+              tracking_number: before.trackingNumber,
+              payment_status: before.paymentStatus,
+            },
+            {
+              status: after.status,
+              tracking_number: after.trackingNumber,
+              payment_status: after.paymentStatus,
+            },
+            ['status', 'tracking_number', 'payment_status'],
+          ),
+        }),
+      },
     });
-    return row!;
   });
   bus.wake();
   return orderWithRefunds(database.db, updated);

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { eurosToCents, type Order, type RecordTransferRequest } from '@edicola/contracts';
 import { conflict, notFound, type Audit, type Database, type EventBus } from '@edicola/platform';
-import { orderRecords } from '../db/schema';
-import { changeOrder, moneyTaken } from './payment-state';
+import { lockOrder, moveOrder } from './order-writer';
+import { moneyTaken } from './payment-state';
 import { ORDER_NOT_FOUND } from './queries';
 import { orderWithRefunds } from './refunds';
 
@@ -30,34 +29,19 @@ export async function recordTransferPayment(
   audit?: Audit,
 ): Promise<Order> {
   const updated = await database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(orderRecords)
-      .where(eq(orderRecords.id, recording.orderId))
-      .for('update');
+    const row = await lockOrder(tx, recording.orderId);
     if (!row) throw notFound(ORDER_NOT_FOUND);
     if (row.paymentMethod !== 'transfer') throw conflict(NOT_A_TRANSFER);
     if (row.status === 'cancelled') throw conflict(TRANSFER_ON_CANCELLED);
     if (moneyTaken(row.paymentStatus)) throw conflict(TRANSFER_ALREADY_RECORDED);
     const now = new Date();
     const amountCents = eurosToCents(recording.transfer.amount);
-    await audit?.(tx, {
-      entity: 'order',
-      entity_id: row.id,
-      action: 'transfer_recorded',
-      changes: {
-        payment_status: { from: row.paymentStatus, to: 'paid' },
-        transfer_amount: { from: null, to: recording.transfer.amount },
-        bank_reference: { from: null, to: recording.transfer.bank_reference },
-      },
-    });
-    return changeOrder(
-      tx,
-      bus,
-      row,
-      {
+    return moveOrder(tx, bus, row, {
+      at: now,
+      by: recording.staff,
+      ...(row.status === 'pending' ? { status: { to: 'paid' as const, kind: 'payment' as const } } : {}),
+      fields: {
         paymentStatus: 'paid',
-        ...(row.status === 'pending' ? { status: 'paid' as const } : {}),
         transferPayment: {
           received_on: recording.transfer.received_on,
           amount_cents: amountCents,
@@ -68,9 +52,22 @@ export async function recordTransferPayment(
           recorded_at: now.toISOString(),
         },
       },
-      now,
-      recording.staff,
-    );
+      ...(audit && {
+        audit: {
+          to: audit,
+          entry: (before) => ({
+            entity: 'order',
+            entity_id: before.id,
+            action: 'transfer_recorded',
+            changes: {
+              payment_status: { from: before.paymentStatus, to: 'paid' },
+              transfer_amount: { from: null, to: recording.transfer.amount },
+              bank_reference: { from: null, to: recording.transfer.bank_reference },
+            },
+          }),
+        },
+      }),
+    });
   });
   bus.wake();
   return orderWithRefunds(database.db, updated);

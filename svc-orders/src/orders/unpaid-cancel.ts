@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { InternalPaymentExpiry } from '@edicola/contracts';
 import type { Database, EventBus, InternalClient } from '@edicola/platform';
 import { orderRecords } from '../db/schema';
-import { changeOrder, moneyTaken } from './payment-state';
+import { lockOrder, moveOrder } from './order-writer';
+import { moneyTaken } from './payment-state';
 
 export interface UnpaidCancelling {
   database: Database;
@@ -43,9 +44,13 @@ export async function cancelUnpaidOrder(
     if (InternalPaymentExpiry.parse(answer).paid) return 'paid';
   }
   const outcome = await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(orderRecords).where(eq(orderRecords.id, orderId)).for('update');
+    const locked = await lockOrder(tx, orderId);
     if (!locked || !stillUnpaid(locked)) return 'unchanged' as const;
-    await changeOrder(tx, deps.bus, locked, { status: 'cancelled', paymentStatus: 'failed' }, new Date());
+    await moveOrder(tx, deps.bus, locked, {
+      at: new Date(),
+      status: { to: 'cancelled', kind: 'payment' },
+      fields: { paymentStatus: 'failed' },
+    });
     return 'cancelled' as const;
   });
   if (outcome === 'cancelled') deps.bus.wake();

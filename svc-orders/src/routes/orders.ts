@@ -163,12 +163,17 @@ export function orderRoutes(router: Router, options: OrderRouteOptions) {
       { params: OrderIdParams, query: OrderStatusChangeQuery },
       ({ params, query }, _req, res): Promise<Order> => {
         const staff = authOf(res);
-        return changeOrderStatus(options.database, options.bus, {
-          orderId: params.id,
-          to: query.status,
-          trackingNumber: query.tracking_number,
-          staff: { id: staff.sub, username: staff.name, role: staff.role },
-        });
+        return changeOrderStatus(
+          options.database,
+          options.bus,
+          {
+            orderId: params.id,
+            to: query.status,
+            trackingNumber: query.tracking_number,
+            staff: { id: staff.sub, username: staff.name, role: staff.role },
+          },
+          auditBy(options.bus, res),
+        );
       },
     ),
   );

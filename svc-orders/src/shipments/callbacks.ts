@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { HttpError, type Logger } from '@edicola/platform';
-import { orderRecords, shipments } from '../db/schema';
+import { shipments } from '../db/schema';
+import { lockOrder, moveOrder, shopAudit } from '../orders/order-writer';
 import { changeOrderStatus } from '../orders/status';
 import type { PacklinkShipment } from './packlink-client';
 import { requirePacklink, shipmentByReference, shipmentStateOf, type ShipmentDeps } from './shipments';
@@ -89,11 +90,7 @@ export async function applyPacklinkShipment(
       .select({ orderId: shipments.orderId })
       .from(shipments)
       .where(eq(shipments.id, shipmentId));
-    const [order] = await tx
-      .select()
-      .from(orderRecords)
-      .where(eq(orderRecords.id, owner!.orderId))
-      .for('update');
+    const order = await lockOrder(tx, owner!.orderId);
     const [row] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId)).for('update');
     const trackingNumber = tracking ?? row!.trackingNumber;
     const changed =
@@ -112,18 +109,16 @@ export async function applyPacklinkShipment(
     }
     const data = order!.packlinkData ?? {};
     if (trackingNumber && data.tracking_number !== trackingNumber) {
-      await tx
-        .update(orderRecords)
-        .set({
+      await moveOrder(tx, deps.bus, order!, {
+        at: new Date(),
+        fields: {
           packlinkData: {
             ...data,
             tracking_number: trackingNumber,
             carrier_name: data.carrier_name ?? row!.carrierName,
           },
-          orderVersion: order!.orderVersion + 1,
-          updatedAt: new Date(),
-        })
-        .where(eq(orderRecords.id, order!.id));
+        },
+      });
     }
     return { changed, orderId: order!.id, status: order!.status, trackingNumber };
   });
@@ -131,12 +126,12 @@ export async function applyPacklinkShipment(
   let moved = false;
   const move = async (to: 'shipped' | 'delivered') => {
     try {
-      await changeOrderStatus(deps.database, deps.bus, {
-        orderId: stored.orderId,
-        to,
-        trackingNumber: stored.trackingNumber,
-        staff: null,
-      });
+      await changeOrderStatus(
+        deps.database,
+        deps.bus,
+        { orderId: stored.orderId, to, trackingNumber: stored.trackingNumber, staff: null },
+        shopAudit(deps.bus),
+      );
       moved = true;
     } catch (error) {
       // A staff change in between (cancelled, already moved): Packlink's word does not override it.

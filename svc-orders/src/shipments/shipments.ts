@@ -21,6 +21,7 @@ import {
   type Logger,
 } from '@edicola/platform';
 import { orderRecords, shipments } from '../db/schema';
+import { lockOrder, moveOrder } from '../orders/order-writer';
 import { ORDER_NOT_FOUND } from '../orders/queries';
 import { SHIPMENTS_OFF_DETAIL, type ShipmentsMode } from './mode';
 import {
@@ -189,7 +190,7 @@ async function claim(
   const now = new Date();
   const deadline = new Date(now.getTime() + deps.claimMs);
   return deps.database.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orderRecords).where(eq(orderRecords.id, orderId)).for('update');
+    const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     assertShippable(order);
     const fields = {
@@ -270,7 +271,7 @@ export async function createShipment(
     const now = new Date();
     // The order first, then its shipment: the order the claim takes its locks in, so two requests never wait on
     // each other (PostgreSQL would end one of them as a deadlock).
-    const [current] = await tx.select().from(orderRecords).where(eq(orderRecords.id, orderId)).for('update');
+    const current = await lockOrder(tx, orderId);
     const [row] = await tx
       .update(shipments)
       .set({
@@ -292,25 +293,26 @@ export async function createShipment(
       .returning();
     if (!row) return null;
     const packlinkData = { tracking_number: null, carrier_name: chosen.carrier_name };
-    await tx
-      .update(orderRecords)
-      .set({
-        packlinkShipmentId: reference,
-        packlinkData,
-        orderVersion: current!.orderVersion + 1,
-        updatedAt: now,
-      })
-      .where(eq(orderRecords.id, orderId));
-    await audit?.(tx, {
-      entity: 'order',
-      entity_id: orderId,
-      action: 'shipment_created',
-      changes: {
-        packlink_shipment_id: { from: null, to: reference },
-        carrier_name: { from: null, to: chosen.carrier_name },
-        shipping_service: { from: null, to: `${chosen.carrier_name} ${chosen.service_name}` },
-        shipping_price: { from: null, to: chosen.price },
-      },
+    await moveOrder(tx, deps.bus, current!, {
+      at: now,
+      by: staff,
+      fields: { packlinkShipmentId: reference, packlinkData },
+      ...(audit && {
+        audit: {
+          to: audit,
+          entry: () => ({
+            entity: 'order',
+            entity_id: orderId,
+            action: 'shipment_created',
+            changes: {
+              packlink_shipment_id: { from: null, to: reference },
+              carrier_name: { from: null, to: chosen.carrier_name },
+              shipping_service: { from: null, to: `${chosen.carrier_name} ${chosen.service_name}` },
+              shipping_price: { from: null, to: chosen.price },
+            },
+          }),
+        },
+      }),
     });
     return row;
   });
