@@ -5,9 +5,9 @@ import { lockOrder, updateOrder } from '../orders/facts';
 import {
   cancelledMail,
   deliveredMail,
+  paymentReceivedMail,
   shippedMail,
   transferExpiredMail,
-  transferReceivedMail,
 } from '../templates/customer-mails';
 
 /**
@@ -39,7 +39,7 @@ export function onOrderStatusChanged(ctx: NotifyContext): EventHandler<'order.st
       await ctx.mailer.send(tx, {
         ...base,
         kind: 'payment_received',
-        mail: await transferReceivedMail(order, ctx.shop),
+        mail: await paymentReceivedMail(order, ctx.shop, null),
       });
     } else if (change.to === 'shipped') {
       const trackingNumber = change.tracking_number;

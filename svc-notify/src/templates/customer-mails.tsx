@@ -61,11 +61,14 @@ export function orderReceivedMail(order: OrderFacts, shop: ShopDetails, dueAt: D
   );
 }
 
-/** An online payment was taken: the order is confirmed. */
+/**
+ * The money arrived and the order is confirmed: an online payment of `amountCents`, or (null) a bank transfer staff
+ * recorded, whose amount the mail does not state (what arrived may differ from the total).
+ */
 export function paymentReceivedMail(
   order: OrderFacts,
   shop: ShopDetails,
-  amountCents: number,
+  amountCents: number | null,
 ): Promise<Mail> {
   const language = lang(order);
   const t = STRINGS[language].paymentReceived;
@@ -74,25 +77,9 @@ export function paymentReceivedMail(
     `${t.subject(order.order_reference)} - ${shop.name}`,
     <Layout shop={shop} language={language} title={t.title}>
       <Greeting name={order.customer_name} language={language} />
-      <Text style={paragraph}>{t.intro(money(amountCents, language))}</Text>
-      <OrderSummary order={order} language={language} />
-      <Text style={paragraph}>{t.next}</Text>
-      <SignOff shop={shop} language={language} />
-    </Layout>,
-    replyTo(shop),
-  );
-}
-
-/** Staff recorded the bank transfer of an order: "payment received, order confirmed". */
-export function transferReceivedMail(order: OrderFacts, shop: ShopDetails): Promise<Mail> {
-  const language = lang(order);
-  const t = STRINGS[language].paymentReceived;
-  return renderMail(
-    order.customer_email,
-    `${t.subject(order.order_reference)} - ${shop.name}`,
-    <Layout shop={shop} language={language} title={t.title}>
-      <Greeting name={order.customer_name} language={language} />
-      <Text style={paragraph}>{t.transferIntro}</Text>
+      <Text style={paragraph}>
+        {amountCents === null ? t.transferIntro : t.intro(money(amountCents, language))}
+      </Text>
       <OrderSummary order={order} language={language} />
       <Text style={paragraph}>{t.next}</Text>
       <SignOff shop={shop} language={language} />

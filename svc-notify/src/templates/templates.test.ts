@@ -14,7 +14,6 @@ import {
   reviewRequestMail,
   shippedMail,
   transferExpiredMail,
-  transferReceivedMail,
   transferReminderMail,
 } from './customer-mails';
 import { lowStockToShop, newOrderToShop, refundFailedToShop } from './shop-mails';
@@ -38,7 +37,7 @@ function everyMail(language: Language): Record<string, Promise<Mail>> {
   return {
     orderReceived: orderReceivedMail(order, shop, due),
     paymentReceived: paymentReceivedMail(order, shop, order.total_cents),
-    transferReceived: transferReceivedMail(order, shop),
+    transferReceived: paymentReceivedMail(order, shop, null),
     transferReminder: transferReminderMail(order, shop, due),
     transferExpired: transferExpiredMail(order, shop, due),
     paymentFailed: paymentFailedMail(order, shop, 'declined'),
