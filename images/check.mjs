@@ -12,7 +12,8 @@ import { buildBase, buildImage, RUN_FLAGS } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const IMAGE = 'svc-catalog';
-const MAX_SIZE_MB = 260;
+// Node 20's image measured about 231 MB under a 260 MB budget; Node 24's binary is 28 MB larger (decision 0036).
+const MAX_SIZE_MB = 290;
 const PG = process.env.SMOKE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const AMQP = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 // The Node the project pins (docs/decisions/0036-node-24.md), whatever Node runs this check.
