@@ -81,9 +81,7 @@ const allSteps = [
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'], after: ['compile'] },
   { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'], after: ['compile'] },
   // On PGlite, or on PostgreSQL and RabbitMQ when TEST_DATABASE_URL and AMQP_URL are set (CI).
-  // The longest step: side by side with others (--jobs), its files go to as many workers as there are jobs, so
-  // the cores stay busy once the other steps are done.
-  { name: 'unit', jest: ['-c', 'jest.config.js'], after: ['compile'], spread: true },
+  { name: 'unit', jest: ['-c', 'jest.config.js'], after: ['compile'] },
   { name: 'pact-consumers', jest: ['-c', 'jest.pact.config.js', '--selectProjects', 'pact-consumers'] },
   {
     name: 'pact-providers',
@@ -137,13 +135,7 @@ function run(step, prefixed) {
   const command = step.jest
     ? [
         process.execPath,
-        [
-          jest,
-          ...step.jest,
-          ...(step.spread && jobs > 1 ? [`--maxWorkers=${jobs}`] : []),
-          '--json',
-          `--outputFile=${path.join(results, `${step.name}.json`)}`,
-        ],
+        [jest, ...step.jest, '--json', `--outputFile=${path.join(results, `${step.name}.json`)}`],
       ]
     : [step.cmd, step.args];
   return new Promise((resolve) => {
