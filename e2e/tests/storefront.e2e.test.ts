@@ -46,9 +46,9 @@ describe('storefront', () => {
     expect(text).toMatch(/230,58\s?€/); // 189,00 € + 22%
     const photo = firstCard.getByRole('img', { name: first.title });
     await photo.waitFor();
-    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(
-      0,
-    );
+    // Loaded and decoded (a busy machine may still be fetching it when the card shows).
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete, await photo.elementHandle());
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     const soldOut = articles.find((a) => a.quantity_stock === 0)!;
     const soldOutButton = cards

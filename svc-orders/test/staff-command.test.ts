@@ -68,7 +68,7 @@ describe('npm run staff', () => {
     } finally {
       await running.stop();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('adds, lists, resets and removes staff users once the shop is stopped', async () => {
     await run(['add', 'commessa'], { STAFF_PASSWORD: 'password-commessa' });
@@ -127,7 +127,7 @@ describe('npm run staff', () => {
       await transport.close();
       await engine.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('prints a new private key for JWT_PRIVATE_JWK', async () => {
     await run(['generate-key']);
