@@ -20,7 +20,8 @@ import { catalogService } from '@edicola/svc-catalog';
 import { deadLetters, outbox } from '../../svc-catalog/src/db/schema';
 import { runEvents, UsageError } from '../src/events-cli';
 
-jest.setTimeout(60_000);
+// Each command opens the embedded engine anew (seconds each on a busy machine): a limit against a hang, not a speed check.
+jest.setTimeout(180_000);
 
 describe('npm run events (all-in-one data under DATA_DIR)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edicola-events-'));
