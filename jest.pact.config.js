@@ -16,6 +16,8 @@ const project = (name, pattern) => ({
 });
 
 module.exports = {
+  // As jest.config.js: a limit against a hung test (a global option).
+  testTimeout: 30_000,
   projects: [
     project('pact-consumers', '**/*.consumer.pact.test.{ts,tsx}'),
     project('pact-providers', '**/*.provider.pact.test.{ts,tsx}'),

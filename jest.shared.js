@@ -19,9 +19,6 @@ module.exports = function jestConfig(dir, overrides = {}) {
     displayName: path.basename(dir),
     rootDir: dir,
     testEnvironment: 'node',
-    // A limit against a hung test, not a speed check (speed is measured in bench/): CI runs two steps at once on
-    // two cores, where a test that takes 2 s alone can take 10.
-    testTimeout: 30_000,
     testMatch: ['<rootDir>/{src,test}/**/*.test.{ts,tsx}'],
     // Pact tests run in their own ordered phase (consumers write, then providers verify).
     testPathIgnorePatterns: ['/node_modules/', '\\.pact\\.test\\.'],
