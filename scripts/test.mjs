@@ -88,8 +88,9 @@ const allSteps = [
     jest: ['-c', 'jest.pact.config.js', '--selectProjects', 'pact-providers'],
     after: ['pact-consumers', 'compile'],
   },
-  // The journeys run the all-in-one shop, on PGlite whatever the environment.
-  { name: 'e2e', jest: ['-c', 'e2e/jest.config.js', '--runInBand'], env: shopEnv, after: ['build'] },
+  // The journeys run the all-in-one shop, on PGlite whatever the environment. With --jobs they wait for the unit
+  // tests: beside them, on two cores, a journey's 30 s waits were missed (a customer's login once).
+  { name: 'e2e', jest: ['-c', 'e2e/jest.config.js', '--runInBand'], env: shopEnv, after: ['build', 'unit'] },
   // On request (CI, where unit ran on PostgreSQL): platform's database tests again on PGlite, the embedded engine.
   {
     name: 'pglite',

@@ -48,7 +48,7 @@ describe('the back office frame', () => {
     expect(within(tabs).getByLabelText('Recensioni in attesa: 1')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/gestione/articoli'));
     fireEvent.click(within(tabs).getByRole('link', { name: /Recensioni/ }));
-    expect(await screen.findByRole('heading', { name: 'Recensioni' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Recensioni' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/gestione/recensioni');
     expect(screen.getByRole('combobox', { name: 'Lingua' })).toBeTruthy();
   });
