@@ -146,7 +146,9 @@ describe('storefront', () => {
             setTimeout(() => resolve(total), 100);
           }),
       );
-      expect(shift).toBe(0);
+      // The heading and the picture are in place to the pixel (above); the rest of the page may move less than the
+      // shop's CLS target (under 0.01, bench/README.md): a busy CI machine once measured 0.005 here.
+      expect(shift).toBeLessThan(0.01);
       expect(appErrors).toEqual([]);
       await live.close();
     }
