@@ -165,7 +165,9 @@ function proxy(
       port: base.port,
       path: base.pathname.replace(/\/+$/, '') + pathAndQuery,
       method: req.method,
-      agent: options.agent ?? (secure ? defaultAgents.https : defaultAgents.http),
+      // The second attempt goes on a connection of its own: the pool may hold more sockets the service closed
+      // at the same moment (a replica shutting down closes all its idle ones), and one of those would fail it too.
+      agent: retried ? false : (options.agent ?? (secure ? defaultAgents.https : defaultAgents.http)),
       headers: { ...endToEnd(req.headers), ...traceHeaders, host: base.host, ...forwardedHeaders(req) },
     });
     current = upstream;

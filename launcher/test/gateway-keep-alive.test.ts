@@ -113,6 +113,8 @@ describe('gateway keep-alive to the services', () => {
       // Reuses the pooled socket, which is reset: sent again on a new connection.
       expect(await call('GET', '/public/articles?again')).toBe(200);
       expect(served.filter((l) => l.startsWith('GET /public/articles?again'))).toHaveLength(1);
+      // The second attempt's connection was not pooled: this one is, for the POST to reuse.
+      expect(await call('GET', '/public/articles?pool')).toBe(200);
       // A POST may have taken effect: the client hears 502 rather than the order placed twice.
       expect(await call('POST', '/orders')).toBe(502);
       expect(served.filter((l) => l.startsWith('POST'))).toHaveLength(0);
@@ -120,6 +122,47 @@ describe('gateway keep-alive to the services', () => {
       // With an Idempotency-Key the service answers a repeat with the first answer: sent again, body and all.
       expect(await call('POST', '/orders', { 'idempotency-key': 'k-1' })).toBe(200);
       expect(served.filter((l) => l.startsWith('POST /orders'))).toHaveLength(1);
+    } finally {
+      await gateway.stop();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+  }, 20_000);
+
+  it('sends the second attempt on a new connection, not on another pooled one the service closed too', async () => {
+    // A replica shutting down closes every idle connection at once: the gateway's pool may hold several of
+    // them, and the request's second attempt must not take the next one. The service answers slowly, so that
+    // a burst pools several connections, then resets any connection's second request.
+    const served: string[] = [];
+    const sockets = new Set<net.Socket>();
+    const upstream = await listening(
+      net.createServer((socket) => {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        let requests = 0;
+        socket.on('data', (chunk) => {
+          const line = chunk.toString('latin1').split('\r\n')[0];
+          if (!line.includes('HTTP/1.1')) return;
+          requests++;
+          if (requests > 1) return socket.resetAndDestroy();
+          served.push(line);
+          setTimeout(
+            () => socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}'),
+            50,
+          );
+        });
+      }),
+    );
+    const gateway = await gatewayFor(`http://127.0.0.1:${portOf(upstream)}`);
+    const port = portOf(gateway.server);
+    const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then((r) => r.status);
+    try {
+      expect(await Promise.all(Array.from({ length: 6 }, (_, i) => get(`/public/articles?warm=${i}`)))).toEqual(
+        Array(6).fill(200),
+      );
+      expect(sockets.size).toBe(6);
+      expect(await get('/public/articles?after')).toBe(200);
+      expect(served.filter((l) => l.startsWith('GET /public/articles?after'))).toHaveLength(1);
     } finally {
       await gateway.stop();
       for (const socket of sockets) socket.destroy();
