@@ -80,8 +80,9 @@ const allSteps = [
   { name: 'compile', cmd: 'npm', args: ['run', 'build:services', '--silent'] },
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'], after: ['compile'] },
   { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'], after: ['compile'] },
-  // On PGlite, or on PostgreSQL and RabbitMQ when TEST_DATABASE_URL and AMQP_URL are set (CI).
-  { name: 'unit', jest: ['-c', 'jest.config.js'], after: ['compile'] },
+  // On PGlite, or on PostgreSQL and RabbitMQ when TEST_DATABASE_URL and AMQP_URL are set (CI). With --jobs, in as
+  // many shards of equal length (scripts/balanced-shards.cjs), one per lane: the longest step, split.
+  { name: 'unit', jest: ['-c', 'jest.config.js'], after: ['compile'], shards: true },
   { name: 'pact-consumers', jest: ['-c', 'jest.pact.config.js', '--selectProjects', 'pact-consumers'] },
   {
     name: 'pact-providers',
@@ -112,12 +113,39 @@ if (unknown.length) {
   console.error(`unknown steps: ${unknown.join(', ')}`);
   process.exit(2);
 }
-const steps = allSteps.filter((step) => (only.length === 0 ? !step.onRequest : only.includes(step.name)));
-// Side by side, the longest chain first: compile, then the unit tests (the longest step) beside the rest.
-const parallelOrder = ['compile', 'lint', 'unit', 'build', 'e2e', 'format', 'typecheck'];
+const steps = allSteps
+  .filter((step) => (only.length === 0 ? !step.onRequest : only.includes(step.name)))
+  .flatMap((step) =>
+    step.shards && jobs > 1
+      ? Array.from({ length: jobs }, (_, i) => ({
+          ...step,
+          name: `${step.name}-${i + 1}`,
+          group: step.name,
+          jest: [...step.jest, `--shard=${i + 1}/${jobs}`],
+        }))
+      : [step],
+  );
+// Side by side: compile, then the unit shards, one per lane (lint and format fill the wait), then the other checks;
+// the journeys last, when nothing else is ready, so that the one step they run beside is the last one left.
+const parallelOrder = [
+  'compile',
+  'lint',
+  'unit',
+  'format',
+  'build',
+  'typecheck',
+  'pact-consumers',
+  'pact-providers',
+  'pglite',
+  'smoke',
+  'images',
+  'e2e',
+];
 if (jobs > 1) {
-  const rank = (step) =>
-    parallelOrder.includes(step.name) ? parallelOrder.indexOf(step.name) : parallelOrder.length;
+  const rank = (step) => {
+    const name = step.group ?? step.name;
+    return parallelOrder.includes(name) ? parallelOrder.indexOf(name) : parallelOrder.length;
+  };
   steps.sort((a, b) => rank(a) - rank(b));
 }
 
@@ -166,8 +194,11 @@ const failedSteps = [];
 const timings = [];
 const waiting = [...steps];
 const running = new Set();
+// A step waits for the steps it names (a sharded step's name stands for all its shards) that are part of this run.
 const ready = (step) =>
-  (step.after ?? []).every((name) => finished.has(name) || !steps.some((s) => s.name === name));
+  (step.after ?? []).every((name) =>
+    steps.filter((s) => s.name === name || s.group === name).every((s) => finished.has(s.name)),
+  );
 await new Promise((done) => {
   const next = () => {
     while (running.size < jobs) {
