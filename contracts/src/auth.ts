@@ -65,4 +65,10 @@ export const COMMON_PASSWORD_DETAIL = "Password troppo comune: scegline un'altra
 
 /** Internal: GET /internal/sessions/{kind}/{id} on svc-orders (404 when no such account). */
 export const SessionState = z.object({ session_version: z.number().int() });
+
+/** Whose session an internal session check asks about. */
+export const SessionStateParams = z.object({
+  kind: z.enum(['staff', 'customer']),
+  id: z.string().min(1).max(100),
+});
 export type SessionState = z.infer<typeof SessionState>;

@@ -211,6 +211,7 @@ export const ArticleForm = z
 export type ArticleForm = z.infer<typeof ArticleForm>;
 
 export const ArticleIdParams = z.object({ id: z.uuid({ message: 'Identificativo articolo non valido' }) });
+export type ArticleIdParams = z.infer<typeof ArticleIdParams>;
 
 /** DELETE /articles/{id}: the article leaves every list (kept as inactive for past orders and reviews). */
 export const ArticleDeleted = z.object({ message: z.string(), id: z.string() });

@@ -9,6 +9,8 @@ export * from './newsletter';
 export * from './contact';
 export * from './auth';
 export * from './roles';
+export * from './routes';
+export * from './route-schemas';
 export * from './audit';
 export * from './customers';
 export * from './italian-ids';

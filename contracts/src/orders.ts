@@ -512,6 +512,17 @@ export type OrderStatusCounts = z.infer<typeof OrderStatusCounts>;
 
 export const OrderIdParams = z.object({ id: z.uuid({ message: 'Identificativo ordine non valido' }) });
 
+/**
+ * A credit note's number `N/YYYY` travels as `N-YYYY`: an encoded slash (`%2F`) is refused by the gateway
+ * (docs/decisions/0033).
+ */
+export const CreditNoteParams = OrderIdParams.extend({
+  number: z
+    .string()
+    .regex(/^[1-9]\d{0,8}-\d{4}$/, 'Numero della nota di credito non valido (N-AAAA)')
+    .transform((number) => number.replace('-', '/')),
+});
+
 /** PUT /api/orders/{id}/status?status=..&tracking_number=.. (answers the updated Order). */
 export const OrderStatusChangeQuery = z.object({
   status: OrderStatus,

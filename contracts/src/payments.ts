@@ -82,6 +82,11 @@ export const OnlineCheckoutRequest = z
 export type OnlineCheckoutRequest = z.infer<typeof OnlineCheckoutRequest>;
 
 /** 200 of POST /checkout/session: the browser navigates to `url` (the provider's page, or the shop's demo page). */
+/** A card checkout session in a path. */
+export const CheckoutSessionParams = z.object({
+  id: z.string().trim().min(1, 'Sessione mancante').max(255, 'Sessione non valida'),
+});
+
 export const CheckoutSessionResponse = z.object({
   url: z.string().min(1),
   session_id: z.string(),
@@ -252,6 +257,12 @@ export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
 
 /** The demo payment page's kinds: the shop's stand-in for Stripe Checkout, Klarna and PayPal. */
 export const DemoPaymentKind = z.enum(['card', 'klarna', 'paypal']);
+
+/** A demo payment page: the kind of payment and the provider's object id. */
+export const DemoPaymentParams = z.object({
+  kind: DemoPaymentKind,
+  id: z.string().trim().min(1).max(255),
+});
 export type DemoPaymentKind = z.infer<typeof DemoPaymentKind>;
 
 /** GET /payments/demo/{kind}/{id}: what the demo page shows (404 when that provider is live). */

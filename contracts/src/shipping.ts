@@ -148,9 +148,11 @@ export type ShippingRule = z.infer<typeof ShippingRule>;
 export const ShippingRuleList = z.array(ShippingRule);
 
 export const ShippingRuleParams = z.object({ id: z.uuid({ message: 'Identificativo regola non valido' }) });
+export type ShippingRuleParams = z.infer<typeof ShippingRuleParams>;
 
 /** DELETE /admin/shipping/rules/{id} answers this. */
 export const ShippingRuleDeleted = z.object({ message: z.string(), id: z.string() });
+export type ShippingRuleDeleted = z.infer<typeof ShippingRuleDeleted>;
 
 /** GET /shipping/calculate?total_amount&quantity&country: total_amount is the goods total (gross, euros). */
 export const ShippingQuoteQuery = z.object({

@@ -58,8 +58,6 @@ export const StockReservationParams = z.object({
 });
 export type StockReservationParams = z.infer<typeof StockReservationParams>;
 
-export const STOCK_RESERVATIONS_PATH = '/internal/stock/reservations';
-
 // --- Shipments' parcels (svc-orders asks before quoting a Packlink shipment) ---------------------------------
 
 /** GET /internal/articles/parcels?ids=<uuid>,<uuid>: the weight and size of articles (deleted ones included). */
@@ -86,5 +84,3 @@ export type ArticleParcelInfo = z.infer<typeof ArticleParcelInfo>;
 
 export const ArticleParcels = z.object({ articles: z.array(ArticleParcelInfo) });
 export type ArticleParcels = z.infer<typeof ArticleParcels>;
-
-export const ARTICLE_PARCELS_PATH = '/internal/articles/parcels';

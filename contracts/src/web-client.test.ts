@@ -12,12 +12,15 @@ describe('createApiClient', () => {
     const fetchImpl = jest.fn(async () => json(200, { ok: true }, { 'X-Total-Count': '7' }));
     const client = createApiClient({ baseUrl: 'http://api.test/', fetchImpl, token: () => token });
 
-    const total = await client.call('POST', '/api/things', {
-      body: { a: 1 },
-      query: { q: 'ferrari', page: 2, empty: '', none: undefined },
-      check: (body, response) =>
-        (body as { ok?: boolean }).ok ? Number(response.headers.get('X-Total-Count')) : undefined,
-    });
+    const total = await client.call(
+      { method: 'POST', path: '/api/things' },
+      {
+        body: { a: 1 },
+        query: { q: 'ferrari', page: 2, empty: '', none: undefined },
+        check: (body, response) =>
+          (body as { ok?: boolean }).ok ? Number(response.headers.get('X-Total-Count')) : undefined,
+      },
+    );
     expect(total).toBe(7);
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://api.test/api/things?q=ferrari&page=2');
@@ -29,7 +32,7 @@ describe('createApiClient', () => {
     expect(init.body).toBe('{"a":1}');
 
     token = null;
-    await client.call('GET', '/x');
+    await client.call({ method: 'GET', path: '/x' });
     expect((fetchImpl.mock.calls[1] as unknown as [string, RequestInit])[1].headers).toEqual({
       Accept: 'application/json',
     });
@@ -40,7 +43,7 @@ describe('createApiClient', () => {
       baseUrl: 'http://api.test',
       fetchImpl: async () => json(409, { detail: 'Articolo modificato', code: 'stale_version' }),
     });
-    const failure = client.call('PUT', '/api/articles/1');
+    const failure = client.call({ method: 'PUT', path: '/api/articles/1' });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({
       status: 409,
@@ -57,9 +60,13 @@ describe('createApiClient', () => {
       token: () => null,
       onUnauthorized,
     });
-    await expect(client.call('POST', '/api/auth/login', { body: {} })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      client.call({ method: 'POST', path: '/api/auth/login' }, { body: {} }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).not.toHaveBeenCalled();
-    await expect(client.call('GET', '/api/auth/me', { token: 'old' })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      client.call({ method: 'GET', path: '/api/auth/me' }, { token: 'old' }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
@@ -72,12 +79,14 @@ describe('createApiClient', () => {
           init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)),
         ),
     });
-    await expect(client.call('GET', '/slow')).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(client.call({ method: 'GET', path: '/slow' })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
   });
 
   it('rejects an answer its check refuses', async () => {
     const client = createApiClient({ baseUrl: 'http://api.test', fetchImpl: async () => json(200, {}) });
-    await expect(client.call('GET', '/x', { check: () => undefined })).rejects.toThrow(
+    await expect(client.call({ method: 'GET', path: '/x' }, { check: () => undefined })).rejects.toThrow(
       'GET /x: unexpected response',
     );
   });

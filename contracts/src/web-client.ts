@@ -1,4 +1,5 @@
 import type { ErrorBody } from './errors';
+import { pathTo, type Route } from './routes/route';
 
 /**
  * An API answer that was not 2xx; `message` is the server's `detail` when it sent one. Screens decide on
@@ -59,7 +60,12 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
+/** The route a call goes to: ROUTES' entry, or just its method and path. */
+export type CallRoute = Pick<Route, 'method' | 'path'>;
+
 export interface CallOptions<T> {
+  /** The values of the route's `:name` parameters. */
+  params?: Record<string, string | number>;
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as multipart (the browser sets the boundary). */
@@ -132,7 +138,10 @@ export function createApiClient(options: ApiClientOptions) {
   const fetchImpl = options.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
 
-  async function call<T = void>(method: HttpMethod, path: string, call: CallOptions<T> = {}): Promise<T> {
+  /** A call to one of ROUTES (contracts): `client.call(ROUTES['GET /api/orders/:id'], { params: { id } })`. */
+  async function call<T = void>(route: CallRoute, call: CallOptions<T> = {}): Promise<T> {
+    const { method } = route;
+    const path = pathTo(route, call.params);
     const { headers, token } = headersFor(options, call);
     const timeout = AbortSignal.timeout(timeoutMs);
     const response = await fetchImpl(`${base}${withQuery(path, call.query)}`, {
@@ -157,12 +166,13 @@ export type ApiClient = ReturnType<typeof createApiClient>;
  */
 export function uploadWithProgress<T>(
   client: ApiClient,
-  method: 'POST' | 'PUT',
-  path: string,
+  route: CallRoute,
   form: FormData,
   call: CallOptions<T> & { onProgress?: (fraction: number) => void },
 ): Promise<T> {
   const { options } = client;
+  const { method } = route;
+  const path = pathTo(route, call.params);
   const { headers, token } = headersFor(options, call);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -5,6 +5,9 @@ import {
   Customer,
   CustomerLoginResponse,
   CustomerOrderList,
+  pathTo,
+  ROUTES,
+  type CallRoute,
   type CustomerProfileUpdate,
   type PasswordChangeRequest,
   type CustomerRegistration,
@@ -23,34 +26,34 @@ export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
       schema.parse(body);
 
   const request = <T>(
-    path: string,
-    call: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; token?: string },
+    route: CallRoute,
+    call: { body?: unknown; token?: string },
     schema: Schema<T>,
-  ): Promise<T> =>
-    client.call(call.method ?? 'GET', path, { body: call.body, token: call.token, check: checked(schema) });
+  ): Promise<T> => client.call(route, { body: call.body, token: call.token, check: checked(schema) });
 
-  const json = (method: 'POST' | 'PUT', body: unknown, token?: string) => ({ method, body, token });
+  const json = (body: unknown, token?: string) => ({ body, token });
   const authorized = (token: string) => ({ token });
 
   return {
     /** POST /api/customers/register with the registration payload of SPEC §3. */
     register: (payload: CustomerRegistration) =>
-      request('/api/customers/register', json('POST', payload), Customer),
+      request(ROUTES['POST /api/customers/register'], json(payload), Customer),
     /** POST /api/customers/login {email, password} → access_token, customer_id, email, tipo_cliente. */
     login: (credentials: { email: string; password: string }) =>
-      request('/api/customers/login', json('POST', credentials), CustomerLoginResponse),
+      request(ROUTES['POST /api/customers/login'], json(credentials), CustomerLoginResponse),
     /** GET /api/customers/profile: also how a stored token is validated. */
-    profile: (token: string) => request('/api/customers/profile', authorized(token), Customer),
+    profile: (token: string) => request(ROUTES['GET /api/customers/profile'], authorized(token), Customer),
     /** PUT /api/customers/profile → the updated customer. */
     updateProfile: (token: string, update: CustomerProfileUpdate) =>
-      request('/api/customers/profile', json('PUT', update, token), Customer),
+      request(ROUTES['PUT /api/customers/profile'], json(update, token), Customer),
     /** PUT /api/customers/password {old_password, new_password} → a fresh token (the others' sessions end). */
     changePassword: (token: string, change: PasswordChangeRequest) =>
-      request('/api/customers/password', json('PUT', change, token), CustomerLoginResponse),
+      request(ROUTES['PUT /api/customers/password'], json(change, token), CustomerLoginResponse),
     /** POST /api/customers/logout → 204: the token stops working on the server. */
-    logout: (token: string): Promise<void> => client.call('POST', '/api/customers/logout', { token }),
+    logout: (token: string): Promise<void> => client.call(ROUTES['POST /api/customers/logout'], { token }),
     /** GET /api/customers/orders: the customer's own orders. */
-    orders: (token: string) => request('/api/customers/orders', authorized(token), CustomerOrderList),
+    orders: (token: string) =>
+      request(ROUTES['GET /api/customers/orders'], authorized(token), CustomerOrderList),
     /**
      * GET /api/customers/orders/{id}/invoice.pdf: the issued invoice of the customer's own order, as a file (the
      * client's JSON answers do not fit a PDF, so this reads the body as bytes, with the same token and errors).
@@ -58,7 +61,7 @@ export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
     invoicePdf: async (token: string, orderId: string): Promise<Blob> => {
       const base = apiBaseUrl.replace(/\/+$/, '');
       const response = await fetchImpl(
-        `${base}/api/customers/orders/${encodeURIComponent(orderId)}/invoice.pdf`,
+        `${base}${pathTo(ROUTES['GET /api/customers/orders/:id/invoice.pdf'], { id: orderId })}`,
         {
           method: 'GET',
           headers: { Accept: 'application/pdf', Authorization: `Bearer ${token}` },

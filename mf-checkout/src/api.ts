@@ -15,7 +15,9 @@ import {
   PaymentsConfig,
   PaypalCaptureResponse,
   PaypalCreateOrderResponse,
+  ROUTES,
   ShippingQuote,
+  type CallRoute,
   type CreateOrderRequest,
   type DemoPaymentKind,
   type KlarnaIntentRequest,
@@ -34,6 +36,11 @@ export type OnlineCheckout = z.input<typeof OnlineCheckoutRequest>;
 /** What the checkout sends to POST /payments/klarna/create-intent. */
 export type KlarnaIntent = z.input<typeof KlarnaIntentRequest>;
 
+const DEMO_DECISIONS = {
+  approve: ROUTES['POST /payments/demo/:kind/:id/approve'],
+  decline: ROUTES['POST /payments/demo/:kind/:id/decline'],
+};
+
 interface Schema<T> {
   parse(data: unknown): T;
 }
@@ -47,10 +54,11 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) 
   const quick = createApiClient({ baseUrl: apiBaseUrl, fetchImpl, timeoutMs: SHIPPING_TIMEOUT_MS });
 
   function call<T>(
-    path: string,
+    route: CallRoute,
     schema: Schema<T>,
     options: {
-      method?: 'GET' | 'POST';
+      params?: Record<string, string>;
+      query?: Record<string, unknown>;
       body?: unknown;
       token?: string | null;
       /** The checkout attempt's key: a retry of the same attempt creates nothing twice. */
@@ -60,7 +68,9 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) 
       quick?: boolean;
     } = {},
   ): Promise<T> {
-    return (options.quick ? quick : client).call<T>(options.method ?? 'GET', path, {
+    return (options.quick ? quick : client).call<T>(route, {
+      params: options.params,
+      query: options.query,
       body: options.body,
       signal: options.signal,
       token: options.token ?? undefined,
@@ -71,88 +81,85 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) 
 
   return {
     /** GET /public/articles: the active catalogue, to repair the cart against. */
-    listArticles: (signal?: AbortSignal) => call('/public/articles', ArticleList, { signal }),
+    listArticles: (signal?: AbortSignal) => call(ROUTES['GET /public/articles'], ArticleList, { signal }),
     /** GET /shipping/calculate?total_amount&quantity&country → the shipping cost in euros. */
     shippingCost: async (
       query: { total_amount: number; quantity: number; country: string },
       signal?: AbortSignal,
     ) => {
-      const params = new URLSearchParams({
-        total_amount: query.total_amount.toFixed(2),
-        quantity: String(query.quantity),
-        country: query.country,
+      const quote = await call(ROUTES['GET /shipping/calculate'], ShippingQuote, {
+        query: {
+          total_amount: query.total_amount.toFixed(2),
+          quantity: query.quantity,
+          country: query.country,
+        },
+        signal,
+        quick: true,
       });
-      const quote = await call(`/shipping/calculate?${params}`, ShippingQuote, { signal, quick: true });
       return quote.shipping_cost;
     },
     /** POST /orders (with the customer's token when logged in) → the order and the transfer details. */
     createOrder: (order: NewOrder, token: string | null, idempotencyKey?: string) =>
-      call('/orders', CreateOrderResponse, {
-        method: 'POST',
+      call(ROUTES['POST /orders'], CreateOrderResponse, {
         body: { ...order, language: order.language ?? pageLanguage() },
         token,
         idempotencyKey,
       }),
     /** POST /orders/{id}/cancel {cancel_token}: the checkout gives up its own unpaid order (openOrder.ts). */
     cancelOrder: (orderId: string, cancelToken: string) =>
-      call(`/orders/${encodeURIComponent(orderId)}/cancel`, CancelOrderResponse, {
-        method: 'POST',
+      call(ROUTES['POST /orders/:id/cancel'], CancelOrderResponse, {
+        params: { id: orderId },
         body: { cancel_token: cancelToken },
       }),
     /** GET /api/customers/profile: the logged-in customer, to prefill the details form. */
     profile: (token: string, signal?: AbortSignal) =>
-      call('/api/customers/profile', Customer, { token, signal }),
+      call(ROUTES['GET /api/customers/profile'], Customer, { token, signal }),
 
     // ---- svc-payments (SPEC §7 "Orders and payments") ----
     /** GET /payments/config: which methods are live, demo or off, and Stripe's publishable key. */
-    paymentsConfig: (signal?: AbortSignal) => call('/payments/config', PaymentsConfig, { signal }),
+    paymentsConfig: (signal?: AbortSignal) =>
+      call(ROUTES['GET /payments/config'], PaymentsConfig, { signal }),
     /** POST /checkout/session → the hosted card page's `url` (Stripe Checkout, or the demo page). */
     createCheckoutSession: (body: OnlineCheckout, idempotencyKey: string, token: string | null) =>
-      call('/checkout/session', CheckoutSessionResponse, {
-        method: 'POST',
+      call(ROUTES['POST /checkout/session'], CheckoutSessionResponse, {
         body: { ...body, language: body.language ?? pageLanguage() },
         idempotencyKey,
         token,
       }),
     /** GET /checkout/session/{id}: what /checkout/success polls until the server has confirmed the payment. */
     checkoutSessionStatus: (sessionId: string, signal?: AbortSignal) =>
-      call(`/checkout/session/${encodeURIComponent(sessionId)}`, CheckoutSessionStatus, { signal }),
+      call(ROUTES['GET /checkout/session/:id'], CheckoutSessionStatus, { params: { id: sessionId }, signal }),
     /** POST /checkout/session/{id}/cancel: the shopper came back from the card page without paying. */
     cancelCheckoutSession: (sessionId: string) =>
-      call(`/checkout/session/${encodeURIComponent(sessionId)}/cancel`, CheckoutSessionStatus, {
-        method: 'POST',
-      }),
+      call(ROUTES['POST /checkout/session/:id/cancel'], CheckoutSessionStatus, { params: { id: sessionId } }),
     /** POST /payments/klarna/create-intent for a pending Klarna order → the intent (or the demo page). */
     createKlarnaIntent: (body: KlarnaIntent, idempotencyKey: string) =>
-      call('/payments/klarna/create-intent', KlarnaIntentResponse, { method: 'POST', body, idempotencyKey }),
+      call(ROUTES['POST /payments/klarna/create-intent'], KlarnaIntentResponse, { body, idempotencyKey }),
     /** POST /payments/klarna/verify: the server asks the provider how the intent Klarna returned with stands. */
     verifyKlarna: (body: { payment_intent_id: string; client_secret: string }) =>
-      call('/payments/klarna/verify', KlarnaVerifyResponse, { method: 'POST', body }),
+      call(ROUTES['POST /payments/klarna/verify'], KlarnaVerifyResponse, { body }),
     /** POST /payments/klarna/cancel: 'Annulla' in the Klarna step ends the attempt (its order cancelled at once). */
     cancelKlarna: (body: { payment_intent_id: string; client_secret: string }) =>
-      call('/payments/klarna/cancel', KlarnaVerifyResponse, { method: 'POST', body }),
+      call(ROUTES['POST /payments/klarna/cancel'], KlarnaVerifyResponse, { body }),
     /** POST /paypal/cancel-order {order_id}: the buyer came back through PayPal's cancel_url. */
     cancelPaypalOrder: (orderId: string) =>
-      call('/paypal/cancel-order', PaypalCaptureResponse, { method: 'POST', body: { order_id: orderId } }),
+      call(ROUTES['POST /paypal/cancel-order'], PaypalCaptureResponse, { body: { order_id: orderId } }),
     /** POST /paypal/create-order → PayPal's order and the address where the buyer approves it. */
     createPaypalOrder: (body: OnlineCheckout, idempotencyKey: string, token: string | null) =>
-      call('/paypal/create-order', PaypalCreateOrderResponse, {
-        method: 'POST',
+      call(ROUTES['POST /paypal/create-order'], PaypalCreateOrderResponse, {
         body: { ...body, language: body.language ?? pageLanguage() },
         idempotencyKey,
         token,
       }),
     /** POST /paypal/capture-order {order_id}: `payment_status` is 'paid' only when the capture completed. */
     capturePaypalOrder: (orderId: string) =>
-      call('/paypal/capture-order', PaypalCaptureResponse, { method: 'POST', body: { order_id: orderId } }),
+      call(ROUTES['POST /paypal/capture-order'], PaypalCaptureResponse, { body: { order_id: orderId } }),
     /** GET /payments/demo/{kind}/{id}: what the shop's demo payment page shows. */
     demoPayment: (kind: DemoPaymentKind, id: string, signal?: AbortSignal) =>
-      call(`/payments/demo/${kind}/${encodeURIComponent(id)}`, DemoPaymentView, { signal }),
+      call(ROUTES['GET /payments/demo/:kind/:id'], DemoPaymentView, { params: { kind, id }, signal }),
     /** POST /payments/demo/{kind}/{id}/approve|decline → where the provider would send the buyer next. */
     decideDemoPayment: (kind: DemoPaymentKind, id: string, decision: 'approve' | 'decline') =>
-      call(`/payments/demo/${kind}/${encodeURIComponent(id)}/${decision}`, DemoPaymentDecision, {
-        method: 'POST',
-      }),
+      call(DEMO_DECISIONS[decision], DemoPaymentDecision, { params: { kind, id } }),
   };
 }
 

@@ -16,6 +16,8 @@ import { ZodError } from 'zod';
 import {
   ADMIN_ONLY_DETAIL,
   MUST_CHANGE_PASSWORD_DETAIL,
+  pathTo,
+  ROUTES,
   SessionState,
   TokenClaims,
 } from '@edicola/contracts';
@@ -179,7 +181,10 @@ export function remoteSessionLookup(
     if (hit && hit.until > now) return hit.version;
     let version: number | null;
     try {
-      const answer = await internal.get('svc-orders', `/internal/sessions/${kind}/${encodeURIComponent(id)}`);
+      const answer = await internal.get(
+        'svc-orders',
+        pathTo(ROUTES['GET /internal/sessions/:kind/:id'], { kind, id }),
+      );
       version = SessionState.parse(answer).session_version;
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) version = null;

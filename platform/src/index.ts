@@ -8,6 +8,7 @@ export * from './data-dir';
 export * from './auth';
 export * from './http/errors';
 export * from './http/handle';
+export * from './http/serve';
 export * from './http/app';
 export * from './bus';
 export * from './bus/tables';

@@ -1,6 +1,8 @@
 import {
   createApiClient,
   pageLanguage,
+  ROUTES,
+  type CallRoute,
   type ContactMessageRequest,
   type VisitRequest,
 } from '@edicola/contracts';
@@ -21,33 +23,40 @@ function storedStaffToken(): string | null {
 export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
   const client = createApiClient({ baseUrl: apiBaseUrl, fetchImpl });
   /** A POST whose answer, if any, is read as it came (null for none). */
-  const post = (path: string, body: unknown, keepalive = false) =>
-    client.call<unknown>('POST', path, { body, keepalive, check: (answer) => answer });
+  const post = (route: CallRoute, body: unknown) =>
+    client.call<unknown>(route, { body, check: (answer) => answer });
 
   return {
     /** POST /newsletter/subscribe; true when the address was already subscribed. */
     subscribe: async (email: string, name: string | null): Promise<{ already_subscribed: boolean }> => {
-      const answer = (await post('/newsletter/subscribe', { email, name, language: pageLanguage() })) as {
+      const answer = (await post(ROUTES['POST /newsletter/subscribe'], {
+        email,
+        name,
+        language: pageLanguage(),
+      })) as {
         already_subscribed?: unknown;
       };
       return { already_subscribed: answer?.already_subscribed === true };
     },
     /** POST /newsletter/confirm: the link of the confirmation e-mail; an unknown or used token answers 404. */
     confirmSubscription: async (token: string): Promise<void> => {
-      await post('/newsletter/confirm', { token });
+      await post(ROUTES['POST /newsletter/confirm'], { token });
     },
     /** POST /newsletter/unsubscribe; an unknown token answers 404. */
     unsubscribe: async (token: string): Promise<void> => {
-      await post('/newsletter/unsubscribe', { token });
+      await post(ROUTES['POST /newsletter/unsubscribe'], { token });
     },
     /** POST /contact/messages: to the shop's mailbox, with a confirmation to the sender. */
     sendContactMessage: async (message: ContactMessageRequest): Promise<void> => {
-      await post('/contact/messages', { ...message, language: message.language ?? pageLanguage() });
+      await post(ROUTES['POST /contact/messages'], {
+        ...message,
+        language: message.language ?? pageLanguage(),
+      });
     },
     /** POST /analytics/visit: fire and forget (keepalive, so it survives leaving the page). */
     trackVisit: async (visit: VisitRequest) => {
       const staff = storedStaffToken();
-      await client.call<unknown>('POST', '/analytics/visit', {
+      await client.call<unknown>(ROUTES['POST /analytics/visit'], {
         body: visit,
         keepalive: true,
         check: (answer) => answer,

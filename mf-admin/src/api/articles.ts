@@ -3,12 +3,14 @@ import {
   AdminArticleCounts,
   AdminArticlePage,
   IvaOptionList,
+  ROUTES,
   StockAdjusted,
   StockMovementList,
   uploadWithProgress,
   type AdminArticleQuery,
   type ApiClient,
   type ProductType,
+  type Route,
   type StockAdjustmentRequest,
 } from '@edicola/contracts';
 import { z } from 'zod';
@@ -17,46 +19,44 @@ import { parsedBy } from './parsed';
 const Deleted = z.object({ id: z.string() });
 
 /** Where each list lives: every article, or the pre-sale / reservation ones (SPEC §7). */
-const LIST_PATHS: Record<'all' | Exclude<ProductType, 'normale'>, string> = {
-  all: '/api/articles',
-  prevendita: '/api/admin/articles/prevendita',
-  prenotazione: '/api/admin/articles/prenotazione',
-};
+const LISTS = {
+  all: ROUTES['GET /api/articles'],
+  prevendita: ROUTES['GET /api/admin/articles/prevendita'],
+  prenotazione: ROUTES['GET /api/admin/articles/prenotazione'],
+} satisfies Record<'all' | Exclude<ProductType, 'normale'>, Route>;
 
 export const articlesApi = (client: ApiClient) => ({
   /** A page of articles, searched, filtered and sorted on the server. */
-  list: (kind: keyof typeof LIST_PATHS, query: AdminArticleQuery, signal?: AbortSignal) =>
-    client.call('GET', LIST_PATHS[kind], { query, signal, check: parsedBy(AdminArticlePage) }),
+  list: (kind: keyof typeof LISTS, query: AdminArticleQuery, signal?: AbortSignal) =>
+    client.call(LISTS[kind], { query, signal, check: parsedBy(AdminArticlePage) }),
   counts: (signal?: AbortSignal) =>
-    client.call('GET', '/api/admin/articles/counts', { signal, check: parsedBy(AdminArticleCounts) }),
+    client.call(ROUTES['GET /api/admin/articles/counts'], { signal, check: parsedBy(AdminArticleCounts) }),
   ivaOptions: (signal?: AbortSignal) =>
-    client.call('GET', '/api/config/iva-options', { signal, check: parsedBy(IvaOptionList) }),
+    client.call(ROUTES['GET /api/config/iva-options'], { signal, check: parsedBy(IvaOptionList) }),
   /** POST /api/articles or PUT /api/articles/{id} as a multipart form, reporting the upload's progress. */
   save: (id: string | null, form: FormData, onProgress?: (fraction: number) => void) =>
-    uploadWithProgress(
-      client,
-      id ? 'PUT' : 'POST',
-      id ? `/api/articles/${encodeURIComponent(id)}` : '/api/articles',
-      form,
-      {
-        onProgress,
-        check: parsedBy(AdminArticle),
-      },
-    ),
+    uploadWithProgress(client, id ? ROUTES['PUT /api/articles/:id'] : ROUTES['POST /api/articles'], form, {
+      params: id ? { id } : {},
+      onProgress,
+      check: parsedBy(AdminArticle),
+    }),
   setActive: (id: string, isActive: boolean) =>
-    client.call('PATCH', `/api/articles/${encodeURIComponent(id)}/active`, {
+    client.call(ROUTES['PATCH /api/articles/:id/active'], {
+      params: { id },
       body: { is_active: isActive },
       check: parsedBy(AdminArticle),
     }),
   remove: (id: string) =>
-    client.call('DELETE', `/api/articles/${encodeURIComponent(id)}`, { check: parsedBy(Deleted) }),
+    client.call(ROUTES['DELETE /api/articles/:id'], { params: { id }, check: parsedBy(Deleted) }),
   stockHistory: (id: string, signal?: AbortSignal) =>
-    client.call('GET', `/api/articles/${encodeURIComponent(id)}/stock`, {
+    client.call(ROUTES['GET /api/articles/:id/stock'], {
+      params: { id },
       signal,
       check: parsedBy(StockMovementList),
     }),
   adjustStock: (id: string, change: StockAdjustmentRequest) =>
-    client.call('POST', `/api/articles/${encodeURIComponent(id)}/stock`, {
+    client.call(ROUTES['POST /api/articles/:id/stock'], {
+      params: { id },
       body: change,
       check: parsedBy(StockAdjusted),
     }),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { StaffLoginResponse, StaffMe, type ApiClient, type StaffLoginRequest } from '@edicola/contracts';
+import {
+  ROUTES,
+  StaffLoginResponse,
+  StaffMe,
+  type ApiClient,
+  type StaffLoginRequest,
+} from '@edicola/contracts';
 import { parsedBy } from './parsed';
 
 /** The login answer; `must_change_password` comes with the forced change of a generated password. */
@@ -13,14 +19,18 @@ const PasswordChanged = z.object({ access_token: z.string().optional() }).nullab
 export const authApi = (client: ApiClient) => ({
   /** POST /api/auth/login {username, password} → access_token, user_id, username, role. */
   login: (credentials: StaffLoginRequest) =>
-    client.call('POST', '/api/auth/login', { body: credentials, check: parsedBy(StaffSession), token: '' }),
+    client.call(ROUTES['POST /api/auth/login'], {
+      body: credentials,
+      check: parsedBy(StaffSession),
+      token: '',
+    }),
   /** GET /api/auth/me with the bearer token: validates the stored session. */
-  me: (token?: string) => client.call('GET', '/api/auth/me', { check: parsedBy(StaffMe), token }),
+  me: (token?: string) => client.call(ROUTES['GET /api/auth/me'], { check: parsedBy(StaffMe), token }),
   /** POST /api/auth/logout: the token stops working (204). */
-  logout: () => client.call('POST', '/api/auth/logout'),
+  logout: () => client.call(ROUTES['POST /api/auth/logout']),
   /** PUT /api/auth/password: 204, or 200 with a new access_token (the other sessions end). */
   changePassword: async (change: { old_password: string; new_password: string }) => {
-    const answer = await client.call('PUT', '/api/auth/password', {
+    const answer = await client.call(ROUTES['PUT /api/auth/password'], {
       body: change,
       check: parsedBy(PasswordChanged),
     });

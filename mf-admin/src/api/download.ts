@@ -1,4 +1,11 @@
-import { apiErrorFrom, withQuery, type ApiClient } from '@edicola/contracts';
+import {
+  apiErrorFrom,
+  pathTo,
+  withQuery,
+  type ApiClient,
+  type CallOptions,
+  type CallRoute,
+} from '@edicola/contracts';
 
 /** A file the API answered: its bytes and the name the server gave it (Content-Disposition), if any. */
 export interface DownloadedFile {
@@ -28,11 +35,12 @@ export function filenameOf(disposition: string | null): string | null {
  */
 export async function downloadFile(
   client: ApiClient,
-  method: 'GET' | 'POST',
-  path: string,
-  call: { query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal } = {},
+  route: CallRoute,
+  call: Pick<CallOptions<unknown>, 'params' | 'query' | 'body' | 'signal'> = {},
 ): Promise<DownloadedFile> {
   const { options } = client;
+  const { method } = route;
+  const path = pathTo(route, call.params);
   const headers: Record<string, string> = { Accept: '*/*' };
   if (call.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = options.token?.() ?? null;

@@ -6,6 +6,7 @@ import {
   OrderDetail,
   OrderList,
   OrderTimeline,
+  ROUTES,
   ShipmentQuotes,
   TimelineEntry,
   type ApiClient,
@@ -21,7 +22,14 @@ import {
 import { downloadFile } from './download';
 import { parsedBy } from './parsed';
 
-const id = (value: string) => encodeURIComponent(value);
+const INVOICE_FILES = {
+  pdf: ROUTES['GET /api/orders/:id/invoice.pdf'],
+  xml: ROUTES['GET /api/orders/:id/invoice.xml'],
+};
+const CREDIT_NOTE_FILES = {
+  pdf: ROUTES['GET /api/orders/:id/credit-notes/:number.pdf'],
+  xml: ROUTES['GET /api/orders/:id/credit-notes/:number.xml'],
+};
 
 /** The order page's order: OrderDetail, with its status history and credit notes. */
 export const OrderPageData = OrderDetail;
@@ -30,75 +38,99 @@ export type OrderPageData = OrderDetail;
 export const ordersApi = (client: ApiClient) => ({
   /** GET /api/orders with the list's filters and page: the page, the total and the tabs' counts. */
   list: (query: Partial<OrderListQuery> | undefined, signal?: AbortSignal) =>
-    client.call('GET', '/api/orders', { query, signal, check: parsedBy(OrderList) }),
+    client.call(ROUTES['GET /api/orders'], { query, signal, check: parsedBy(OrderList) }),
   get: (orderId: string, signal?: AbortSignal) =>
-    client.call('GET', `/api/orders/${id(orderId)}`, { signal, check: parsedBy(OrderPageData) }),
+    client.call(ROUTES['GET /api/orders/:id'], {
+      params: { id: orderId },
+      signal,
+      check: parsedBy(OrderPageData),
+    }),
   /** PUT /api/orders/{id}/status?status=..&tracking_number=.. (SPEC §7): tracking number or null. */
   setStatus: (orderId: string, status: OrderStatus, trackingNumber: string | null) =>
-    client.call('PUT', `/api/orders/${id(orderId)}/status`, {
+    client.call(ROUTES['PUT /api/orders/:id/status'], {
+      params: { id: orderId },
       query: { status, tracking_number: trackingNumber ?? 'null' },
       check: parsedBy(Order),
     }),
   /** PUT /api/orders/{id}/payment: a bank transfer received. */
   recordTransfer: (orderId: string, transfer: RecordTransferRequest) =>
-    client.call('PUT', `/api/orders/${id(orderId)}/payment`, { body: transfer, check: parsedBy(Order) }),
+    client.call(ROUTES['PUT /api/orders/:id/payment'], {
+      params: { id: orderId },
+      body: transfer,
+      check: parsedBy(Order),
+    }),
   timeline: (orderId: string, signal?: AbortSignal) =>
-    client.call('GET', `/api/orders/${id(orderId)}/timeline`, { signal, check: parsedBy(OrderTimeline) }),
+    client.call(ROUTES['GET /api/orders/:id/timeline'], {
+      params: { id: orderId },
+      signal,
+      check: parsedBy(OrderTimeline),
+    }),
   addNote: (orderId: string, text: string) =>
-    client.call('POST', `/api/orders/${id(orderId)}/notes`, {
+    client.call(ROUTES['POST /api/orders/:id/notes'], {
+      params: { id: orderId },
       body: { text },
       check: parsedBy(TimelineEntry),
     }),
   /** POST /api/orders/{id}/refunds; the key makes a repeated click (or a retry) one refund. */
   refund: (orderId: string, refund: PartialRefundRequest, idempotencyKey: string) =>
-    client.call('POST', `/api/orders/${id(orderId)}/refunds`, {
+    client.call(ROUTES['POST /api/orders/:id/refunds'], {
+      params: { id: orderId },
       body: refund,
       headers: { 'Idempotency-Key': idempotencyKey },
       check: parsedBy(Order),
     }),
   nextInvoiceNumber: (year: number | undefined, signal?: AbortSignal) =>
-    client.call('GET', '/api/invoices/next-number', {
+    client.call(ROUTES['GET /api/invoices/next-number'], {
       query: { year },
       signal,
       check: parsedBy(NextInvoiceNumber),
     }),
   /** PUT /orders/{id}/invoice {invoice_number, invoice_date} (SPEC §7). */
   saveInvoice: (orderId: string, invoice: InvoiceRequest) =>
-    client.call('PUT', `/orders/${id(orderId)}/invoice`, { body: invoice, check: parsedBy(Order) }),
+    client.call(ROUTES['PUT /orders/:id/invoice'], {
+      params: { id: orderId },
+      body: invoice,
+      check: parsedBy(Order),
+    }),
   /** PUT /api/orders/{id}/invoice-data: the buyer's fiscal data of an order not invoiced yet (decision 0033). */
   saveInvoiceData: (orderId: string, data: InvoiceDataUpdate) =>
-    client.call('PUT', `/api/orders/${id(orderId)}/invoice-data`, { body: data, check: parsedBy(Order) }),
+    client.call(ROUTES['PUT /api/orders/:id/invoice-data'], {
+      params: { id: orderId },
+      body: data,
+      check: parsedBy(Order),
+    }),
   invoiceFile: (orderId: string, format: 'pdf' | 'xml') =>
-    downloadFile(client, 'GET', `/api/orders/${id(orderId)}/invoice.${format}`),
+    downloadFile(client, INVOICE_FILES[format], { params: { id: orderId } }),
   creditNoteFile: (orderId: string, number: string, format: 'pdf' | 'xml') =>
-    downloadFile(
-      client,
-      'GET',
-      `/api/orders/${id(orderId)}/credit-notes/${id(fiscalNumberKey(number))}.${format}`,
-    ),
+    downloadFile(client, CREDIT_NOTE_FILES[format], {
+      params: { id: orderId, number: fiscalNumberKey(number) },
+    }),
   shipmentQuotes: (orderId: string, signal?: AbortSignal) =>
-    client.call('GET', `/api/orders/${id(orderId)}/shipment-quotes`, {
+    client.call(ROUTES['GET /api/orders/:id/shipment-quotes'], {
+      params: { id: orderId },
       signal,
       check: parsedBy(ShipmentQuotes),
     }),
   createShipment: (orderId: string, serviceId: string) =>
-    client.call('POST', `/api/orders/${id(orderId)}/create-shipment`, {
+    client.call(ROUTES['POST /api/orders/:id/create-shipment'], {
+      params: { id: orderId },
       body: { service_id: serviceId },
       check: parsedBy(CreateShipmentResponse),
     }),
-  label: (shipmentId: string) => downloadFile(client, 'GET', `/api/shipments/${id(shipmentId)}/label`),
+  label: (shipmentId: string) =>
+    downloadFile(client, ROUTES['GET /api/shipments/:id/label'], { params: { id: shipmentId } }),
   packingSlip: (orderId: string) =>
-    downloadFile(client, 'GET', `/api/orders/${id(orderId)}/packing-slip.pdf`),
+    downloadFile(client, ROUTES['GET /api/orders/:id/packing-slip.pdf'], { params: { id: orderId } }),
   mergedLabels: (orderIds: string[]) =>
-    downloadFile(client, 'POST', '/api/shipments/labels', { body: { order_ids: orderIds } }),
+    downloadFile(client, ROUTES['POST /api/shipments/labels'], { body: { order_ids: orderIds } }),
   /** GET /orders/export/csv with the list's filters (SPEC §7). */
   exportCsv: (filters: Partial<OrderFilterQuery>) =>
-    downloadFile(client, 'GET', '/orders/export/csv', { query: filters }),
+    downloadFile(client, ROUTES['GET /orders/export/csv'], { query: filters }),
   takingsCsv: (month: string) =>
-    downloadFile(client, 'GET', '/api/exports/takings.csv', { query: { month } }),
+    downloadFile(client, ROUTES['GET /api/exports/takings.csv'], { query: { month } }),
   /** svc-notify's e-mails about the order (newest first). */
   emails: (orderId: string, signal?: AbortSignal) =>
-    client.call('GET', '/api/admin/emails', {
+    client.call(ROUTES['GET /api/admin/emails'], {
       query: { order_id: orderId },
       signal,
       check: parsedBy(EmailLog),

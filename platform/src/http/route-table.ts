@@ -30,7 +30,7 @@ function collect(stack: Layer[], into: DeclaredRoute[]): void {
 
 /**
  * Every route an app serves, read from its router: the access-matrix test takes the staff routes from here, so
- * a route added to any service is tested (and must be in contracts' STAFF_ROUTE_ROLES) without anyone listing it.
+ * a route added to any service is tested (and must be in contracts' ROUTES, decision 0039) without anyone listing it.
  */
 export function routeTable(app: Express): DeclaredRoute[] {
   const routes: DeclaredRoute[] = [];

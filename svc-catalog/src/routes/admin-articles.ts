@@ -1,14 +1,10 @@
-import type { Router } from 'express';
+import type { Response, Router } from 'express';
 import {
-  ADMIN_ONLY,
-  AdminArticleQuery,
-  ANY_STAFF,
-  ArticleActiveRequest,
-  ArticleDeleted,
-  ArticleForm,
-  ArticleIdParams,
-  StockAdjustmentRequest,
+  endpoint,
   type AdminArticle,
+  type Endpoint,
+  type ArticleDeleted,
+  type ArticleIdParams,
   type AdminArticleCounts,
   type AdminArticlePage,
   type ProductType,
@@ -18,9 +14,9 @@ import {
 import {
   auditBy,
   authOf,
-  handle,
   notFound,
-  requireAuth,
+  routeServer,
+  type Input,
   type Db,
   type EventBus,
   type TokenVerifier,
@@ -46,102 +42,81 @@ export function adminArticleRoutes(
   cache: ResponseCache,
   bus: EventBus,
 ) {
-  const staff = requireAuth(verifier, { kind: 'staff', roles: ANY_STAFF });
-  const adminOnly = requireAuth(verifier, { kind: 'staff', roles: ADMIN_ONLY });
-  const list = (type?: ProductType) =>
-    handle({ query: AdminArticleQuery }, ({ query }): Promise<AdminArticlePage> =>
-      searchArticles(db, query, type),
-    );
+  const serve = routeServer(router, verifier);
+  const list =
+    (type?: ProductType) =>
+    ({ query }: Input<Endpoint<'GET /api/articles'>>): Promise<AdminArticlePage> =>
+      searchArticles(db, query, type);
 
-  router.get('/api/articles', staff, list());
-  router.get('/api/admin/articles/prevendita', staff, list('prevendita'));
-  router.get('/api/admin/articles/prenotazione', staff, list('prenotazione'));
-  router.get(
-    '/api/admin/articles/counts',
-    staff,
-    handle({}, (): Promise<AdminArticleCounts> => articleCounts(db)),
-  );
+  serve(endpoint('GET /api/articles'), list());
+  serve(endpoint('GET /api/admin/articles/prevendita'), list('prevendita'));
+  serve(endpoint('GET /api/admin/articles/prenotazione'), list('prenotazione'));
+  serve(endpoint('GET /api/admin/articles/counts'), (): Promise<AdminArticleCounts> => articleCounts(db));
 
-  router.post(
-    '/api/articles',
-    staff,
-    articleFormUpload,
-    handle({ body: ArticleForm }, async ({ body }, req, res): Promise<AdminArticle> => {
+  serve(
+    endpoint('POST /api/articles'),
+    [articleFormUpload],
+    async ({ body }, req, res): Promise<AdminArticle> => {
       const photo = req.file ? await prepareArticlePhoto(req.file.buffer) : null;
       const row = await createArticle(db, body, photo, auditBy(bus, res));
       cache.invalidate();
       res.status(201);
       return toAdminArticle(row);
-    }),
-  );
-
-  router.put(
-    '/api/articles/:id',
-    staff,
-    articleFormUpload,
-    handle(
-      { params: ArticleIdParams, body: ArticleForm },
-      async ({ params, body }, req, res): Promise<AdminArticle> => {
-        const photo = req.file ? await prepareArticlePhoto(req.file.buffer) : null;
-        const row = await updateArticle(db, params.id, body, photo, auditBy(bus, res));
-        if (!row) throw notFound('Articolo non trovato');
-        cache.invalidate();
-        return toAdminArticle(row);
-      },
-    ),
-  );
-
-  router.patch(
-    '/api/articles/:id/active',
-    staff,
-    handle(
-      { params: ArticleIdParams, body: ArticleActiveRequest },
-      async ({ params, body }, _req, res): Promise<AdminArticle> => {
-        const row = await setArticleActive(db, params.id, body.is_active, auditBy(bus, res));
-        if (!row) throw notFound('Articolo non trovato');
-        cache.invalidate();
-        return toAdminArticle(row);
-      },
-    ),
-  );
-
-  router.get(
-    '/api/articles/:id/stock',
-    staff,
-    handle({ params: ArticleIdParams }, async ({ params }): Promise<StockMovement[]> => {
-      if (!(await findArticle(db, params.id))) throw notFound('Articolo non trovato');
-      return stockHistory(db, params.id);
-    }),
-  );
-
-  router.post(
-    '/api/articles/:id/stock',
-    staff,
-    handle(
-      { params: ArticleIdParams, body: StockAdjustmentRequest },
-      async ({ params, body }, _req, res): Promise<StockAdjusted> => {
-        const { article, movement } = await adjustStock(
-          db,
-          params.id,
-          body,
-          authOf(res).name,
-          auditBy(bus, res),
-        );
-        cache.invalidate();
-        res.status(201);
-        return { article: toAdminArticle(article), movement: toStockMovement(movement) };
-      },
-    ),
-  );
-
-  const remove = handle(
-    { params: ArticleIdParams },
-    async ({ params }, _req, res): Promise<ArticleDeleted> => {
-      if (!(await deleteArticle(db, params.id, auditBy(bus, res)))) throw notFound('Articolo non trovato');
-      cache.invalidate();
-      return { message: 'Articolo eliminato con successo!', id: params.id };
     },
   );
-  router.delete('/articles/:id', adminOnly, remove);
-  router.delete('/api/articles/:id', adminOnly, remove);
+
+  serve(
+    endpoint('PUT /api/articles/:id'),
+    [articleFormUpload],
+    async ({ params, body }, req, res): Promise<AdminArticle> => {
+      const photo = req.file ? await prepareArticlePhoto(req.file.buffer) : null;
+      const row = await updateArticle(db, params.id, body, photo, auditBy(bus, res));
+      if (!row) throw notFound('Articolo non trovato');
+      cache.invalidate();
+      return toAdminArticle(row);
+    },
+  );
+
+  serve(
+    endpoint('PATCH /api/articles/:id/active'),
+    async ({ params, body }, _req, res): Promise<AdminArticle> => {
+      const row = await setArticleActive(db, params.id, body.is_active, auditBy(bus, res));
+      if (!row) throw notFound('Articolo non trovato');
+      cache.invalidate();
+      return toAdminArticle(row);
+    },
+  );
+
+  serve(endpoint('GET /api/articles/:id/stock'), async ({ params }): Promise<StockMovement[]> => {
+    if (!(await findArticle(db, params.id))) throw notFound('Articolo non trovato');
+    return stockHistory(db, params.id);
+  });
+
+  serve(
+    endpoint('POST /api/articles/:id/stock'),
+    async ({ params, body }, _req, res): Promise<StockAdjusted> => {
+      const { article, movement } = await adjustStock(
+        db,
+        params.id,
+        body,
+        authOf(res).name,
+        auditBy(bus, res),
+      );
+      cache.invalidate();
+      res.status(201);
+      return { article: toAdminArticle(article), movement: toStockMovement(movement) };
+    },
+  );
+
+  const remove = async (
+    { params }: { params: ArticleIdParams },
+    _req: unknown,
+    res: Response,
+  ): Promise<ArticleDeleted> => {
+    if (!(await deleteArticle(db, params.id, auditBy(bus, res)))) throw notFound('Articolo non trovato');
+    cache.invalidate();
+    return { message: 'Articolo eliminato con successo!', id: params.id };
+  };
+  serve(endpoint('DELETE /articles/:id'), remove);
+  serve(endpoint('DELETE /api/articles/:id'), remove);
 }

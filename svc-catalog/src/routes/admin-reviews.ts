@@ -1,19 +1,12 @@
 import type { Router } from 'express';
-import {
-  ANY_STAFF,
-  ReviewIdParams,
-  ReviewReplyRequest,
-  type Review,
-  type ReviewStatistics,
-} from '@edicola/contracts';
+import { endpoint, type Review, type ReviewStatistics } from '@edicola/contracts';
 import {
   auditBy,
-  handle,
   notFound,
-  requireAuth,
   type Db,
   type EventBus,
   type TokenVerifier,
+  routeServer,
 } from '@edicola/platform';
 import { toReview } from '../reviews/mapping';
 import { approveReview, deleteReview, hideReview, replyToReview } from '../reviews/moderation';
@@ -28,66 +21,35 @@ const asReviews = (found: ReviewWithArticle[]): Review[] =>
  * review off the shop (hide: back to pending) and deleting spam.
  */
 export function adminReviewRoutes(router: Router, db: Db, verifier: TokenVerifier, bus: EventBus) {
-  const staff = requireAuth(verifier, { kind: 'staff', roles: ANY_STAFF });
+  const serve = routeServer(router, verifier);
   const reviewFor = async (id: string): Promise<Review> => {
     const found = await findReview(db, id);
     if (!found) throw notFound('Recensione non trovata');
     return toReview(found.review, found.articleTitle);
   };
 
-  router.get(
-    '/api/admin/reviews/all',
-    staff,
-    handle({}, async () => asReviews(await allReviews(db))),
-  );
-  router.get(
-    '/api/admin/reviews/pending',
-    staff,
-    handle({}, async () => asReviews(await pendingReviews(db))),
-  );
-  router.get(
-    '/api/admin/reviews/stats',
-    staff,
-    handle({}, (): Promise<ReviewStatistics> => reviewStatistics(db)),
-  );
+  serve(endpoint('GET /api/admin/reviews/all'), async () => asReviews(await allReviews(db)));
+  serve(endpoint('GET /api/admin/reviews/pending'), async () => asReviews(await pendingReviews(db)));
+  serve(endpoint('GET /api/admin/reviews/stats'), (): Promise<ReviewStatistics> => reviewStatistics(db));
 
-  router.patch(
-    '/api/admin/reviews/:id/approve',
-    staff,
-    handle({ params: ReviewIdParams }, async ({ params }, _req, res): Promise<Review> => {
-      if (!(await approveReview(db, params.id, auditBy(bus, res)))) throw notFound('Recensione non trovata');
-      return reviewFor(params.id);
-    }),
-  );
+  serve(endpoint('PATCH /api/admin/reviews/:id/approve'), async ({ params }, _req, res): Promise<Review> => {
+    if (!(await approveReview(db, params.id, auditBy(bus, res)))) throw notFound('Recensione non trovata');
+    return reviewFor(params.id);
+  });
 
-  router.post(
-    '/admin/reviews/:id/respond',
-    staff,
-    handle(
-      { params: ReviewIdParams, body: ReviewReplyRequest },
-      async ({ params, body }, _req, res): Promise<Review> => {
-        if (!(await replyToReview(db, bus, params.id, body.response_text, auditBy(bus, res))))
-          throw notFound('Recensione non trovata');
-        return reviewFor(params.id);
-      },
-    ),
-  );
+  serve(endpoint('POST /admin/reviews/:id/respond'), async ({ params, body }, _req, res): Promise<Review> => {
+    if (!(await replyToReview(db, bus, params.id, body.response_text, auditBy(bus, res))))
+      throw notFound('Recensione non trovata');
+    return reviewFor(params.id);
+  });
 
-  router.patch(
-    '/api/admin/reviews/:id/hide',
-    staff,
-    handle({ params: ReviewIdParams }, async ({ params }, _req, res): Promise<Review> => {
-      if (!(await hideReview(db, params.id, auditBy(bus, res)))) throw notFound('Recensione non trovata');
-      return reviewFor(params.id);
-    }),
-  );
+  serve(endpoint('PATCH /api/admin/reviews/:id/hide'), async ({ params }, _req, res): Promise<Review> => {
+    if (!(await hideReview(db, params.id, auditBy(bus, res)))) throw notFound('Recensione non trovata');
+    return reviewFor(params.id);
+  });
 
-  router.delete(
-    '/api/admin/reviews/:id',
-    staff,
-    handle({ params: ReviewIdParams }, async ({ params }, _req, res) => {
-      if (!(await deleteReview(db, params.id, auditBy(bus, res)))) throw notFound('Recensione non trovata');
-      res.status(204).end();
-    }),
-  );
+  serve(endpoint('DELETE /api/admin/reviews/:id'), async ({ params }, _req, res) => {
+    if (!(await deleteReview(db, params.id, auditBy(bus, res)))) throw notFound('Recensione non trovata');
+    res.status(204).end();
+  });
 }

@@ -1,14 +1,9 @@
 import type { Router } from 'express';
-import { requireAuth, type TokenVerifier } from '@edicola/platform';
-import { ANY_STAFF, IVA_OPTIONS } from '@edicola/contracts';
+import { routeServer, type TokenVerifier } from '@edicola/platform';
+import { endpoint, IVA_OPTIONS } from '@edicola/contracts';
 
 /** GET /api/config/iva-options (staff): the VAT rates of SPEC §9 with their labels. */
 export function configRoutes(router: Router, verifier: TokenVerifier) {
-  router.get(
-    '/api/config/iva-options',
-    requireAuth(verifier, { kind: 'staff', roles: ANY_STAFF }),
-    (_req, res) => {
-      res.json(IVA_OPTIONS);
-    },
-  );
+  const serve = routeServer(router, verifier);
+  serve(endpoint('GET /api/config/iva-options'), () => IVA_OPTIONS);
 }

@@ -1,6 +1,6 @@
 import type { Response, Router } from 'express';
-import type { ProductType } from '@edicola/contracts';
-import { handle, type Db } from '@edicola/platform';
+import { endpoint, type ProductType } from '@edicola/contracts';
+import { routeServer, type Db } from '@edicola/platform';
 import { listActiveArticles } from '../articles/queries';
 import type { CachedBody, ResponseCache } from '../cache/response-cache';
 
@@ -16,11 +16,11 @@ function sendCached(res: Response, cached: CachedBody) {
 
 /** GET /public/articles[/prevendita|/prenotazione]: the storefront's catalogue reads. */
 export function publicArticleRoutes(router: Router, db: Db, cache: ResponseCache) {
-  const list = (type?: ProductType) =>
-    handle({}, async (_input, _req, res) => {
-      sendCached(res, await cache.get(`articles:${type ?? 'all'}`, () => listActiveArticles(db, type)));
-    });
-  router.get('/public/articles', list());
-  router.get('/public/articles/prevendita', list('prevendita'));
-  router.get('/public/articles/prenotazione', list('prenotazione'));
+  const serve = routeServer(router);
+  const list = (type?: ProductType) => async (_input: unknown, _req: unknown, res: Response) => {
+    sendCached(res, await cache.get(`articles:${type ?? 'all'}`, () => listActiveArticles(db, type)));
+  };
+  serve(endpoint('GET /public/articles'), list());
+  serve(endpoint('GET /public/articles/prevendita'), list('prevendita'));
+  serve(endpoint('GET /public/articles/prenotazione'), list('prenotazione'));
 }

@@ -1,13 +1,6 @@
 import type { Router } from 'express';
-import { ANY_STAFF, VisitRequest, type VisitStats } from '@edicola/contracts';
-import {
-  bearerToken,
-  handle,
-  requireAuth,
-  type Db,
-  type RateLimits,
-  type TokenVerifier,
-} from '@edicola/platform';
+import { endpoint, type VisitStats } from '@edicola/contracts';
+import { bearerToken, type Db, type RateLimits, type TokenVerifier, routeServer } from '@edicola/platform';
 import { countryOf, type CountrySource } from '../visits/country';
 import { recordVisit } from '../visits/recording';
 import { visitStats } from '../visits/stats';
@@ -28,25 +21,24 @@ export interface VisitRouteOptions {
 
 /** Visit tracking from the storefront (public) and the statistics panel (staff). */
 export function visitRoutes(router: Router, db: Db, verifier: TokenVerifier, options: VisitRouteOptions) {
-  router.post(
-    '/analytics/visit',
-    options.limits.perAddress({
-      name: 'visits',
-      windowMs: 60 * 1000,
-      limit: options.visitsPerMinute,
-      detail: 'Troppe richieste. Riprova tra poco.',
-    }),
-    handle({ body: VisitRequest }, async ({ body }, req, res) => {
+  const serve = routeServer(router, verifier);
+  serve(
+    endpoint('POST /analytics/visit'),
+    [
+      options.limits.perAddress({
+        name: 'visits',
+        windowMs: 60 * 1000,
+        limit: options.visitsPerMinute,
+        detail: 'Troppe richieste. Riprova tra poco.',
+      }),
+    ],
+    async ({ body }, req, res) => {
       if (await fromStaff(req.get('authorization'), verifier)) return { recorded: false };
       await recordVisit(db, body, countryOf(req, options.country));
       res.status(201);
       return { recorded: true };
-    }),
+    },
   );
 
-  router.get(
-    '/analytics/stats',
-    requireAuth(verifier, { kind: 'staff', roles: ANY_STAFF }),
-    handle({}, (): Promise<VisitStats> => visitStats(db)),
-  );
+  serve(endpoint('GET /analytics/stats'), (): Promise<VisitStats> => visitStats(db));
 }

@@ -1,12 +1,7 @@
 import type { Router } from 'express';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import {
-  ANY_STAFF,
-  EmailLogQuery,
-  type EmailLogEntry,
-  type ProcessScheduledEmailsResponse,
-} from '@edicola/contracts';
-import { handle, requireAuth, type Database, type Logger, type TokenVerifier } from '@edicola/platform';
+import { endpoint, type EmailLogEntry, type ProcessScheduledEmailsResponse } from '@edicola/contracts';
+import { type Database, type Logger, type TokenVerifier, routeServer } from '@edicola/platform';
 import { emails, type EmailRow } from '../db/schema';
 import type { NotifyContext } from '../context';
 import { processScheduledEmails } from '../scheduled/scheduled-emails';
@@ -33,28 +28,22 @@ export function adminEmailRoutes(
   ctx: NotifyContext,
   logger: Logger,
 ) {
-  const staff = requireAuth(verifier, { kind: 'staff', roles: ANY_STAFF });
+  const serve = routeServer(router, verifier);
 
-  router.get(
-    '/api/admin/emails',
-    staff,
-    handle({ query: EmailLogQuery }, async ({ query }): Promise<EmailLogEntry[]> => {
-      const where: SQL[] = [];
-      if (query.order_id) where.push(eq(emails.orderId, query.order_id));
-      if (query.status) where.push(eq(emails.status, query.status));
-      const rows = await database.db
-        .select()
-        .from(emails)
-        .where(and(...where))
-        .orderBy(desc(emails.createdAt))
-        .limit(query.limit);
-      return rows.map(toEntry);
-    }),
-  );
+  serve(endpoint('GET /api/admin/emails'), async ({ query }): Promise<EmailLogEntry[]> => {
+    const where: SQL[] = [];
+    if (query.order_id) where.push(eq(emails.orderId, query.order_id));
+    if (query.status) where.push(eq(emails.status, query.status));
+    const rows = await database.db
+      .select()
+      .from(emails)
+      .where(and(...where))
+      .orderBy(desc(emails.createdAt))
+      .limit(query.limit);
+    return rows.map(toEntry);
+  });
 
-  router.post(
-    '/admin/process-scheduled-emails',
-    staff,
-    handle({}, (): Promise<ProcessScheduledEmailsResponse> => processScheduledEmails(database, ctx, logger)),
+  serve(endpoint('POST /admin/process-scheduled-emails'), (): Promise<ProcessScheduledEmailsResponse> =>
+    processScheduledEmails(database, ctx, logger),
   );
 }

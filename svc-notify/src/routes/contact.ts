@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
-import { ContactMessageRequest, type ContactMessageResponse } from '@edicola/contracts';
-import { handle, type Db, type RateLimits } from '@edicola/platform';
+import { endpoint, type ContactMessageResponse } from '@edicola/contracts';
+import { type Db, type RateLimits, routeServer } from '@edicola/platform';
 import type { NotifyContext } from '../context';
 import { contactCopyMail } from '../templates/customer-mails';
 import { contactToShop } from '../templates/shop-mails';
@@ -13,16 +13,19 @@ export interface ContactRouteOptions {
 
 /** POST /contact/messages: the /contatto form, to the shop's mailbox with a copy to the sender. */
 export function contactRoutes(router: Router, db: Db, ctx: NotifyContext, options: ContactRouteOptions) {
-  router.post(
-    '/contact/messages',
-    options.limits.perAddress({
-      name: 'contact',
-      successesOnly: true,
-      windowMs: 60 * 60 * 1000,
-      limit: options.messagesPerHour,
-      detail: 'Troppi messaggi inviati. Riprova più tardi o chiamaci.',
-    }),
-    handle({ body: ContactMessageRequest }, async ({ body }, _req, res): Promise<ContactMessageResponse> => {
+  const serve = routeServer(router);
+  serve(
+    endpoint('POST /contact/messages'),
+    [
+      options.limits.perAddress({
+        name: 'contact',
+        successesOnly: true,
+        windowMs: 60 * 60 * 1000,
+        limit: options.messagesPerHour,
+        detail: 'Troppi messaggi inviati. Riprova più tardi o chiamaci.',
+      }),
+    ],
+    async ({ body }, _req, res): Promise<ContactMessageResponse> => {
       const id = randomUUID();
       const [toShop, copy] = await Promise.all([
         contactToShop(body, ctx.shop),
@@ -42,6 +45,6 @@ export function contactRoutes(router: Router, db: Db, ctx: NotifyContext, option
       ctx.mailer.wake();
       res.status(202);
       return { message: 'Messaggio inviato! Ti risponderemo al più presto.' };
-    }),
+    },
   );
 }

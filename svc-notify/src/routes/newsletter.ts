@@ -1,14 +1,12 @@
 import type { Router } from 'express';
 import {
+  endpoint,
   NEWSLETTER_CONFIRM_PATH,
   NEWSLETTER_UNSUBSCRIBE_PATH,
-  NewsletterConfirmRequest,
-  NewsletterSubscribeRequest,
-  NewsletterUnsubscribeRequest,
   type NewsletterSubscribeResponse,
   type NewsletterUnsubscribeResponse,
 } from '@edicola/contracts';
-import { handle, notFound, type Db, type RateLimits } from '@edicola/platform';
+import { notFound, type Db, type RateLimits, routeServer } from '@edicola/platform';
 import type { NotifyContext } from '../context';
 import { confirmSubscription, subscribe, unsubscribe } from '../newsletter/subscriptions';
 import { newsletterConfirmMail } from '../templates/customer-mails';
@@ -35,16 +33,19 @@ export function newsletterRoutes(
   ctx: NotifyContext,
   options: NewsletterRouteOptions,
 ) {
-  router.post(
-    '/newsletter/subscribe',
-    options.limits.perAddress({
-      name: 'newsletter',
-      successesOnly: true,
-      windowMs: 60 * 60 * 1000,
-      limit: options.subscribesPerHour,
-      detail: "Errore nell'iscrizione. Riprova più tardi.",
-    }),
-    handle({ body: NewsletterSubscribeRequest }, async ({ body }): Promise<NewsletterSubscribeResponse> => {
+  const serve = routeServer(router);
+  serve(
+    endpoint('POST /newsletter/subscribe'),
+    [
+      options.limits.perAddress({
+        name: 'newsletter',
+        successesOnly: true,
+        windowMs: 60 * 60 * 1000,
+        limit: options.subscribesPerHour,
+        detail: "Errore nell'iscrizione. Riprova più tardi.",
+      }),
+    ],
+    async ({ body }): Promise<NewsletterSubscribeResponse> => {
       const result = await db.transaction(async (tx) => {
         const outcome = await subscribe(tx, body.email, body.name || null, body.language);
         if (!outcome.alreadySubscribed) {
@@ -78,29 +79,23 @@ export function newsletterRoutes(
         message: 'Iscrizione completata! Controlla la tua email per la conferma.',
         already_subscribed: false,
       };
-    }),
+    },
   );
 
-  router.post(
-    '/newsletter/confirm',
-    handle({ body: NewsletterConfirmRequest }, async ({ body }): Promise<NewsletterUnsubscribeResponse> => {
-      if (!(await confirmSubscription(db, body.token))) {
+  serve(endpoint('POST /newsletter/confirm'), async ({ body }): Promise<NewsletterUnsubscribeResponse> => {
+    if (!(await confirmSubscription(db, body.token))) {
+      throw notFound('Token non valido o già utilizzato. Contattaci per assistenza.');
+    }
+    return { message: 'Iscrizione confermata! Riceverai la nostra newsletter.' };
+  });
+
+  serve(
+    endpoint('POST /newsletter/unsubscribe'),
+    async ({ body }): Promise<NewsletterUnsubscribeResponse> => {
+      if (!(await unsubscribe(db, body.token))) {
         throw notFound('Token non valido o già utilizzato. Contattaci per assistenza.');
       }
-      return { message: 'Iscrizione confermata! Riceverai la nostra newsletter.' };
-    }),
-  );
-
-  router.post(
-    '/newsletter/unsubscribe',
-    handle(
-      { body: NewsletterUnsubscribeRequest },
-      async ({ body }): Promise<NewsletterUnsubscribeResponse> => {
-        if (!(await unsubscribe(db, body.token))) {
-          throw notFound('Token non valido o già utilizzato. Contattaci per assistenza.');
-        }
-        return { message: 'Cancellazione completata con successo! Non riceverai più la nostra newsletter.' };
-      },
-    ),
+      return { message: 'Cancellazione completata con successo! Non riceverai più la nostra newsletter.' };
+    },
   );
 }

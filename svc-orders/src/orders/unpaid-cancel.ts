@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { InternalPaymentExpiry } from '@edicola/contracts';
+import { InternalPaymentExpiry, pathTo, ROUTES } from '@edicola/contracts';
 import type { Database, EventBus, InternalClient } from '@edicola/platform';
 import { orderRecords } from '../db/schema';
 import { lockOrder, moveOrder } from './order-writer';
@@ -37,7 +37,7 @@ export async function cancelUnpaidOrder(
   if (isOnlineMethod(row.paymentMethod)) {
     const answer = await deps.internal.post(
       'svc-payments',
-      `/internal/orders/${encodeURIComponent(orderId)}/expire-payments`,
+      pathTo(ROUTES['POST /internal/orders/:id/expire-payments'], { id: orderId }),
       {},
       { idempotencyKey: `expire-order-${orderId}` },
     );

@@ -1,19 +1,12 @@
 import type { Router } from 'express';
-import {
-  ANY_STAFF,
-  PasswordChangeRequest,
-  StaffLoginRequest,
-  type StaffLoginResponse,
-  type StaffMe,
-} from '@edicola/contracts';
+import { endpoint, type StaffLoginResponse, type StaffMe } from '@edicola/contracts';
 import {
   authOf,
-  handle,
-  requireAuth,
   unauthorized,
   type Db,
   type TokenSigner,
   type TokenVerifier,
+  routeServer,
 } from '@edicola/platform';
 import type { LoginLimiter } from '../login-limits/limiter';
 import { refuseCommonPassword } from '../passwords/common';
@@ -42,12 +35,7 @@ export function authRoutes(
   router: Router,
   { db, signer, verifier, limiter, staffTokenTtlSeconds }: AuthRouteOptions,
 ) {
-  // The three routes a user whose generated password must still be changed may call.
-  const ownSession = requireAuth(verifier, {
-    kind: 'staff',
-    roles: ANY_STAFF,
-    duringPasswordChange: true,
-  });
+  const serve = routeServer(router, verifier);
 
   const sessionFor = async (user: StaffUser): Promise<StaffLoginResponse> => ({
     access_token: await signer.sign(
@@ -74,53 +62,39 @@ export function authRoutes(
     return user;
   };
 
-  router.get('/.well-known/jwks.json', (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300').json(signer.publicKeySet);
+  serve(endpoint('GET /.well-known/jwks.json'), (_input, _req, res) => {
+    res.set('Cache-Control', 'public, max-age=300');
+    return signer.publicKeySet;
   });
 
-  router.post(
-    '/api/auth/login',
-    handle({ body: StaffLoginRequest }, async ({ body }, req): Promise<StaffLoginResponse> => {
-      const attempt = { scope: 'staff', address: req.ip ?? 'unknown', account: body.username } as const;
-      const user = await limiter.login(
-        attempt,
-        () => authenticateStaff(db, body.username, body.password),
-        'Username o password non corretti',
-      );
-      return sessionFor(user);
-    }),
-  );
+  serve(endpoint('POST /api/auth/login'), async ({ body }, req): Promise<StaffLoginResponse> => {
+    const attempt = { scope: 'staff', address: req.ip ?? 'unknown', account: body.username } as const;
+    const user = await limiter.login(
+      attempt,
+      () => authenticateStaff(db, body.username, body.password),
+      'Username o password non corretti',
+    );
+    return sessionFor(user);
+  });
 
-  router.get(
-    '/api/auth/me',
-    ownSession,
-    handle({}, async (_input, _req, res): Promise<StaffMe> => {
-      const user = await currentUser(authOf(res).sub);
-      return { user_id: user.id, username: user.username, role: user.role };
-    }),
-  );
+  serve(endpoint('GET /api/auth/me'), async (_input, _req, res): Promise<StaffMe> => {
+    const user = await currentUser(authOf(res).sub);
+    return { user_id: user.id, username: user.username, role: user.role };
+  });
 
   // The old password again (counted as a failed login when wrong); every other session ends, and this
   // device gets a fresh token.
-  router.put(
-    '/api/auth/password',
-    ownSession,
-    handle({ body: PasswordChangeRequest }, async ({ body }, req, res): Promise<StaffLoginResponse> => {
-      const user = await currentUser(authOf(res).sub);
-      const attempt = { scope: 'staff', address: req.ip ?? 'unknown', account: user.username } as const;
-      await checkOldPassword(limiter, attempt, body.old_password, user.passwordHash);
-      refuseCommonPassword(body.new_password);
-      await setStaffPassword(db, user.id, body.new_password);
-      return sessionFor(await currentUser(user.id));
-    }),
-  );
+  serve(endpoint('PUT /api/auth/password'), async ({ body }, req, res): Promise<StaffLoginResponse> => {
+    const user = await currentUser(authOf(res).sub);
+    const attempt = { scope: 'staff', address: req.ip ?? 'unknown', account: user.username } as const;
+    await checkOldPassword(limiter, attempt, body.old_password, user.passwordHash);
+    refuseCommonPassword(body.new_password);
+    await setStaffPassword(db, user.id, body.new_password);
+    return sessionFor(await currentUser(user.id));
+  });
 
-  router.post(
-    '/api/auth/logout',
-    ownSession,
-    handle({}, async (_input, _req, res) => {
-      await endStaffSessions(db, authOf(res).sub);
-      res.status(204).end();
-    }),
-  );
+  serve(endpoint('POST /api/auth/logout'), async (_input, _req, res) => {
+    await endStaffSessions(db, authOf(res).sub);
+    res.status(204).end();
+  });
 }

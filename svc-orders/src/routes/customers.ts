@@ -1,21 +1,12 @@
 import type { RequestHandler, Response, Router } from 'express';
-import {
-  CustomerLoginRequest,
-  CustomerProfileUpdate,
-  CustomerRegistration,
-  PasswordChangeRequest,
-  type Customer,
-  type CustomerLoginResponse,
-  type CustomerOrder,
-} from '@edicola/contracts';
+import { endpoint, type Customer, type CustomerLoginResponse, type CustomerOrder } from '@edicola/contracts';
 import {
   authOf,
-  handle,
-  requireAuth,
   unauthorized,
   type Db,
   type TokenSigner,
   type TokenVerifier,
+  routeServer,
 } from '@edicola/platform';
 import {
   authenticateCustomer,
@@ -44,7 +35,7 @@ export interface CustomerRouteOptions {
 /** Customer accounts: registration, login, logout, password change, own profile and own orders (SPEC §7). */
 export function customerRoutes(router: Router, options: CustomerRouteOptions) {
   const { db, signer, verifier, limiter } = options;
-  const customerOnly = requireAuth(verifier, { kind: 'customer' });
+  const serve = routeServer(router, verifier);
   const currentCustomer = async (res: Response) => {
     const row = await findCustomer(db, authOf(res).sub);
     if (!row) throw unauthorized('Account non più esistente');
@@ -61,74 +52,56 @@ export function customerRoutes(router: Router, options: CustomerRouteOptions) {
     tipo_cliente: row.tipoCliente,
   });
 
-  router.post(
-    '/api/customers/register',
-    options.registrationLimit,
-    handle({ body: CustomerRegistration }, async ({ body }, _req, res): Promise<Customer> => {
+  serve(
+    endpoint('POST /api/customers/register'),
+    [options.registrationLimit],
+    async ({ body }, _req, res): Promise<Customer> => {
       refuseCommonPassword(body.password);
       const row = await registerCustomer(db, body);
       res.status(201);
       return toCustomer(row);
-    }),
+    },
   );
 
-  router.post(
-    '/api/customers/login',
-    handle({ body: CustomerLoginRequest }, async ({ body }, req): Promise<CustomerLoginResponse> => {
-      const attempt = { scope: 'customer', address: req.ip ?? 'unknown', account: body.email } as const;
-      const row = await limiter.login(
-        attempt,
-        () => authenticateCustomer(db, body.email, body.password),
-        'Email o password non corretti',
-      );
-      return sessionFor(row);
-    }),
-  );
+  serve(endpoint('POST /api/customers/login'), async ({ body }, req): Promise<CustomerLoginResponse> => {
+    const attempt = { scope: 'customer', address: req.ip ?? 'unknown', account: body.email } as const;
+    const row = await limiter.login(
+      attempt,
+      () => authenticateCustomer(db, body.email, body.password),
+      'Email o password non corretti',
+    );
+    return sessionFor(row);
+  });
 
   // Every other session of the account ends; this device gets a fresh token (the login answer's shape).
-  router.put(
-    '/api/customers/password',
-    customerOnly,
-    handle({ body: PasswordChangeRequest }, async ({ body }, req, res): Promise<CustomerLoginResponse> => {
+  serve(
+    endpoint('PUT /api/customers/password'),
+    async ({ body }, req, res): Promise<CustomerLoginResponse> => {
       const row = await currentCustomer(res);
       const attempt = { scope: 'customer', address: req.ip ?? 'unknown', account: row.email } as const;
       await checkOldPassword(limiter, attempt, body.old_password, row.passwordHash);
       refuseCommonPassword(body.new_password);
       await setCustomerPassword(db, row.id, body.new_password);
       return sessionFor(await currentCustomer(res));
-    }),
+    },
   );
 
-  router.post(
-    '/api/customers/logout',
-    customerOnly,
-    handle({}, async (_input, _req, res) => {
-      await endCustomerSessions(db, authOf(res).sub);
-      res.status(204).end();
-    }),
+  serve(endpoint('POST /api/customers/logout'), async (_input, _req, res) => {
+    await endCustomerSessions(db, authOf(res).sub);
+    res.status(204).end();
+  });
+
+  serve(endpoint('GET /api/customers/profile'), async (_input, _req, res): Promise<Customer> =>
+    toCustomer(await currentCustomer(res)),
   );
 
-  router.get(
-    '/api/customers/profile',
-    customerOnly,
-    handle({}, async (_input, _req, res): Promise<Customer> => toCustomer(await currentCustomer(res))),
-  );
+  serve(endpoint('PUT /api/customers/profile'), async ({ body }, _req, res): Promise<Customer> => {
+    const row = await updateCustomerProfile(db, await currentCustomer(res), body);
+    return toCustomer(row);
+  });
 
-  router.put(
-    '/api/customers/profile',
-    customerOnly,
-    handle({ body: CustomerProfileUpdate }, async ({ body }, _req, res): Promise<Customer> => {
-      const row = await updateCustomerProfile(db, await currentCustomer(res), body);
-      return toCustomer(row);
-    }),
-  );
-
-  router.get(
-    '/api/customers/orders',
-    customerOnly,
-    handle({}, async (_input, _req, res): Promise<CustomerOrder[]> => {
-      const row = await currentCustomer(res);
-      return ordersOfCustomer(db, row.id);
-    }),
-  );
+  serve(endpoint('GET /api/customers/orders'), async (_input, _req, res): Promise<CustomerOrder[]> => {
+    const row = await currentCustomer(res);
+    return ordersOfCustomer(db, row.id);
+  });
 }

@@ -1,11 +1,6 @@
 import type { RequestHandler, Router } from 'express';
-import {
-  InternalCreateOrderRequest,
-  OnlinePaymentMethod,
-  OrderIdParams,
-  type InternalOrder,
-} from '@edicola/contracts';
-import { handle, HttpError, requireInternal, type Database } from '@edicola/platform';
+import { endpoint, OnlinePaymentMethod, type InternalOrder } from '@edicola/contracts';
+import { HttpError, type Database, routeServer } from '@edicola/platform';
 import type { CancelTokens } from '../orders/cancel-token';
 import { ordererForCustomer, placeOrder, type OrderPlacing, type Orderer } from '../orders/creation';
 import { internalOrderKey } from '../orders/order-keys';
@@ -18,21 +13,19 @@ export interface InternalOrderRouteOptions extends OrderPlacing {
   creationLimit: RequestHandler;
 }
 
-const fromPayments = requireInternal({ from: ['svc-payments'] });
-
 /**
  * svc-payments' calls (internal only, never routed by the gateway): the pending order of an online payment,
  * created with the id svc-payments chose (201; a repeat answers the same order with 200 and reserves nothing
  * more), and an order as the payment needs it.
  */
 export function internalOrderRoutes(router: Router, options: InternalOrderRouteOptions) {
+  const serve = routeServer(router);
   const db = options.database.db;
 
-  router.post(
-    '/internal/orders',
-    fromPayments,
-    options.creationLimit,
-    handle({ body: InternalCreateOrderRequest }, async ({ body }, _req, res): Promise<InternalOrder> => {
+  serve(
+    endpoint('POST /internal/orders'),
+    [options.creationLimit],
+    async ({ body }, _req, res): Promise<InternalOrder> => {
       if (!OnlinePaymentMethod.safeParse(body.payment_method).success) {
         throw new HttpError(422, 'body.payment_method: Metodo di pagamento non online');
       }
@@ -50,15 +43,11 @@ export function internalOrderRoutes(router: Router, options: InternalOrderRouteO
       res.status(created ? 201 : 200);
       // The browser gets this token through svc-payments' answer (card, PayPal), to cancel the order if it goes back.
       return { ...toInternalOrder(row), cancel_token: options.cancelTokens.tokenFor(row.id) };
-    }),
+    },
   );
 
-  router.get(
-    '/internal/orders/:id',
-    fromPayments,
-    handle({ params: OrderIdParams }, async ({ params }): Promise<InternalOrder> => ({
-      ...(await internalOrder(db, params.id)),
-      cancel_token: options.cancelTokens.tokenFor(params.id),
-    })),
-  );
+  serve(endpoint('GET /internal/orders/:id'), async ({ params }): Promise<InternalOrder> => ({
+    ...(await internalOrder(db, params.id)),
+    cancel_token: options.cancelTokens.tokenFor(params.id),
+  }));
 }

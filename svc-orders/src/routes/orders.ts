@@ -1,17 +1,8 @@
 import type { Request, RequestHandler, Router } from 'express';
 import {
-  ANY_STAFF,
-  CancelOrderRequest,
-  CreateOrderRequest,
+  endpoint,
   IDEMPOTENCY_HEADER,
   IdempotencyKey,
-  OrderIdParams,
-  OrderListQuery,
-  OrderNoteRequest,
-  OrderStatusChangeQuery,
-  PartialRefundRequest,
-  RecordTransferRequest,
-  ADMIN_ONLY,
   type CancelOrderResponse,
   type CreateOrderResponse,
   type Order,
@@ -24,12 +15,11 @@ import {
   auditBy,
   authOf,
   bearerToken,
-  handle,
   HttpError,
-  requireAuth,
   unauthorized,
   type Database,
   type TokenVerifier,
+  routeServer,
 } from '@edicola/platform';
 import {
   createOrderAnswer,
@@ -86,13 +76,13 @@ function idempotencyKeyOf(req: Request): string | null {
 
 /** Orders: the shopper's POST /orders and the staff list and status changes (SPEC §7). */
 export function orderRoutes(router: Router, options: OrderRouteOptions) {
-  const staffOnly = requireAuth(options.verifier, { kind: 'staff', roles: ANY_STAFF });
+  const serve = routeServer(router, options.verifier);
   const db = options.database.db;
 
-  router.post(
-    '/orders',
-    options.creationLimit,
-    handle({ body: CreateOrderRequest }, async ({ body }, req, res): Promise<CreateOrderResponse> => {
+  serve(
+    endpoint('POST /orders'),
+    [options.creationLimit],
+    async ({ body }, req, res): Promise<CreateOrderResponse> => {
       const key = idempotencyKeyOf(req);
       const orderer = await ordererOf(req, options);
       const { row, created } = await placeOrder(
@@ -105,115 +95,75 @@ export function orderRoutes(router: Router, options: OrderRouteOptions) {
       if (!created) res.set('Idempotent-Replayed', 'true');
       res.status(201);
       return createOrderAnswer(row, options.bankAccount, options.cancelTokens.tokenFor(row.id));
-    }),
+    },
   );
 
-  router.post(
-    '/orders/:id/cancel',
-    handle(
-      { params: OrderIdParams, body: CancelOrderRequest },
-      ({ params, body }): Promise<CancelOrderResponse> =>
-        cancelWithToken(options, params.id, body.cancel_token),
-    ),
+  serve(endpoint('POST /orders/:id/cancel'), ({ params, body }): Promise<CancelOrderResponse> =>
+    cancelWithToken(options, params.id, body.cancel_token),
   );
 
-  router.get(
-    '/api/orders',
-    staffOnly,
-    handle({ query: OrderListQuery }, ({ query }): Promise<OrderList> => listOrders(db, query)),
+  serve(endpoint('GET /api/orders'), ({ query }): Promise<OrderList> => listOrders(db, query));
+
+  serve(endpoint('GET /api/orders/:id/timeline'), ({ params }): Promise<OrderTimeline> =>
+    orderTimeline(db, params.id),
   );
 
-  router.get(
-    '/api/orders/:id/timeline',
-    staffOnly,
-    handle({ params: OrderIdParams }, ({ params }): Promise<OrderTimeline> => orderTimeline(db, params.id)),
+  serve(
+    endpoint('POST /api/orders/:id/notes'),
+    async ({ params, body }, _req, res): Promise<TimelineEntry> => {
+      const staff = authOf(res);
+      const entry = await addOrderNote(
+        db,
+        params.id,
+        body,
+        { id: staff.sub, username: staff.name },
+        auditBy(options.bus, res),
+      );
+      options.bus.wake();
+      res.status(201);
+      return entry;
+    },
   );
 
-  router.post(
-    '/api/orders/:id/notes',
-    staffOnly,
-    handle(
-      { params: OrderIdParams, body: OrderNoteRequest },
-      async ({ params, body }, _req, res): Promise<TimelineEntry> => {
-        const staff = authOf(res);
-        const entry = await addOrderNote(
-          db,
-          params.id,
-          body,
-          { id: staff.sub, username: staff.name },
-          auditBy(options.bus, res),
-        );
-        options.bus.wake();
-        res.status(201);
-        return entry;
+  serve(endpoint('GET /api/orders/:id'), ({ params }): Promise<OrderDetail> => orderDetail(db, params.id));
+
+  serve(endpoint('PUT /api/orders/:id/status'), ({ params, query }, _req, res): Promise<Order> => {
+    const staff = authOf(res);
+    return changeOrderStatus(
+      options.database,
+      options.bus,
+      {
+        orderId: params.id,
+        to: query.status,
+        trackingNumber: query.tracking_number,
+        staff: { id: staff.sub, username: staff.name, role: staff.role },
       },
-    ),
-  );
+      auditBy(options.bus, res),
+    );
+  });
 
-  router.get(
-    '/api/orders/:id',
-    staffOnly,
-    handle({ params: OrderIdParams }, ({ params }): Promise<OrderDetail> => orderDetail(db, params.id)),
-  );
+  serve(endpoint('POST /api/orders/:id/refunds'), async ({ params, body }, req, res): Promise<Order> => {
+    const key = idempotencyKeyOf(req);
+    if (key === null) throw new HttpError(428, REFUND_KEY_MISSING);
+    const staff = authOf(res);
+    const { order, replayed } = await requestPartialRefund(
+      options.database,
+      options.bus,
+      { orderId: params.id, request: body, key, staff: { id: staff.sub, username: staff.name } },
+      auditBy(options.bus, res),
+    );
+    if (replayed) res.set('Idempotent-Replayed', 'true');
+    res.status(202);
+    return order;
+  });
 
-  router.put(
-    '/api/orders/:id/status',
-    staffOnly,
-    handle(
-      { params: OrderIdParams, query: OrderStatusChangeQuery },
-      ({ params, query }, _req, res): Promise<Order> => {
-        const staff = authOf(res);
-        return changeOrderStatus(
-          options.database,
-          options.bus,
-          {
-            orderId: params.id,
-            to: query.status,
-            trackingNumber: query.tracking_number,
-            staff: { id: staff.sub, username: staff.name, role: staff.role },
-          },
-          auditBy(options.bus, res),
-        );
-      },
-    ),
-  );
-
-  router.post(
-    '/api/orders/:id/refunds',
-    requireAuth(options.verifier, { kind: 'staff', roles: ADMIN_ONLY }),
-    handle(
-      { params: OrderIdParams, body: PartialRefundRequest },
-      async ({ params, body }, req, res): Promise<Order> => {
-        const key = idempotencyKeyOf(req);
-        if (key === null) throw new HttpError(428, REFUND_KEY_MISSING);
-        const staff = authOf(res);
-        const { order, replayed } = await requestPartialRefund(
-          options.database,
-          options.bus,
-          { orderId: params.id, request: body, key, staff: { id: staff.sub, username: staff.name } },
-          auditBy(options.bus, res),
-        );
-        if (replayed) res.set('Idempotent-Replayed', 'true');
-        res.status(202);
-        return order;
-      },
-    ),
-  );
-
-  router.put(
-    '/api/orders/:id/payment',
-    staffOnly,
-    handle(
-      { params: OrderIdParams, body: RecordTransferRequest },
-      ({ params, body }, _req, res): Promise<Order> => {
-        const staff = authOf(res);
-        return recordTransferPayment(
-          options.database,
-          options.bus,
-          { orderId: params.id, transfer: body, staff: { id: staff.sub, username: staff.name } },
-          auditBy(options.bus, res),
-        );
-      },
-    ),
-  );
+  serve(endpoint('PUT /api/orders/:id/payment'), ({ params, body }, _req, res): Promise<Order> => {
+    const staff = authOf(res);
+    return recordTransferPayment(
+      options.database,
+      options.bus,
+      { orderId: params.id, transfer: body, staff: { id: staff.sub, username: staff.name } },
+      auditBy(options.bus, res),
+    );
+  });
 }

@@ -1,22 +1,6 @@
-import type { Request, Response, Router } from 'express';
-import {
-  ANY_STAFF,
-  CreateShipmentRequest,
-  MergedLabelsRequest,
-  OrderIdParams,
-  ShipmentIdParams,
-  type CreateShipmentResponse,
-  type ShipmentQuotes,
-} from '@edicola/contracts';
-import {
-  auditBy,
-  authOf,
-  badRequest,
-  handle,
-  notFound,
-  requireAuth,
-  type TokenVerifier,
-} from '@edicola/platform';
+import type { Response, Router } from 'express';
+import { endpoint, type CreateShipmentResponse, type ShipmentQuotes } from '@edicola/contracts';
+import { auditBy, authOf, badRequest, notFound, type TokenVerifier, routeServer } from '@edicola/platform';
 import { eq } from 'drizzle-orm';
 import { orderRecords } from '../db/schema';
 import { ORDER_NOT_FOUND } from '../orders/queries';
@@ -36,66 +20,46 @@ function sendPdf(res: Response, pdf: Buffer, filename: string) {
 
 /** Packlink PRO shipments (SPEC §4, §7): quotes, creation, labels, packing slips and Packlink's callbacks. */
 export function shipmentRoutes(router: Router, deps: ShipmentDeps, verifier: TokenVerifier) {
-  const staffOnly = requireAuth(verifier, { kind: 'staff', roles: ANY_STAFF });
+  const serve = routeServer(router, verifier);
   const db = deps.database.db;
 
-  router.get(
-    '/api/orders/:id/shipment-quotes',
-    staffOnly,
-    handle({ params: OrderIdParams }, ({ params }): Promise<ShipmentQuotes> =>
-      shipmentQuotes(deps, params.id),
-    ),
+  serve(endpoint('GET /api/orders/:id/shipment-quotes'), ({ params }): Promise<ShipmentQuotes> =>
+    shipmentQuotes(deps, params.id),
   );
 
-  router.post(
-    '/api/orders/:id/create-shipment',
-    staffOnly,
-    handle(
-      { params: OrderIdParams, body: CreateShipmentRequest },
-      async ({ params, body }, _req, res): Promise<CreateShipmentResponse> => {
-        const staff = authOf(res);
-        const answer = await createShipment(
-          deps,
-          params.id,
-          body.service_id,
-          { id: staff.sub, username: staff.name },
-          auditBy(deps.bus, res),
-        );
-        res.status(201);
-        return answer;
-      },
-    ),
+  serve(
+    endpoint('POST /api/orders/:id/create-shipment'),
+    async ({ params, body }, _req, res): Promise<CreateShipmentResponse> => {
+      const staff = authOf(res);
+      const answer = await createShipment(
+        deps,
+        params.id,
+        body.service_id,
+        { id: staff.sub, username: staff.name },
+        auditBy(deps.bus, res),
+      );
+      res.status(201);
+      return answer;
+    },
   );
 
-  router.get(
-    '/api/shipments/:id/label',
-    staffOnly,
-    handle({ params: ShipmentIdParams }, async ({ params }, _req, res) => {
-      sendPdf(res, await shipmentLabel(deps, params.id), `etichetta-${params.id}.pdf`);
-    }),
-  );
+  serve(endpoint('GET /api/shipments/:id/label'), async ({ params }, _req, res) => {
+    sendPdf(res, await shipmentLabel(deps, params.id), `etichetta-${params.id}.pdf`);
+  });
 
-  router.post(
-    '/api/shipments/labels',
-    staffOnly,
-    handle({ body: MergedLabelsRequest }, async ({ body }, _req, res) => {
-      sendPdf(res, await mergedLabels(deps, body.order_ids), 'etichette.pdf');
-    }),
-  );
+  serve(endpoint('POST /api/shipments/labels'), async ({ body }, _req, res) => {
+    sendPdf(res, await mergedLabels(deps, body.order_ids), 'etichette.pdf');
+  });
 
-  router.get(
-    '/api/orders/:id/packing-slip.pdf',
-    staffOnly,
-    handle({ params: OrderIdParams }, async ({ params }, _req, res) => {
-      const [order] = await db.select().from(orderRecords).where(eq(orderRecords.id, params.id));
-      if (!order) throw notFound(ORDER_NOT_FOUND);
-      sendPdf(res, await packingSlipPdf(order), `distinta-${order.id.slice(-8)}.pdf`);
-    }),
-  );
+  serve(endpoint('GET /api/orders/:id/packing-slip.pdf'), async ({ params }, _req, res) => {
+    const [order] = await db.select().from(orderRecords).where(eq(orderRecords.id, params.id));
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    sendPdf(res, await packingSlipPdf(order), `distinta-${order.id.slice(-8)}.pdf`);
+  });
 
   // Packlink's callbacks: unsigned, so only the shipment reference is read and the shipment fetched again. An
   // unknown shipment gets the same answer as a known one (nothing is revealed), and is logged.
-  router.post('/webhooks/packlink', async (req: Request, res: Response) => {
+  serve(endpoint('POST /webhooks/packlink'), async (_input, req, res) => {
     if (!Buffer.isBuffer(req.body)) throw badRequest('Corpo della notifica mancante');
     await handlePacklinkCallback(deps, req.body);
     res.status(204).end();

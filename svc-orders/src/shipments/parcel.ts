@@ -1,9 +1,4 @@
-import {
-  ARTICLE_PARCELS_PATH,
-  ArticleParcels,
-  type ArticleParcelInfo,
-  type Parcel,
-} from '@edicola/contracts';
+import { ArticleParcels, ROUTES, type ArticleParcelInfo, type Parcel } from '@edicola/contracts';
 import type { InternalClient, Logger } from '@edicola/platform';
 import type { StoredOrderLine } from '../db/schema';
 
@@ -79,7 +74,9 @@ export async function articleParcelInfo(
 ): Promise<Map<string, ArticleParcelInfo> | null> {
   try {
     const answer = ArticleParcels.parse(
-      await internal.get('svc-catalog', ARTICLE_PARCELS_PATH, { query: { ids: articleIds.join(',') } }),
+      await internal.get('svc-catalog', ROUTES['GET /internal/articles/parcels'].path, {
+        query: { ids: articleIds.join(',') },
+      }),
     );
     return new Map(answer.articles.map((a) => [a.article_id, a]));
   } catch (error) {

@@ -1,4 +1,4 @@
-import { STOCK_RESERVATIONS_PATH, StockReservation, type StockReservationLine } from '@edicola/contracts';
+import { pathTo, ROUTES, StockReservation, type StockReservationLine } from '@edicola/contracts';
 import { HttpError, type InternalClient } from '@edicola/platform';
 
 /**
@@ -12,7 +12,7 @@ export async function reserveStock(
 ): Promise<StockReservation> {
   const answer = await internal.post(
     'svc-catalog',
-    STOCK_RESERVATIONS_PATH,
+    ROUTES['POST /internal/stock/reservations'].path,
     { order_id: orderId, lines },
     { idempotencyKey: orderId },
   );
@@ -39,7 +39,10 @@ export function checkReservation(
 
 /** Gives an order's reservation back (idempotent in svc-catalog). */
 export async function releaseStock(internal: InternalClient, orderId: string): Promise<void> {
-  await internal.delete('svc-catalog', `${STOCK_RESERVATIONS_PATH}/${orderId}`);
+  await internal.delete(
+    'svc-catalog',
+    pathTo(ROUTES['DELETE /internal/stock/reservations/:order_id'], { order_id: orderId }),
+  );
 }
 
 /** The job that retries a release that failed when the order could not be stored. */

@@ -1,5 +1,7 @@
 import {
   InternalOrder,
+  pathTo,
+  ROUTES,
   type InternalCreateOrderRequest,
   type OnlineCheckoutRequest,
   type OnlinePaymentMethod,
@@ -16,13 +18,16 @@ export interface OrdersApi {
 export function ordersApi(internal: InternalClient): OrdersApi {
   return {
     async create(body) {
-      const answer = await internal.post('svc-orders', '/internal/orders', body, {
+      const answer = await internal.post('svc-orders', ROUTES['POST /internal/orders'].path, body, {
         idempotencyKey: `order-${body.order_id}`,
       });
       return InternalOrder.parse(answer);
     },
     async get(orderId) {
-      const answer = await internal.get('svc-orders', `/internal/orders/${encodeURIComponent(orderId)}`);
+      const answer = await internal.get(
+        'svc-orders',
+        pathTo(ROUTES['GET /internal/orders/:id'], { id: orderId }),
+      );
       return InternalOrder.parse(answer);
     },
   };

@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
-import { z } from 'zod';
-import { OnlineCheckoutRequest, type CheckoutSessionResponse } from '@edicola/contracts';
-import { handle, type TokenVerifier } from '@edicola/platform';
+import { endpoint, type CheckoutSessionResponse } from '@edicola/contracts';
+import { type TokenVerifier, routeServer } from '@edicola/platform';
 import { cancelCardSession, cardSessionStatus, createCardCheckout } from '../payments/card';
 import { providerOn, type PaymentDeps } from '../payments/deps';
 import { checkoutKey, customerOf } from './request';
 
-export const SessionParams = z.object({
-  id: z.string().trim().min(1, 'Sessione mancante').max(255, 'Sessione non valida'),
-});
-
 /** Card payments through Stripe Checkout (SPEC §7): create, poll, cancel. */
 export function checkoutRoutes(router: Router, deps: PaymentDeps, verifier: TokenVerifier) {
-  router.post(
-    '/checkout/session',
-    providerOn(deps, 'stripe'),
-    handle({ body: OnlineCheckoutRequest }, async ({ body }, req): Promise<CheckoutSessionResponse> => {
+  const serve = routeServer(router);
+  serve(
+    endpoint('POST /checkout/session'),
+    [providerOn(deps, 'stripe')],
+    async ({ body }, req): Promise<CheckoutSessionResponse> => {
       const customerId = await customerOf(req, verifier);
       return createCardCheckout(deps, body, {
         idempotency: checkoutKey('card', req, body, customerId),
@@ -25,18 +21,14 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps, verifier: Toke
         orderId: randomUUID(),
         clientAddress: req.ip ?? 'unknown',
       });
-    }),
+    },
   );
 
-  router.get(
-    '/checkout/session/:id',
-    providerOn(deps, 'stripe'),
-    handle({ params: SessionParams }, ({ params }) => cardSessionStatus(deps, params.id)),
+  serve(endpoint('GET /checkout/session/:id'), [providerOn(deps, 'stripe')], ({ params }) =>
+    cardSessionStatus(deps, params.id),
   );
 
-  router.post(
-    '/checkout/session/:id/cancel',
-    providerOn(deps, 'stripe'),
-    handle({ params: SessionParams }, ({ params }) => cancelCardSession(deps, params.id)),
+  serve(endpoint('POST /checkout/session/:id/cancel'), [providerOn(deps, 'stripe')], ({ params }) =>
+    cancelCardSession(deps, params.id),
   );
 }

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
-import type { PaymentsConfig } from '@edicola/contracts';
+import { endpoint, type PaymentsConfig } from '@edicola/contracts';
+import { routeServer } from '@edicola/platform';
 import type { PaymentDeps } from '../payments/deps';
 
 /**
@@ -7,7 +8,8 @@ import type { PaymentDeps } from '../payments/deps';
  * off, and shows its demo notice only for demo ones), the providers' public keys only, and the payment time limit.
  */
 export function configRoutes(router: Router, deps: PaymentDeps) {
-  router.get('/payments/config', (_req, res) => {
+  const serve = routeServer(router);
+  serve(endpoint('GET /payments/config'), (_input, _req, res): PaymentsConfig => {
     const { stripe, paypal, mode } = deps.providers;
     const body: PaymentsConfig = {
       mode,
@@ -16,6 +18,7 @@ export function configRoutes(router: Router, deps: PaymentDeps) {
       paypal: { demo: paypal.demo, client_id: paypal.mode === 'live' ? paypal.clientId : null },
       timeout_minutes: deps.timeoutMinutes,
     };
-    res.set('Cache-Control', 'public, max-age=60').json(body);
+    res.set('Cache-Control', 'public, max-age=60');
+    return body;
   });
 }

@@ -1,22 +1,17 @@
 import type { Router } from 'express';
-import { z } from 'zod';
 import {
-  DemoPaymentKind,
+  endpoint,
   type DemoPaymentDecision,
   type DemoPaymentKind as Kind,
   type DemoPaymentView,
 } from '@edicola/contracts';
-import { conflict, handle, notFound } from '@edicola/platform';
+import { conflict, notFound, routeServer } from '@edicola/platform';
 import { abandonPaypal } from '../payments/abandon';
 import { webBase, type PaymentDeps } from '../payments/deps';
 import { paymentByProviderObject } from '../payments/records';
 import { orderReference } from '../payments/state';
 import { DemoStateError, type DemoControls } from '../providers';
 
-const Params = z.object({
-  kind: DemoPaymentKind,
-  id: z.string().trim().min(1).max(255),
-});
 const DEMO_ONLY = 'Pagamento dimostrativo non disponibile';
 
 function controlsOf(deps: PaymentDeps, kind: Kind): DemoControls {
@@ -42,30 +37,28 @@ async function paymentOf(deps: PaymentDeps, kind: Kind, id: string) {
  * the provider would send it.
  */
 export function demoRoutes(router: Router, deps: PaymentDeps) {
-  router.get(
-    '/payments/demo/:kind/:id',
-    handle({ params: Params }, async ({ params }): Promise<DemoPaymentView> => {
-      const controls = controlsOf(deps, params.kind);
-      const payment = await paymentOf(deps, params.kind, params.id);
-      const view = await controls.view(params.kind, params.id);
-      if (!view) throw notFound(DEMO_ONLY);
-      return {
-        kind: params.kind,
-        id: params.id,
-        order_reference: orderReference(payment.orderId),
-        customer_email: view.customer_email,
-        amount: view.amount / 100,
-        currency: 'EUR',
-        status: view.status,
-        lines: view.lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: l.amount / 100 })),
-      };
-    }),
-  );
+  const serve = routeServer(router);
+  serve(endpoint('GET /payments/demo/:kind/:id'), async ({ params }): Promise<DemoPaymentView> => {
+    const controls = controlsOf(deps, params.kind);
+    const payment = await paymentOf(deps, params.kind, params.id);
+    const view = await controls.view(params.kind, params.id);
+    if (!view) throw notFound(DEMO_ONLY);
+    return {
+      kind: params.kind,
+      id: params.id,
+      order_reference: orderReference(payment.orderId),
+      customer_email: view.customer_email,
+      amount: view.amount / 100,
+      currency: 'EUR',
+      status: view.status,
+      lines: view.lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: l.amount / 100 })),
+    };
+  });
 
   for (const decision of ['approve', 'decline'] as const) {
-    router.post(
-      `/payments/demo/:kind/:id/${decision}`,
-      handle({ params: Params }, async ({ params }, req): Promise<DemoPaymentDecision> => {
+    serve(
+      endpoint(`POST /payments/demo/:kind/:id/${decision}`),
+      async ({ params }, req): Promise<DemoPaymentDecision> => {
         const controls = controlsOf(deps, params.kind);
         await paymentOf(deps, params.kind, params.id);
         const view = await controls.view(params.kind, params.id);
@@ -87,7 +80,7 @@ export function demoRoutes(router: Router, deps: PaymentDeps) {
             made.redirect_url ??
             (await redirectUrl(deps, params.kind, params.id, decision, req.get('origin'))),
         };
-      }),
+      },
     );
   }
 }

@@ -1,28 +1,21 @@
 import type { Router } from 'express';
-import { KlarnaIntentRequest, KlarnaVerifyRequest } from '@edicola/contracts';
-import { handle } from '@edicola/platform';
+import { endpoint } from '@edicola/contracts';
+import { routeServer } from '@edicola/platform';
 import { providerOn, type PaymentDeps } from '../payments/deps';
 import { abandonKlarna } from '../payments/abandon';
 import { createKlarnaIntent, verifyKlarna } from '../payments/klarna';
 
 /** Klarna through Stripe PaymentIntents (SPEC §7): the intent for a pending order, the return page's check, cancel. */
 export function klarnaRoutes(router: Router, deps: PaymentDeps) {
-  router.post(
-    '/payments/klarna/create-intent',
-    providerOn(deps, 'stripe'),
-    handle({ body: KlarnaIntentRequest }, ({ body }, req) =>
-      createKlarnaIntent(deps, body, { origin: req.get('origin') }),
-    ),
+  const serve = routeServer(router);
+  serve(endpoint('POST /payments/klarna/create-intent'), [providerOn(deps, 'stripe')], ({ body }, req) =>
+    createKlarnaIntent(deps, body, { origin: req.get('origin') }),
   );
-  router.post(
-    '/payments/klarna/verify',
-    providerOn(deps, 'stripe'),
-    handle({ body: KlarnaVerifyRequest }, ({ body }) => verifyKlarna(deps, body)),
+  serve(endpoint('POST /payments/klarna/verify'), [providerOn(deps, 'stripe')], ({ body }) =>
+    verifyKlarna(deps, body),
   );
   // 'Annulla' in the checkout's Klarna step: the attempt ends at once (its order cancelled, the stock back).
-  router.post(
-    '/payments/klarna/cancel',
-    providerOn(deps, 'stripe'),
-    handle({ body: KlarnaVerifyRequest }, ({ body }) => abandonKlarna(deps, body)),
+  serve(endpoint('POST /payments/klarna/cancel'), [providerOn(deps, 'stripe')], ({ body }) =>
+    abandonKlarna(deps, body),
   );
 }

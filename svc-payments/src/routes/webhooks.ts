@@ -1,5 +1,6 @@
 import type { Request, Router } from 'express';
-import { badRequest } from '@edicola/platform';
+import { badRequest, routeServer } from '@edicola/platform';
+import { endpoint } from '@edicola/contracts';
 import { providerOn, type PaymentDeps } from '../payments/deps';
 import { handlePaypalWebhook } from '../webhooks/paypal';
 import { handleStripeWebhook } from '../webhooks/stripe';
@@ -12,10 +13,11 @@ function rawBody(req: Request): Buffer {
 
 /** Provider webhooks: verified, stored by event id, applied once. */
 export function webhookRoutes(router: Router, deps: PaymentDeps) {
-  router.post('/webhooks/stripe', providerOn(deps, 'stripe'), async (req, res) => {
+  const serve = routeServer(router);
+  serve(endpoint('POST /webhooks/stripe'), [providerOn(deps, 'stripe')], async (_input, req, res) => {
     res.json(await handleStripeWebhook(deps, rawBody(req), req.get('stripe-signature')));
   });
-  router.post('/webhooks/paypal', providerOn(deps, 'paypal'), async (req, res) => {
+  serve(endpoint('POST /webhooks/paypal'), [providerOn(deps, 'paypal')], async (_input, req, res) => {
     const headers = Object.fromEntries(
       Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v[0] : v]),
     );

@@ -1,0 +1,44 @@
+import { ADMIN, internalFrom, PUBLIC, routesOf, STAFF } from './route';
+
+/** svc-catalog's routes: the public catalogue and reviews, the back office's articles and reviews. */
+export const CATALOG_ROUTES = routesOf('svc-catalog', {
+  // The storefront.
+  'GET /public/articles': PUBLIC,
+  'GET /public/articles/prevendita': PUBLIC,
+  'GET /public/articles/prenotazione': PUBLIC,
+  'GET /media/*path': PUBLIC,
+  'GET /articles/:id/reviews': PUBLIC,
+  'GET /reviews/stats/:id': PUBLIC,
+  'GET /reviews/recent': PUBLIC,
+  'POST /reviews': PUBLIC,
+  'POST /reviews/:id/helpful': PUBLIC,
+  'POST /analytics/visit': PUBLIC,
+  // The back office: articles.
+  'GET /api/articles': STAFF,
+  'GET /api/admin/articles/prevendita': STAFF,
+  'GET /api/admin/articles/prenotazione': STAFF,
+  'GET /api/admin/articles/counts': STAFF,
+  'POST /api/articles': STAFF,
+  'PUT /api/articles/:id': STAFF,
+  'PATCH /api/articles/:id/active': STAFF,
+  'GET /api/articles/:id/stock': STAFF,
+  'POST /api/articles/:id/stock': STAFF,
+  // Deleting cannot be undone: the admin's decision (decision 0021).
+  'DELETE /articles/:id': ADMIN,
+  'DELETE /api/articles/:id': ADMIN,
+  'GET /api/config/iva-options': STAFF,
+  // The back office: reviews and statistics.
+  'GET /api/admin/reviews/all': STAFF,
+  'GET /api/admin/reviews/pending': STAFF,
+  'GET /api/admin/reviews/stats': STAFF,
+  'PATCH /api/admin/reviews/:id/approve': STAFF,
+  'POST /admin/reviews/:id/respond': STAFF,
+  // Taking a review off the shop and deleting spam: managing reviews, the staff's work.
+  'PATCH /api/admin/reviews/:id/hide': STAFF,
+  'DELETE /api/admin/reviews/:id': STAFF,
+  'GET /analytics/stats': STAFF,
+  // svc-orders' questions: stock held for an order, parcels for a shipping quote.
+  'POST /internal/stock/reservations': internalFrom('svc-orders'),
+  'DELETE /internal/stock/reservations/:order_id': internalFrom('svc-orders'),
+  'GET /internal/articles/parcels': internalFrom('svc-orders'),
+});

@@ -1,0 +1,74 @@
+import { ADMIN, CUSTOMER, INTERNAL, internalFrom, OWN_SESSION, PUBLIC, routesOf, STAFF } from './route';
+
+/**
+ * svc-orders' routes: orders and the customer's account, the staff's sign-in, and the back office's orders,
+ * invoices, shipments, shipping rules, analytics and audit. Who may do what: decision 0021 (only `admin`
+ * may do what cannot be undone or moves money or rights).
+ */
+export const ORDERS_ROUTES = routesOf('svc-orders', {
+  // The checkout and the customer's account.
+  'POST /orders': PUBLIC,
+  'POST /orders/:id/cancel': PUBLIC,
+  'GET /shipping/calculate': PUBLIC,
+  'POST /api/customers/register': PUBLIC,
+  'POST /api/customers/login': PUBLIC,
+  'PUT /api/customers/password': CUSTOMER,
+  'POST /api/customers/logout': CUSTOMER,
+  'GET /api/customers/profile': CUSTOMER,
+  'PUT /api/customers/profile': CUSTOMER,
+  'GET /api/customers/orders': CUSTOMER,
+  'GET /api/customers/orders/:id/invoice.pdf': CUSTOMER,
+  // The staff's session (open to a user who must still change a generated password).
+  'GET /.well-known/jwks.json': PUBLIC,
+  'POST /api/auth/login': PUBLIC,
+  'GET /api/auth/me': OWN_SESSION,
+  'PUT /api/auth/password': OWN_SESSION,
+  'POST /api/auth/logout': OWN_SESSION,
+  // Orders. Cancelling a paid order (cancel and refund) is refused to `staff` inside the status change.
+  'GET /api/orders': STAFF,
+  'GET /api/orders/:id': STAFF,
+  'GET /api/orders/:id/timeline': STAFF,
+  'POST /api/orders/:id/notes': STAFF,
+  'PUT /api/orders/:id/status': STAFF,
+  'PUT /api/orders/:id/payment': STAFF,
+  // Money going back is the admin's decision, like 'cancel and refund'.
+  'POST /api/orders/:id/refunds': ADMIN,
+  // Invoices and credit notes (issue 16), their files for the accountant and the SdI.
+  'PUT /orders/:id/invoice': STAFF,
+  // The buyer's fiscal data of an order not yet invoiced, entered after the purchase (decision 0033).
+  'PUT /api/orders/:id/invoice-data': STAFF,
+  'GET /api/invoices/next-number': STAFF,
+  'GET /api/orders/:id/invoice.pdf': STAFF,
+  'GET /api/orders/:id/invoice.xml': STAFF,
+  'GET /api/orders/:id/credit-notes/:number.pdf': STAFF,
+  'GET /api/orders/:id/credit-notes/:number.xml': STAFF,
+  // Exports for the accountant: day-to-day figures.
+  'GET /orders/export/csv': STAFF,
+  'GET /api/exports/takings.csv': STAFF,
+  // Shipments.
+  'GET /api/orders/:id/shipment-quotes': STAFF,
+  'POST /api/orders/:id/create-shipment': STAFF,
+  'GET /api/shipments/:id/label': STAFF,
+  'POST /api/shipments/labels': STAFF,
+  'GET /api/orders/:id/packing-slip.pdf': STAFF,
+  // Signed by Packlink, checked by the handler.
+  'POST /webhooks/packlink': PUBLIC,
+  // Shipping rules: reading is day-to-day, changing them is the admin's.
+  'GET /api/admin/shipping/rules': STAFF,
+  'POST /api/admin/shipping/preview': STAFF,
+  'POST /api/admin/shipping/rules': ADMIN,
+  'PUT /admin/shipping/rules/:id': ADMIN,
+  'PUT /api/admin/shipping/rules/:id': ADMIN,
+  'DELETE /admin/shipping/rules/:id': ADMIN,
+  'DELETE /api/admin/shipping/rules/:id': ADMIN,
+  // Analytics; the reset's preview is seen by who may run the reset.
+  'GET /api/analytics/payment-stats': STAFF,
+  'GET /analytics/reset-payment-data': ADMIN,
+  'DELETE /analytics/reset-payment-data': ADMIN,
+  // The audit trail (staff users are managed with `npm run staff`, an admin's tool).
+  'GET /api/admin/audit': ADMIN,
+  // Other services' questions: orders placed through svc-payments, and whether a session still stands.
+  'POST /internal/orders': internalFrom('svc-payments'),
+  'GET /internal/orders/:id': internalFrom('svc-payments'),
+  'GET /internal/sessions/:kind/:id': INTERNAL,
+});
