@@ -147,7 +147,10 @@ describe('gateway keep-alive to the services', () => {
           if (requests > 1) return socket.resetAndDestroy();
           served.push(line);
           setTimeout(
-            () => socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}'),
+            () =>
+              socket.write(
+                'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+              ),
             50,
           );
         });
@@ -157,9 +160,9 @@ describe('gateway keep-alive to the services', () => {
     const port = portOf(gateway.server);
     const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then((r) => r.status);
     try {
-      expect(await Promise.all(Array.from({ length: 6 }, (_, i) => get(`/public/articles?warm=${i}`)))).toEqual(
-        Array(6).fill(200),
-      );
+      expect(
+        await Promise.all(Array.from({ length: 6 }, (_, i) => get(`/public/articles?warm=${i}`))),
+      ).toEqual(Array(6).fill(200));
       expect(sockets.size).toBe(6);
       expect(await get('/public/articles?after')).toBe(200);
       expect(served.filter((l) => l.startsWith('GET /public/articles?after'))).toHaveLength(1);
