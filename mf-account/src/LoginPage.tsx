@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@edicola/contracts';
+import { ApiError, errorIdOf, fieldErrorProps, usePageTitle } from '@edicola/web-kit';
 import type { AccountApi } from './api';
 import { useSession, type CustomerSession } from './session';
-import { useDocumentTitle } from './useDocumentTitle';
 
 type LoginField = 'email' | 'password';
 
 /** /accedi: customer login by e-mail and password; already logged in → /profilo. */
 export function LoginPage({ api, session }: { api: AccountApi; session: CustomerSession }) {
   const { t } = useTranslation('account');
-  useDocumentTitle(t('login.title'));
+  usePageTitle(t('login.title'));
   const state = useSession(session);
   const registered = (useLocation().state as { registered?: boolean } | null)?.registered === true;
   const [values, setValues] = useState({ email: '', password: '' });
@@ -60,8 +59,7 @@ export function LoginPage({ api, session }: { api: AccountApi; session: Customer
           autoComplete={autoComplete}
           required
           aria-required
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? `${id}-error` : undefined}
+          {...fieldErrorProps(id, invalid)}
           value={values[name]}
           onChange={(event) => {
             const value = event.target.value;
@@ -70,7 +68,7 @@ export function LoginPage({ api, session }: { api: AccountApi; session: Customer
           }}
         />
         {invalid && (
-          <p id={`${id}-error`} className="acct-field-error">
+          <p id={errorIdOf(id)} className="acct-field-error">
             {t('errors.required')}
           </p>
         )}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { AccountApi } from './api';
 import type { CustomerOrder } from './customer';
-import { formatEuro, formatOrderDate } from './format';
+import { formatEuro, formatInstantDay } from '@edicola/web-kit';
 import type { CustomerSession } from './session';
 
 /** 'Scarica fattura 12/2026': the PDF of an order's issued invoice, fetched with the customer's token. */
@@ -131,7 +131,7 @@ export function OrdersList({ api, session, token, level }: OrdersListProps) {
                   {date && (
                     <div>
                       <dt>{t('orders.date')}</dt>
-                      <dd>{formatOrderDate(date, i18n.language)}</dd>
+                      <dd>{formatInstantDay(date, i18n.language)}</dd>
                     </div>
                   )}
                   <div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@edicola/contracts';
+import { ApiError, errorIdOf, fieldErrorProps } from '@edicola/web-kit';
 import type { AccountApi } from './api';
 import {
   emptyPasswordForm,
@@ -114,8 +114,7 @@ export function PasswordChange({
                 autoComplete={autoComplete}
                 required
                 aria-required
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
+                {...fieldErrorProps(id, error)}
                 value={values[name]}
                 onChange={(event) => {
                   const value = event.target.value;
@@ -124,7 +123,7 @@ export function PasswordChange({
                 }}
               />
               {error && (
-                <p id={`${id}-error`} className="acct-field-error">
+                <p id={errorIdOf(id)} className="acct-field-error">
                   {t(`errors.${error}`)}
                 </p>
               )}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@edicola/contracts';
+import { ApiError, usePageTitle } from '@edicola/web-kit';
 import { AccountFields, focusFirstError } from './AccountFields';
 import {
   formFromCustomer,
@@ -16,7 +16,6 @@ import { displayName, type Customer } from './customer';
 import { OrdersList } from './OrdersList';
 import { PasswordChange } from './PasswordChange';
 import { useSession, type CustomerSession } from './session';
-import { useDocumentTitle } from './useDocumentTitle';
 
 interface PageProps {
   api: AccountApi;
@@ -50,7 +49,7 @@ function CustomerOnly({
 /** /profilo: who the customer is, their data (editable) and 'I Miei Ordini'. */
 export function ProfilePage({ api, session }: PageProps) {
   const { t } = useTranslation('account');
-  useDocumentTitle(t('profile.title'));
+  usePageTitle(t('profile.title'));
   return (
     <CustomerOnly session={session}>
       {(token, customer) => (
@@ -80,7 +79,7 @@ export function ProfilePage({ api, session }: PageProps) {
 /** /ordini/storico: the same orders list, on its own page. */
 export function OrderHistoryPage({ api, session }: PageProps) {
   const { t } = useTranslation('account');
-  useDocumentTitle(t('orders.title'));
+  usePageTitle(t('orders.title'));
   return (
     <CustomerOnly session={session}>
       {(token) => (

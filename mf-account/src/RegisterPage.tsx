@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@edicola/contracts';
+import { ApiError, usePageTitle } from '@edicola/web-kit';
 import { AccountFields, focusFirstError } from './AccountFields';
 import {
   emptyAccountForm,
@@ -14,7 +14,6 @@ import {
 import type { AccountApi } from './api';
 import type { TipoCliente } from '@edicola/contracts';
 import { useSession, type CustomerSession } from './session';
-import { useDocumentTitle } from './useDocumentTitle';
 
 /**
  * /registrati: private or company registration (SPEC §5), then /accedi with the success message; already logged in
@@ -22,7 +21,7 @@ import { useDocumentTitle } from './useDocumentTitle';
  */
 export function RegisterPage({ api, session }: { api: AccountApi; session: CustomerSession }) {
   const { t } = useTranslation('account');
-  useDocumentTitle(t('register.title'));
+  usePageTitle(t('register.title'));
   const state = useSession(session);
   const navigate = useNavigate();
   const [values, setValues] = useState<AccountFormValues>(() => emptyAccountForm());

@@ -7,7 +7,7 @@
 // verification replaces it with a token it issued for the customer of the state.
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { ApiError } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import { createAccountApi } from './api';
 
 const { eachLike, integer, nullValue, number, regex, string } = MatchersV3;

@@ -1,7 +1,4 @@
 import {
-  API_TIMEOUT_MS,
-  apiErrorFrom,
-  createApiClient,
   Customer,
   CustomerLoginResponse,
   CustomerOrderList,
@@ -9,25 +6,16 @@ import {
   type PasswordChangeRequest,
   type CustomerRegistration,
 } from '@edicola/contracts';
-
-interface Schema<T> {
-  parse(data: unknown): T;
-}
+import { API_TIMEOUT_MS, createApiClient, downloadFile, type Schema } from '@edicola/web-kit';
 
 /** The account slice's one way to talk to the API (svc-orders' customer endpoints), over the shared client. */
 export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
   const client = createApiClient({ baseUrl: apiBaseUrl, fetchImpl });
-  const checked =
-    <T>(schema: Schema<T>) =>
-    (body: unknown) =>
-      schema.parse(body);
-
   const request = <T>(
     path: string,
     call: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; token?: string },
     schema: Schema<T>,
-  ): Promise<T> =>
-    client.call(call.method ?? 'GET', path, { body: call.body, token: call.token, check: checked(schema) });
+  ): Promise<T> => client.call(call.method ?? 'GET', path, { body: call.body, token: call.token, schema });
 
   const json = (method: 'POST' | 'PUT', body: unknown, token?: string) => ({ method, body, token });
   const authorized = (token: string) => ({ token });
@@ -52,21 +40,17 @@ export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
     /** GET /api/customers/orders: the customer's own orders. */
     orders: (token: string) => request('/api/customers/orders', authorized(token), CustomerOrderList),
     /**
-     * GET /api/customers/orders/{id}/invoice.pdf: the issued invoice of the customer's own order, as a file (the
-     * client's JSON answers do not fit a PDF, so this reads the body as bytes, with the same token and errors).
+     * GET /api/customers/orders/{id}/invoice.pdf: the issued invoice of the customer's own order, as a file (read as
+     * bytes, with the same token and errors as the JSON answers).
      */
     invoicePdf: async (token: string, orderId: string): Promise<Blob> => {
-      const base = apiBaseUrl.replace(/\/+$/, '');
-      const response = await fetchImpl(
-        `${base}/api/customers/orders/${encodeURIComponent(orderId)}/invoice.pdf`,
-        {
-          method: 'GET',
-          headers: { Accept: 'application/pdf', Authorization: `Bearer ${token}` },
-          signal: AbortSignal.timeout(API_TIMEOUT_MS),
-        },
+      const file = await downloadFile(
+        client,
+        'GET',
+        `/api/customers/orders/${encodeURIComponent(orderId)}/invoice.pdf`,
+        { accept: 'application/pdf', token, signal: AbortSignal.timeout(API_TIMEOUT_MS) },
       );
-      if (!response.ok) throw await apiErrorFrom(response);
-      return response.blob();
+      return file.blob;
     },
   };
 }

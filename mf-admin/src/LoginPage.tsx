@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError, StaffLoginRequest } from '@edicola/contracts';
+import { StaffLoginRequest } from '@edicola/contracts';
+import { ApiError, usePageTitle } from '@edicola/web-kit';
 import type { AdminApi } from './api';
 import { setMustChangePassword } from './frame/mustChangePassword';
 import { readStaffToken, storeStaffToken } from './staffToken';
-import { useDocumentTitle } from './ui/useDocumentTitle';
 
 /** /gestione/login: staff login by username and password; already logged in → /gestione. */
 export function LoginPage({ api }: { api: AdminApi }) {
   const { t } = useTranslation('admin');
-  useDocumentTitle(t('login.title'));
+  usePageTitle(t('login.title'));
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

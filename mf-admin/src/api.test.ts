@@ -1,4 +1,4 @@
-import { ApiError } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import { createAdminApi } from './api';
 import { storeStaffToken } from './staffToken';
 import { jsonResponse } from './testSupport';

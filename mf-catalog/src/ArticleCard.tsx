@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  emitDomEventWhenReady,
-  grossPrice,
-  SHOP_INFO,
-  type Article,
-  type ReviewSummary,
-} from '@edicola/contracts';
+import { grossPrice, SHOP_INFO, type Article, type ReviewSummary } from '@edicola/contracts';
+import { emitDomEventWhenReady, formatDay, formatEuro } from '@edicola/web-kit';
 import { ArticlePhoto } from './ArticlePhoto';
-import { formatDate, formatEuro, photoAddress } from './format';
+import { photoAddress } from './format';
 import { ShareButtons } from './ShareButtons';
 import { Stars } from './Stars';
 import { categoryLabel } from './categories';
@@ -106,7 +101,7 @@ export function ArticleCard({
         <p className="cat-description">{article.description}</p>
         {article.availability_date && (
           <p className="cat-availability">
-            {t('card.availableFrom', { date: formatDate(article.availability_date, i18n.language) })}
+            {t('card.availableFrom', { date: formatDay(article.availability_date, i18n.language) })}
           </p>
         )}
         <div className="cat-prices">

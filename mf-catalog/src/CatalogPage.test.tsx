@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { emitDomEvent, onDomEvent, type RuntimeConfig } from '@edicola/contracts';
+import { type RuntimeConfig } from '@edicola/contracts';
+import { emitDomEvent, onDomEvent, API_TIMEOUT_MS } from '@edicola/web-kit';
 import CatalogPage, { HIGHLIGHT_MS } from './CatalogPage';
 import { PHOTO_RETRY_DELAY_MS } from './ArticlePhoto';
 import { CART_WAIT_MS } from './ArticleCard';
-import { API_TIMEOUT_MS } from '@edicola/contracts';
 import { initTestI18n, jsonResponse, makeArticle } from './testSupport';
 
 const config: RuntimeConfig = {

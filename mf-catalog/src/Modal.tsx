@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { dialogKeyHandler, FOCUSABLE } from '@edicola/contracts';
+import { firstFocusable, useDialogFocus } from '@edicola/web-kit';
 import { useTranslation } from 'react-i18next';
 
 interface ModalProps {
@@ -18,18 +18,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const first = dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog.current)?.focus();
-    return () => previous?.focus?.();
-  }, []);
-
-  useEffect(() => {
-    const onKeyDown = dialogKeyHandler(() => dialog.current, onClose);
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
+  useDialogFocus(dialog, onClose, { initialFocus: firstFocusable });
 
   return createPortal(
     <div

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import type { CatalogApi } from './api';
 
 interface ReviewFormProps {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PublicReview as Review } from '@edicola/contracts';
 import type { CatalogApi } from './api';
-import { formatReviewDate } from './format';
+import { formatNumericDay } from '@edicola/web-kit';
 import { Modal } from './Modal';
 import { ReviewForm } from './ReviewForm';
 import { Stars } from './Stars';
@@ -37,7 +37,7 @@ export function ReviewItem({
       )}
       <p className="cat-review-meta">
         {t('reviews.by', { name: review.customer_name })} ·{' '}
-        <time dateTime={review.created_at}>{formatReviewDate(review.created_at, i18n.language)}</time>
+        <time dateTime={review.created_at}>{formatNumericDay(review.created_at, i18n.language)}</time>
       </p>
       <p className="cat-review-comment">{review.comment}</p>
       {review.admin_reply && (

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { grossPrice, type Article, type RuntimeConfig } from '@edicola/contracts';
 import { createCatalogApi } from './api';
 import { ArticlePhoto } from './ArticlePhoto';
-import { formatDate, formatEuro, photoAddress } from './format';
+import { formatDay, formatEuro } from '@edicola/web-kit';
+import { photoAddress } from './format';
 import './catalog.css';
 
 type Kind = 'prevendita' | 'prenotazione';
@@ -52,7 +53,7 @@ export function UpcomingArticles({ config, kind }: { config: RuntimeConfig; kind
                 </h3>
                 <p className="cat-availability">
                   {article.availability_date
-                    ? t('card.availableFrom', { date: formatDate(article.availability_date, i18n.language) })
+                    ? t('card.availableFrom', { date: formatDay(article.availability_date, i18n.language) })
                     : t('home.dateToCome')}
                 </p>
                 <p className="cat-final">

@@ -1,4 +1,4 @@
-import { ApiError } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import { createCatalogApi } from './api';
 import { htmlResponse, jsonResponse, makeArticle } from './testSupport';
 

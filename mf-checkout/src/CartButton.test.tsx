@@ -1,6 +1,7 @@
 import { MemoryRouter } from 'react-router-dom';
 import { act, render, screen } from '@testing-library/react';
-import { emitDomEvent, type RuntimeConfig } from '@edicola/contracts';
+import { type RuntimeConfig } from '@edicola/contracts';
+import { emitDomEvent } from '@edicola/web-kit';
 import CartButton, { ADDED_NOTICE_MS } from './CartButton';
 import { CART_STORAGE_KEY } from './cart';
 import { initTestI18n } from './testSupport';

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { emitDomEvent, onDomEvent, type RemoteProps } from '@edicola/contracts';
+import { type RemoteProps } from '@edicola/contracts';
+import { emitDomEvent, onDomEvent } from '@edicola/web-kit';
 import { addToCart, cartSnapshot, countItems, readCart, saveCart, subscribeCart } from './cart';
 import { goToCheckout } from './goToCheckout';
 import { registerTranslations } from './i18n';

@@ -4,7 +4,8 @@ import { DIALOG_NAMESPACE } from './dialogI18n';
 import type { PricedLine } from './cart';
 import type { Shipping } from './usePricedCart';
 import { DialogHead } from './DialogHead';
-import { formatCents, lineGrossCents, unitGrossCents } from './pricing';
+import { formatCents } from '@edicola/web-kit';
+import { lineGrossCents, unitGrossCents } from './pricing';
 import { ZONES, type Zone } from './shipping';
 import { eurosToCents } from '@edicola/contracts';
 

@@ -3,7 +3,6 @@ import { CHECKOUT_OPEN_DELAY_MS } from './goToCheckout';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
   CUSTOMER_TOKEN_KEY,
-  emitDomEvent,
   ERROR_CODES,
   TOTAL_MISMATCH_DETAIL,
   type Article,
@@ -11,6 +10,7 @@ import {
   type Customer,
   type RuntimeConfig,
 } from '@edicola/contracts';
+import { emitDomEvent } from '@edicola/web-kit';
 import { jsonResponse } from '@edicola/web-testing';
 import CartButton from './CartButton';
 import { CART_STORAGE_KEY, type CartLine } from './cart';

@@ -1,13 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_NAMESPACE, registerDialogTranslations } from './dialogI18n';
-import {
-  ApiError,
-  CUSTOMER_TOKEN_KEY,
-  SHOP_INFO,
-  type PaymentsConfig,
-  type RuntimeConfig,
-} from '@edicola/contracts';
+import { CUSTOMER_TOKEN_KEY, SHOP_INFO, type PaymentsConfig, type RuntimeConfig } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import { createCheckoutApi } from './api';
 import { cartSnapshot, clearCart, removeLine, saveCart, setQuantity } from './cart';
 import { CartStep } from './CartStep';

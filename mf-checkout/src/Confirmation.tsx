@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DIALOG_NAMESPACE } from './dialogI18n';
 import type { OrderConfirmation } from './api';
 import { DialogHead } from './DialogHead';
-import { formatCents } from './pricing';
+import { formatCents } from '@edicola/web-kit';
 import { eurosToCents } from '@edicola/contracts';
 
 /** The confirmation closes by itself after 30 s, then the cart is emptied (SPEC §4, §9). */

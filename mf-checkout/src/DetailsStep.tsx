@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_NAMESPACE } from './dialogI18n';
-import { CUSTOMER_TOKEN_KEY, onDomEvent } from '@edicola/contracts';
+import { CUSTOMER_TOKEN_KEY } from '@edicola/contracts';
+import { errorIdOf, fieldErrorProps, onDomEvent, formatCents } from '@edicola/web-kit';
 import type { CheckoutApi } from './api';
 import {
   checkDetails,
@@ -17,7 +18,6 @@ import { DialogHead } from './DialogHead';
 import { PAYMENT_NAMESPACE } from './paymentI18n';
 import { paypalReady } from './payments';
 import type { CheckoutPaymentMethod } from './PaymentStep';
-import { formatCents } from './pricing';
 
 interface DetailsStepProps {
   titleId: string;
@@ -135,7 +135,7 @@ export function DetailsStep({
     }
   };
 
-  const errorId = (field: DetailsField) => `${id}-${field}-error`;
+  const errorId = (field: DetailsField) => errorIdOf(`${id}-${field}`);
   const fieldError = (field: DetailsField) => {
     const problem = problems.invalid[field];
     if (problem) return t(`details.problems.${problem}`);
@@ -160,8 +160,7 @@ export function DetailsStep({
           maxLength={MAX_LENGTH[field]}
           required={options.required}
           readOnly={options.locked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId(field) : undefined}
+          {...fieldErrorProps(inputId, error)}
           onChange={(event) => set(field, event.target.value)}
         />
         {error && (
@@ -190,8 +189,7 @@ export function DetailsStep({
           autoComplete="country"
           value={form.country}
           required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId('country') : undefined}
+          {...fieldErrorProps(selectId, error)}
           onChange={(event) => set('country', event.target.value)}
         >
           {form.country === '' && <option value="">—</option>}

@@ -1,15 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { dateLocale, klarnaSchedule } from '@edicola/contracts';
+import { klarnaSchedule } from '@edicola/contracts';
 import { PAYMENT_NAMESPACE } from './paymentI18n';
-import { formatCents } from './pricing';
-
-export function formatDueDate(date: Date, language: string): string {
-  return new Intl.DateTimeFormat(dateLocale(language), {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(date);
-}
+import { formatCents, formatLongDate } from '@edicola/web-kit';
 
 interface KlarnaScheduleProps {
   totalCents: number;
@@ -38,8 +30,8 @@ export function KlarnaSchedule({ totalCents, today = new Date() }: KlarnaSchedul
               <th scope="row">{t('schedule.instalment', { number: index + 1 })}</th>
               <td>
                 {index === 0
-                  ? t('schedule.today', { date: formatDueDate(row.due, i18n.language) })
-                  : formatDueDate(row.due, i18n.language)}
+                  ? t('schedule.today', { date: formatLongDate(row.due, i18n.language) })
+                  : formatLongDate(row.due, i18n.language)}
               </td>
               <td>{formatCents(row.cents)}</td>
             </tr>

@@ -5,7 +5,7 @@ import { DialogHead } from './DialogHead';
 import { KlarnaSchedule } from './KlarnaSchedule';
 import { PAYMENT_NAMESPACE } from './paymentI18n';
 import { browser, withKlarnaOption } from './payments';
-import { formatCents } from './pricing';
+import { formatCents } from '@edicola/web-kit';
 
 export interface KlarnaBuyer {
   email: string;

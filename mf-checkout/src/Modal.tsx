@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { dialogKeyHandler } from '@edicola/contracts';
+import { useDialogFocus } from '@edicola/web-kit';
 
 interface ModalProps {
   /** id of the heading that names the dialog. */
@@ -19,19 +19,7 @@ interface ModalProps {
 export function Modal({ labelledBy, onClose, children, className, focusKey }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    return () => previous?.focus?.();
-  }, []);
-  useEffect(() => {
-    dialog.current?.focus();
-  }, [focusKey]);
-
-  useEffect(() => {
-    const onKeyDown = dialogKeyHandler(() => dialog.current, onClose);
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
+  useDialogFocus(dialog, onClose, { focusKey });
 
   return createPortal(
     <div

@@ -7,7 +7,8 @@
 // verification replaces it with a token it issued for the customer of the state.
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { ApiError, ERROR_CODES, TOTAL_MISMATCH_DETAIL } from '@edicola/contracts';
+import { ERROR_CODES, TOTAL_MISMATCH_DETAIL } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import { createCheckoutApi, type NewOrder } from './api';
 
 const { boolean, eachLike, fromProviderState, integer, nullValue, number, regex, string, uuid } = MatchersV3;

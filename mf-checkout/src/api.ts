@@ -3,13 +3,11 @@ import {
   CancelOrderResponse,
   CheckoutSessionResponse,
   CheckoutSessionStatus,
-  createApiClient,
   CreateOrderResponse,
   Customer,
   DemoPaymentDecision,
   DemoPaymentView,
   IDEMPOTENCY_HEADER,
-  pageLanguage,
   KlarnaIntentResponse,
   KlarnaVerifyResponse,
   PaymentsConfig,
@@ -21,6 +19,7 @@ import {
   type KlarnaIntentRequest,
   type OnlineCheckoutRequest,
 } from '@edicola/contracts';
+import { createApiClient, pageLanguage, type Schema } from '@edicola/web-kit';
 import type { z } from 'zod';
 
 /** How long the checkout waits for a shipping quote before it falls back to the local estimate. */
@@ -33,10 +32,6 @@ export type OrderConfirmation = CreateOrderResponse;
 export type OnlineCheckout = z.input<typeof OnlineCheckoutRequest>;
 /** What the checkout sends to POST /payments/klarna/create-intent. */
 export type KlarnaIntent = z.input<typeof KlarnaIntentRequest>;
-
-interface Schema<T> {
-  parse(data: unknown): T;
-}
 
 /**
  * The checkout slice's calls, through the shared web client (contracts): the catalogue, shipping, orders, the profile
@@ -65,7 +60,7 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) 
       signal: options.signal,
       token: options.token ?? undefined,
       headers: options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : undefined,
-      check: (body) => schema.parse(body),
+      schema,
     });
   }
 

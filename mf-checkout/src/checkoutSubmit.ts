@@ -1,4 +1,5 @@
-import { ApiError, ERROR_CODES, eurosToCents, type KlarnaIntentResponse } from '@edicola/contracts';
+import { ERROR_CODES, eurosToCents, type KlarnaIntentResponse } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import type { CheckoutApi, NewOrder, OnlineCheckout, OrderConfirmation } from './api';
 import type { PricedLine } from './cart';
 import { customerInfo, invoiceData, type DetailsForm } from './checkoutForm';

@@ -5,7 +5,7 @@
 // against the Pact mock server. Writes contracts/pacts/shell-svc-notify.json (this file is its only writer).
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { ApiError } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import { createShellApi } from './api';
 
 const { regex, string } = MatchersV3;

@@ -1,9 +1,5 @@
-import {
-  createApiClient,
-  pageLanguage,
-  type ContactMessageRequest,
-  type VisitRequest,
-} from '@edicola/contracts';
+import { type ContactMessageRequest, type VisitRequest } from '@edicola/contracts';
+import { createApiClient, pageLanguage } from '@edicola/web-kit';
 
 /**
  * The staff token the back office keeps in this browser (access_token, also token): sent with a visit, so svc-catalog
@@ -17,20 +13,24 @@ function storedStaffToken(): string | null {
   }
 }
 
-/** The shell's calls, through the shared web client (contracts): newsletter and contact messages (svc-notify), visits (svc-catalog). */
+/**
+ * The shell's calls, through the web kit's client: newsletter and contact messages (svc-notify), visits
+ * (svc-catalog). Only the subscription's answer is read; its schema (and zod) loads when a visitor subscribes,
+ * never with the first paint (docs/decisions/0011-storefront-speed.md).
+ */
 export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
   const client = createApiClient({ baseUrl: apiBaseUrl, fetchImpl });
-  /** A POST whose answer, if any, is read as it came (null for none). */
-  const post = (path: string, body: unknown, keepalive = false) =>
-    client.call<unknown>('POST', path, { body, keepalive, check: (answer) => answer });
+  /** A POST whose answer is not read. */
+  const post = (path: string, body: unknown) => client.call('POST', path, { body });
 
   return {
     /** POST /newsletter/subscribe; true when the address was already subscribed. */
     subscribe: async (email: string, name: string | null): Promise<{ already_subscribed: boolean }> => {
-      const answer = (await post('/newsletter/subscribe', { email, name, language: pageLanguage() })) as {
-        already_subscribed?: unknown;
-      };
-      return { already_subscribed: answer?.already_subscribed === true };
+      const answer = await client.call('POST', '/newsletter/subscribe', {
+        body: { email, name, language: pageLanguage() },
+        schema: async () => (await import('./schemas')).NewsletterSubscribeResponse,
+      });
+      return { already_subscribed: answer.already_subscribed };
     },
     /** POST /newsletter/confirm: the link of the confirmation e-mail; an unknown or used token answers 404. */
     confirmSubscription: async (token: string): Promise<void> => {
@@ -47,10 +47,9 @@ export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
     /** POST /analytics/visit: fire and forget (keepalive, so it survives leaving the page). */
     trackVisit: async (visit: VisitRequest) => {
       const staff = storedStaffToken();
-      await client.call<unknown>('POST', '/analytics/visit', {
+      await client.call('POST', '/analytics/visit', {
         body: visit,
         keepalive: true,
-        check: (answer) => answer,
         ...(staff ? { token: staff } : {}),
       });
     },

@@ -41,7 +41,7 @@ describe('newsletter form', () => {
         ? jsonResponse(422, { detail: 'body.email: Inserisci un indirizzo email valido' })
         : fail
           ? jsonResponse(503, { detail: 'x' })
-          : jsonResponse(200, { already_subscribed: already }),
+          : jsonResponse(200, { message: 'Iscrizione completata!', already_subscribed: already }),
     );
     render(<NewsletterForm api={api} />);
 

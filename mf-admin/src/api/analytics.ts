@@ -1,21 +1,14 @@
-import {
-  PaymentDataReset,
-  PaymentResetPreview,
-  PaymentStats,
-  VisitStats,
-  type ApiClient,
-} from '@edicola/contracts';
-import { parsedBy } from './parsed';
+import { PaymentDataReset, PaymentResetPreview, PaymentStats, VisitStats } from '@edicola/contracts';
+import { type ApiClient } from '@edicola/web-kit';
 
 export const analyticsApi = (client: ApiClient) => ({
-  visits: (signal?: AbortSignal) =>
-    client.call('GET', '/analytics/stats', { signal, check: parsedBy(VisitStats) }),
+  visits: (signal?: AbortSignal) => client.call('GET', '/analytics/stats', { signal, schema: VisitStats }),
   payments: (signal?: AbortSignal) =>
-    client.call('GET', '/api/analytics/payment-stats', { signal, check: parsedBy(PaymentStats) }),
+    client.call('GET', '/api/analytics/payment-stats', { signal, schema: PaymentStats }),
   /** GET /analytics/reset-payment-data (admin): what the reset would delete now. */
   resetPreview: (signal?: AbortSignal) =>
-    client.call('GET', '/analytics/reset-payment-data', { signal, check: parsedBy(PaymentResetPreview) }),
+    client.call('GET', '/analytics/reset-payment-data', { signal, schema: PaymentResetPreview }),
   /** DELETE /analytics/reset-payment-data (admin) → deleted_orders. */
   resetPaymentData: () =>
-    client.call('DELETE', '/analytics/reset-payment-data', { check: parsedBy(PaymentDataReset) }),
+    client.call('DELETE', '/analytics/reset-payment-data', { schema: PaymentDataReset }),
 });

@@ -5,14 +5,12 @@ import {
   IvaOptionList,
   StockAdjusted,
   StockMovementList,
-  uploadWithProgress,
   type AdminArticleQuery,
-  type ApiClient,
   type ProductType,
   type StockAdjustmentRequest,
 } from '@edicola/contracts';
+import { uploadWithProgress, type ApiClient } from '@edicola/web-kit';
 import { z } from 'zod';
-import { parsedBy } from './parsed';
 
 const Deleted = z.object({ id: z.string() });
 
@@ -26,11 +24,11 @@ const LIST_PATHS: Record<'all' | Exclude<ProductType, 'normale'>, string> = {
 export const articlesApi = (client: ApiClient) => ({
   /** A page of articles, searched, filtered and sorted on the server. */
   list: (kind: keyof typeof LIST_PATHS, query: AdminArticleQuery, signal?: AbortSignal) =>
-    client.call('GET', LIST_PATHS[kind], { query, signal, check: parsedBy(AdminArticlePage) }),
+    client.call('GET', LIST_PATHS[kind], { query, signal, schema: AdminArticlePage }),
   counts: (signal?: AbortSignal) =>
-    client.call('GET', '/api/admin/articles/counts', { signal, check: parsedBy(AdminArticleCounts) }),
+    client.call('GET', '/api/admin/articles/counts', { signal, schema: AdminArticleCounts }),
   ivaOptions: (signal?: AbortSignal) =>
-    client.call('GET', '/api/config/iva-options', { signal, check: parsedBy(IvaOptionList) }),
+    client.call('GET', '/api/config/iva-options', { signal, schema: IvaOptionList }),
   /** POST /api/articles or PUT /api/articles/{id} as a multipart form, reporting the upload's progress. */
   save: (id: string | null, form: FormData, onProgress?: (fraction: number) => void) =>
     uploadWithProgress(
@@ -40,24 +38,24 @@ export const articlesApi = (client: ApiClient) => ({
       form,
       {
         onProgress,
-        check: parsedBy(AdminArticle),
+        schema: AdminArticle,
       },
     ),
   setActive: (id: string, isActive: boolean) =>
     client.call('PATCH', `/api/articles/${encodeURIComponent(id)}/active`, {
       body: { is_active: isActive },
-      check: parsedBy(AdminArticle),
+      schema: AdminArticle,
     }),
   remove: (id: string) =>
-    client.call('DELETE', `/api/articles/${encodeURIComponent(id)}`, { check: parsedBy(Deleted) }),
+    client.call('DELETE', `/api/articles/${encodeURIComponent(id)}`, { schema: Deleted }),
   stockHistory: (id: string, signal?: AbortSignal) =>
     client.call('GET', `/api/articles/${encodeURIComponent(id)}/stock`, {
       signal,
-      check: parsedBy(StockMovementList),
+      schema: StockMovementList,
     }),
   adjustStock: (id: string, change: StockAdjustmentRequest) =>
     client.call('POST', `/api/articles/${encodeURIComponent(id)}/stock`, {
       body: change,
-      check: parsedBy(StockAdjusted),
+      schema: StockAdjusted,
     }),
 });

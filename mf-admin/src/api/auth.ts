@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { StaffLoginResponse, StaffMe, type ApiClient, type StaffLoginRequest } from '@edicola/contracts';
-import { parsedBy } from './parsed';
+import { StaffLoginResponse, StaffMe, type StaffLoginRequest } from '@edicola/contracts';
+import { type ApiClient } from '@edicola/web-kit';
 
 /** The login answer; `must_change_password` comes with the forced change of a generated password. */
 export const StaffSession = StaffLoginResponse.extend({
@@ -13,16 +13,16 @@ const PasswordChanged = z.object({ access_token: z.string().optional() }).nullab
 export const authApi = (client: ApiClient) => ({
   /** POST /api/auth/login {username, password} → access_token, user_id, username, role. */
   login: (credentials: StaffLoginRequest) =>
-    client.call('POST', '/api/auth/login', { body: credentials, check: parsedBy(StaffSession), token: '' }),
+    client.call('POST', '/api/auth/login', { body: credentials, schema: StaffSession, token: '' }),
   /** GET /api/auth/me with the bearer token: validates the stored session. */
-  me: (token?: string) => client.call('GET', '/api/auth/me', { check: parsedBy(StaffMe), token }),
+  me: (token?: string) => client.call('GET', '/api/auth/me', { schema: StaffMe, token }),
   /** POST /api/auth/logout: the token stops working (204). */
   logout: () => client.call('POST', '/api/auth/logout'),
   /** PUT /api/auth/password: 204, or 200 with a new access_token (the other sessions end). */
   changePassword: async (change: { old_password: string; new_password: string }) => {
     const answer = await client.call('PUT', '/api/auth/password', {
       body: change,
-      check: parsedBy(PasswordChanged),
+      schema: PasswordChanged,
     });
     return answer?.access_token ?? null;
   },

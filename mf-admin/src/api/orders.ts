@@ -8,7 +8,6 @@ import {
   OrderTimeline,
   ShipmentQuotes,
   TimelineEntry,
-  type ApiClient,
   fiscalNumberKey,
   type InvoiceDataUpdate,
   type InvoiceRequest,
@@ -18,8 +17,7 @@ import {
   type PartialRefundRequest,
   type RecordTransferRequest,
 } from '@edicola/contracts';
-import { downloadFile } from './download';
-import { parsedBy } from './parsed';
+import { type ApiClient, downloadFile } from '@edicola/web-kit';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -30,44 +28,44 @@ export type OrderPageData = OrderDetail;
 export const ordersApi = (client: ApiClient) => ({
   /** GET /api/orders with the list's filters and page: the page, the total and the tabs' counts. */
   list: (query: Partial<OrderListQuery> | undefined, signal?: AbortSignal) =>
-    client.call('GET', '/api/orders', { query, signal, check: parsedBy(OrderList) }),
+    client.call('GET', '/api/orders', { query, signal, schema: OrderList }),
   get: (orderId: string, signal?: AbortSignal) =>
-    client.call('GET', `/api/orders/${id(orderId)}`, { signal, check: parsedBy(OrderPageData) }),
+    client.call('GET', `/api/orders/${id(orderId)}`, { signal, schema: OrderPageData }),
   /** PUT /api/orders/{id}/status?status=..&tracking_number=.. (SPEC §7): tracking number or null. */
   setStatus: (orderId: string, status: OrderStatus, trackingNumber: string | null) =>
     client.call('PUT', `/api/orders/${id(orderId)}/status`, {
       query: { status, tracking_number: trackingNumber ?? 'null' },
-      check: parsedBy(Order),
+      schema: Order,
     }),
   /** PUT /api/orders/{id}/payment: a bank transfer received. */
   recordTransfer: (orderId: string, transfer: RecordTransferRequest) =>
-    client.call('PUT', `/api/orders/${id(orderId)}/payment`, { body: transfer, check: parsedBy(Order) }),
+    client.call('PUT', `/api/orders/${id(orderId)}/payment`, { body: transfer, schema: Order }),
   timeline: (orderId: string, signal?: AbortSignal) =>
-    client.call('GET', `/api/orders/${id(orderId)}/timeline`, { signal, check: parsedBy(OrderTimeline) }),
+    client.call('GET', `/api/orders/${id(orderId)}/timeline`, { signal, schema: OrderTimeline }),
   addNote: (orderId: string, text: string) =>
     client.call('POST', `/api/orders/${id(orderId)}/notes`, {
       body: { text },
-      check: parsedBy(TimelineEntry),
+      schema: TimelineEntry,
     }),
   /** POST /api/orders/{id}/refunds; the key makes a repeated click (or a retry) one refund. */
   refund: (orderId: string, refund: PartialRefundRequest, idempotencyKey: string) =>
     client.call('POST', `/api/orders/${id(orderId)}/refunds`, {
       body: refund,
       headers: { 'Idempotency-Key': idempotencyKey },
-      check: parsedBy(Order),
+      schema: Order,
     }),
   nextInvoiceNumber: (year: number | undefined, signal?: AbortSignal) =>
     client.call('GET', '/api/invoices/next-number', {
       query: { year },
       signal,
-      check: parsedBy(NextInvoiceNumber),
+      schema: NextInvoiceNumber,
     }),
   /** PUT /orders/{id}/invoice {invoice_number, invoice_date} (SPEC §7). */
   saveInvoice: (orderId: string, invoice: InvoiceRequest) =>
-    client.call('PUT', `/orders/${id(orderId)}/invoice`, { body: invoice, check: parsedBy(Order) }),
+    client.call('PUT', `/orders/${id(orderId)}/invoice`, { body: invoice, schema: Order }),
   /** PUT /api/orders/{id}/invoice-data: the buyer's fiscal data of an order not invoiced yet (decision 0033). */
   saveInvoiceData: (orderId: string, data: InvoiceDataUpdate) =>
-    client.call('PUT', `/api/orders/${id(orderId)}/invoice-data`, { body: data, check: parsedBy(Order) }),
+    client.call('PUT', `/api/orders/${id(orderId)}/invoice-data`, { body: data, schema: Order }),
   invoiceFile: (orderId: string, format: 'pdf' | 'xml') =>
     downloadFile(client, 'GET', `/api/orders/${id(orderId)}/invoice.${format}`),
   creditNoteFile: (orderId: string, number: string, format: 'pdf' | 'xml') =>
@@ -79,12 +77,12 @@ export const ordersApi = (client: ApiClient) => ({
   shipmentQuotes: (orderId: string, signal?: AbortSignal) =>
     client.call('GET', `/api/orders/${id(orderId)}/shipment-quotes`, {
       signal,
-      check: parsedBy(ShipmentQuotes),
+      schema: ShipmentQuotes,
     }),
   createShipment: (orderId: string, serviceId: string) =>
     client.call('POST', `/api/orders/${id(orderId)}/create-shipment`, {
       body: { service_id: serviceId },
-      check: parsedBy(CreateShipmentResponse),
+      schema: CreateShipmentResponse,
     }),
   label: (shipmentId: string) => downloadFile(client, 'GET', `/api/shipments/${id(shipmentId)}/label`),
   packingSlip: (orderId: string) =>
@@ -101,6 +99,6 @@ export const ordersApi = (client: ApiClient) => ({
     client.call('GET', '/api/admin/emails', {
       query: { order_id: orderId },
       signal,
-      check: parsedBy(EmailLog),
+      schema: EmailLog,
     }),
 });

@@ -12,7 +12,7 @@ import { LanguageSelect } from './LanguageSelect';
 import { mustChangePassword, setMustChangePassword } from './mustChangePassword';
 import { PasswordForm } from './PasswordForm';
 import { useCounts, type TabCounts } from './useCounts';
-import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { usePageTitle } from '@edicola/web-kit';
 
 // Links are absolute: relative ones inside the shell's /gestione/* splat route would nest.
 // Each tab is a chunk of its own: /gestione loads only the frame and the tab it opens.
@@ -72,7 +72,7 @@ export function BackOffice({
   mediaBaseUrl: string;
 }) {
   const { t } = useTranslation('admin');
-  useDocumentTitle(t('dashboard.title'));
+  usePageTitle(t('dashboard.title'));
   const navigate = useNavigate();
   const { counts, refresh } = useCounts(api);
   const [changingPassword, setChangingPassword] = useState(false);

@@ -11,7 +11,7 @@ import {
 } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { Dialog } from '../../ui/Dialog';
-import { failureText, isConflict } from '../../ui/errors';
+import { failureText, isConflict } from '@edicola/web-kit';
 import {
   draftOf,
   duplicateDraft,

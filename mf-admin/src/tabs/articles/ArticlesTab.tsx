@@ -10,12 +10,10 @@ import {
 import { useAdmin } from '../../frame/context';
 import { Banner, useBanner } from '../../ui/Banner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { failureText } from '../../ui/errors';
+import { failureText, formatShortDate, formatEuro, useLoad } from '@edicola/web-kit';
 import { FilterBar, SelectFilter } from '../../ui/filters';
-import { formatDate, formatEuro } from '../../ui/format';
 import { Pager } from '../../ui/Pager';
 import { useListParams } from '../../ui/useListParams';
-import { useLoad } from '../../ui/useLoad';
 import { RowButton } from '../../ui/RowButton';
 import { ArticleDialog, type ArticleDialogMode } from './ArticleDialog';
 import { LinkPanel } from './LinkPanel';
@@ -241,7 +239,9 @@ export default function ArticlesTab({ kind }: { kind: ArticleListKind }) {
                         <>
                           <br />
                           <span className="adm-muted">
-                            {t('articles.availableFrom', { date: formatDate(article.availability_date) })}
+                            {t('articles.availableFrom', {
+                              date: formatShortDate(article.availability_date),
+                            })}
                           </span>
                         </>
                       )}

@@ -2,9 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StockReason, type AdminArticle } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
-import { failureText } from '../../ui/errors';
-import { formatDateTime } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { failureText, formatDateTime, useLoad } from '@edicola/web-kit';
 
 /**
  * Stock moves by deltas with a reason (received goods, count correction, damage), never by overwriting

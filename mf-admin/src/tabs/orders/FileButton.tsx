@@ -1,6 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { saveFile, type DownloadedFile } from '../../api/download';
-import { failureText } from '../../ui/errors';
+import { saveFile, type DownloadedFile, failureText } from '@edicola/web-kit';
 
 /**
  * A button that downloads a file (invoice, credit note) and, when the download fails, says why right next to

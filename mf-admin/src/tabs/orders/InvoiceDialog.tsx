@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { InvoiceData, InvoiceDataUpdate, Order } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { Dialog } from '../../ui/Dialog';
-import { failureText } from '../../ui/errors';
+import { failureText } from '@edicola/web-kit';
 import { shortId, todayInRome } from './orderQuery';
 import { DialogActions } from '../../ui/DialogActions';
 

@@ -5,9 +5,7 @@ import { fiscalNumberKey, type EmailLogEntry, type TimelineEntry } from '@edicol
 import { useAdmin } from '../../frame/context';
 import type { OrderPageData } from '../../api/orders';
 import { Banner, useBanner } from '../../ui/Banner';
-import { failureText } from '../../ui/errors';
-import { formatDate, formatDateTime, formatEuro } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { failureText, formatShortDate, formatDateTime, formatEuro, useLoad } from '@edicola/web-kit';
 import { FileButton } from './FileButton';
 import { OrderActions } from './OrderActions';
 import { shortId } from './orderQuery';
@@ -147,7 +145,8 @@ export default function OrderPage() {
                   <ul>
                     {o.credit_notes.map((note) => (
                       <li key={note.number}>
-                        {note.number} · {formatDate(note.date)} · {formatEuro(note.amount)} · {note.reason}{' '}
+                        {note.number} · {formatShortDate(note.date)} · {formatEuro(note.amount)} ·{' '}
+                        {note.reason}{' '}
                         {(['pdf', 'xml'] as const).map((format) => (
                           <FileButton
                             key={format}
@@ -270,8 +269,8 @@ function Payment({ order, onRefund }: { order: OrderPageData; onRefund: () => vo
           <>
             <dt>{t('orders.page.transfer')}</dt>
             <dd>
-              {formatDate(order.transfer_payment.received_on)} · {formatEuro(order.transfer_payment.amount)} ·{' '}
-              {order.transfer_payment.bank_reference}
+              {formatShortDate(order.transfer_payment.received_on)} ·{' '}
+              {formatEuro(order.transfer_payment.amount)} · {order.transfer_payment.bank_reference}
               {!order.transfer_payment.amount_matches && (
                 <span className="adm-badge adm-badge-warn">{t('orders.page.amountMismatch')}</span>
               )}
@@ -327,7 +326,7 @@ function InvoiceInfo({ order }: { order: OrderPageData }) {
       <dt>{t('orders.page.invoiceIssued')}</dt>
       <dd data-testid="invoice-state">
         {d.invoice_issued
-          ? `${d.invoice_number ?? ''} · ${d.invoice_date ? formatDate(d.invoice_date) : ''}`
+          ? `${d.invoice_number ?? ''} · ${d.invoice_date ? formatShortDate(d.invoice_date) : ''}`
           : t('common.no')}
       </dd>
     </dl>

@@ -3,14 +3,11 @@ import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { OrderPaymentFilter, OrderSort, PaymentMethod, type Order } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
-import { saveFile } from '../../api/download';
+import { saveFile, failureText, formatShortDate, formatEuro, useLoad } from '@edicola/web-kit';
 import { Banner, useBanner } from '../../ui/Banner';
-import { failureText } from '../../ui/errors';
 import { FilterBar, SelectFilter } from '../../ui/filters';
-import { formatDate, formatEuro } from '../../ui/format';
 import { Pager } from '../../ui/Pager';
 import { useListParams } from '../../ui/useListParams';
-import { useLoad } from '../../ui/useLoad';
 import { OrderActions } from './OrderActions';
 import { filtersOf, listQueryOf, shortId, TAB_SLUGS, tabCount, todayInRome } from './orderQuery';
 import { PaymentCell } from './PaymentCell';
@@ -250,7 +247,7 @@ export default function OrdersTab() {
                       #{shortId(order.id)}
                     </Link>
                   </td>
-                  <td>{formatDate(order.order_date)}</td>
+                  <td>{formatShortDate(order.order_date)}</td>
                   <td>
                     {order.customer_info.name}
                     <br />

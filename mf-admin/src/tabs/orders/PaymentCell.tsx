@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@edicola/contracts';
-import { formatDate, formatEuro } from '../../ui/format';
+import { formatShortDate, formatEuro } from '@edicola/web-kit';
 import { refundOutcome, transferAwaited } from './orderView';
 
 /** The payment as the list shows it: method, state, demo money, a transfer's due date, the refund's outcome. */
@@ -14,7 +14,9 @@ export function PaymentCell({ order }: { order: Order }) {
       {transferAwaited(order) && order.payment_due_at && (
         <>
           <br />
-          <span className="adm-muted">{t('orders.dueBy', { date: formatDate(order.payment_due_at) })}</span>
+          <span className="adm-muted">
+            {t('orders.dueBy', { date: formatShortDate(order.payment_due_at) })}
+          </span>
         </>
       )}
       {outcome && (

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order, PartialRefundRequest } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { Dialog } from '../../ui/Dialog';
-import { failureText } from '../../ui/errors';
-import { formatEuro } from '../../ui/format';
+import { failureText, formatEuro } from '@edicola/web-kit';
 import { shortId } from './orderQuery';
 import { DialogActions } from '../../ui/DialogActions';
 

@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { Dialog } from '../../ui/Dialog';
-import { failureText } from '../../ui/errors';
-import { formatEuro, formatNumber } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { failureText, formatEuro, formatNumber, useLoad } from '@edicola/web-kit';
 import { shortId } from './orderQuery';
 import { DialogActions } from '../../ui/DialogActions';
 

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdmin } from '../../frame/context';
-import { saveFile } from '../../api/download';
-import { failureText } from '../../ui/errors';
+import { saveFile, failureText } from '@edicola/web-kit';
 import type { Notify } from './OrderActions';
 import { todayInRome } from './orderQuery';
 

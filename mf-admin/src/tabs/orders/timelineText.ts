@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { TimelineEntry } from '@edicola/contracts';
-import { formatDate, formatDateTime, formatEuro } from '../../ui/format';
+import { formatShortDate, formatDateTime, formatEuro } from '@edicola/web-kit';
 
 /** A timeline line as the page has it: svc-orders' entries and svc-notify's e-mails alike. */
 export type TimelineLine = Pick<TimelineEntry, 'at' | 'kind' | 'summary' | 'by'> & {
@@ -65,7 +65,7 @@ export function timelineText(t: TFunction<'admin'>, line: TimelineLine): string 
       const date = text(d.received_on);
       const paid = amount(d.amount);
       if (!date || paid === null) return line.summary;
-      const values = { date: formatDate(date), amount: formatEuro(paid) };
+      const values = { date: formatShortDate(date), amount: formatEuro(paid) };
       return say(d.amount_matches === false ? 'transferMismatch' : 'transfer', values);
     }
     case 'refund': {
@@ -85,7 +85,7 @@ export function timelineText(t: TFunction<'admin'>, line: TimelineLine): string 
       const number = text(d.invoice_number);
       if (!number) return line.summary;
       const date = text(d.invoice_date);
-      return date ? say('invoiceDated', { number, date: formatDate(date) }) : say('invoice', { number });
+      return date ? say('invoiceDated', { number, date: formatShortDate(date) }) : say('invoice', { number });
     }
     case 'shipment': {
       const id = text(d.shipment_id);
@@ -112,5 +112,5 @@ export function timelineText(t: TFunction<'admin'>, line: TimelineLine): string 
 /** When it happened, as shown: a day alone for what has no time of its own (an invoice known only by its date). */
 export function timelineWhen(line: TimelineLine): string {
   const day = line.data?.date_only === true ? text(line.data.invoice_date) : null;
-  return day ? formatDate(day) : formatDateTime(line.at);
+  return day ? formatShortDate(day) : formatDateTime(line.at);
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Review } from '@edicola/contracts';
-import { formatDate } from '../../ui/format';
+import { formatShortDate } from '@edicola/web-kit';
 
 interface Props {
   review: Review;
@@ -39,7 +39,7 @@ export function ReviewCard({ review, onApprove, onHide, onDelete, onReply }: Pro
       </header>
       <p className="adm-muted">
         {review.article_title} · {review.customer_name} ({review.customer_email}) ·{' '}
-        {formatDate(review.created_at)}
+        {formatShortDate(review.created_at)}
       </p>
       <p className="adm-review-text">{review.comment}</p>
       <div className="adm-row-actions">

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, type Review } from '@edicola/contracts';
+import { type Review } from '@edicola/contracts';
+import { ApiError, failureText, formatNumber, useLoad } from '@edicola/web-kit';
 import { useAdmin } from '../../frame/context';
 import { Banner, useBanner } from '../../ui/Banner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { failureText } from '../../ui/errors';
 import { SelectFilter } from '../../ui/filters';
-import { formatNumber } from '../../ui/format';
 import { useListParams } from '../../ui/useListParams';
-import { useLoad } from '../../ui/useLoad';
 import { ReviewCard } from './ReviewCard';
 
 /** Recensioni: all or pending (SPEC §7), statistics, approve, reply, hide, delete; filters in the address. */

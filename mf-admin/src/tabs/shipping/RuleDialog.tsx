@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ShippingRuleType, ShippingZone, type ShippingPreview, type ShippingRule } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { Dialog } from '../../ui/Dialog';
-import { failureText } from '../../ui/errors';
-import { formatEuro } from '../../ui/format';
+import { failureText, formatEuro } from '@edicola/web-kit';
 import { emptyRule, ruleDraftOf, rulePayload, ruleProblem, type RuleDraft } from './ruleForm';
 
 /** Create or edit a shipping rule (SPEC §5), with the checkout's quote of a sample cart beside it. */

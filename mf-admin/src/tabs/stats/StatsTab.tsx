@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdmin } from '../../frame/context';
 import { Banner, useBanner } from '../../ui/Banner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { formatDate, formatEuro } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { formatShortDate, formatEuro, useLoad } from '@edicola/web-kit';
 import { BarChart, change } from './BarChart';
 
 /** The word the payment data reset asks to be typed (SPEC §5: a strong confirmation). */
@@ -43,7 +42,7 @@ function ResetPreviewList({ preview }: { preview: PaymentResetPreview }) {
           {preview.orders.map((order) => (
             <tr key={order.id}>
               <td>{order.reference}</td>
-              <td>{formatDate(order.created_at)}</td>
+              <td>{formatShortDate(order.created_at)}</td>
               <td>{order.customer_name}</td>
               <td>{formatEuro(order.total)}</td>
               <td>{t(`stats.resetKinds.${order.kind}`)}</td>

@@ -1,4 +1,4 @@
-import { ApiError } from '@edicola/contracts';
+import { ApiError } from './api-client';
 
 /**
  * The text of a failure: the server's own detail for a refused request (SPEC §8 "server detail preferred"),

@@ -1,4 +1,5 @@
-import { ApiError, createApiClient, withQuery } from './web-client';
+import { z } from 'zod';
+import { ApiError, apiErrorFrom, createApiClient, withQuery } from './api-client';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -7,18 +8,17 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   });
 
 describe('createApiClient', () => {
-  it('sends the bearer token read at each call, JSON bodies and the query, and checks the answer', async () => {
+  it('sends the bearer token read at each call, JSON bodies and the query, and parses the answer', async () => {
     let token: string | null = 'tok-1';
-    const fetchImpl = jest.fn(async () => json(200, { ok: true }, { 'X-Total-Count': '7' }));
+    const fetchImpl = jest.fn(async () => json(200, { ok: true, extra: 'dropped' }));
     const client = createApiClient({ baseUrl: 'http://api.test/', fetchImpl, token: () => token });
 
-    const total = await client.call('POST', '/api/things', {
+    const answer = await client.call('POST', '/api/things', {
       body: { a: 1 },
       query: { q: 'ferrari', page: 2, empty: '', none: undefined },
-      check: (body, response) =>
-        (body as { ok?: boolean }).ok ? Number(response.headers.get('X-Total-Count')) : undefined,
+      schema: z.object({ ok: z.boolean() }),
     });
-    expect(total).toBe(7);
+    expect(answer).toEqual({ ok: true });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://api.test/api/things?q=ferrari&page=2');
     expect(init.headers).toEqual({
@@ -75,11 +75,53 @@ describe('createApiClient', () => {
     await expect(client.call('GET', '/slow')).rejects.toMatchObject({ name: 'TimeoutError' });
   });
 
-  it('rejects an answer its check refuses', async () => {
+  it('rejects an answer its schema refuses', async () => {
     const client = createApiClient({ baseUrl: 'http://api.test', fetchImpl: async () => json(200, {}) });
-    await expect(client.call('GET', '/x', { check: () => undefined })).rejects.toThrow(
+    await expect(client.call('GET', '/x', { schema: z.object({ ok: z.boolean() }) })).rejects.toThrow(
       'GET /x: unexpected response',
     );
+  });
+
+  it('loads a lazy schema while the request is under way, and parses an empty answer as null', async () => {
+    const events: string[] = [];
+    const fetchImpl = async () => {
+      events.push('fetch');
+      return new Response(null, { status: 204 });
+    };
+    const client = createApiClient({ baseUrl: 'http://api.test', fetchImpl });
+    const schema = async () => {
+      events.push('schema');
+      return z.null();
+    };
+    await expect(client.call('POST', '/x', { schema })).resolves.toBeNull();
+    expect(events).toEqual(['schema', 'fetch']);
+  });
+
+  it('leaves the body unread without a schema', async () => {
+    const client = createApiClient({
+      baseUrl: 'http://api.test',
+      fetchImpl: async () => json(200, 'anything'),
+    });
+    await expect(client.call('POST', '/x')).resolves.toBeUndefined();
+  });
+});
+
+describe('apiErrorFrom', () => {
+  const answer = (status: number, body: () => unknown) => ({ status, json: async () => body() }) as Response;
+
+  it("keeps the server's detail", async () => {
+    const error = await apiErrorFrom(answer(401, () => ({ detail: 'Username o password non corretti' })));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, detail: 'Username o password non corretti' });
+    expect(error.message).toBe('Username o password non corretti');
+  });
+
+  it('falls back to the status when the body is not the error shape or not JSON', async () => {
+    expect(await apiErrorFrom(answer(502, () => JSON.parse('<html>')))).toMatchObject({
+      message: 'HTTP 502',
+      detail: undefined,
+    });
+    expect((await apiErrorFrom(answer(500, () => ({ error: 'x' })))).message).toBe('HTTP 500');
   });
 });
 

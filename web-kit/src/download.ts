@@ -1,4 +1,4 @@
-import { apiErrorFrom, withQuery, type ApiClient } from '@edicola/contracts';
+import { apiErrorFrom, withQuery, type ApiClient } from './api-client';
 
 /** A file the API answered: its bytes and the name the server gave it (Content-Disposition), if any. */
 export interface DownloadedFile {
@@ -23,19 +23,27 @@ export function filenameOf(disposition: string | null): string | null {
 }
 
 /**
- * A file (PDF, CSV, XML) through the shared client's base address and bearer token: the back office's
- * downloads need the staff token, so they cannot be bare links. Failures are ApiErrors as for JSON calls.
+ * A file (PDF, CSV, XML) through the client's base address and bearer token: downloads need the staff's or the
+ * customer's token, so they cannot be bare links. Failures are ApiErrors as for JSON calls.
  */
 export async function downloadFile(
   client: ApiClient,
   method: 'GET' | 'POST',
   path: string,
-  call: { query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal } = {},
+  call: {
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+    /** The file type asked for (any by default). */
+    accept?: string;
+    /** A token for this call only, instead of the client's. */
+    token?: string;
+  } = {},
 ): Promise<DownloadedFile> {
   const { options } = client;
-  const headers: Record<string, string> = { Accept: '*/*' };
+  const headers: Record<string, string> = { Accept: call.accept ?? '*/*' };
   if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = options.token?.() ?? null;
+  const token = call.token ?? options.token?.() ?? null;
   if (token) headers.Authorization = `Bearer ${token}`;
   const fetchImpl = options.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const response = await fetchImpl(`${options.baseUrl.replace(/\/+$/, '')}${withQuery(path, call.query)}`, {

@@ -1,24 +1,5 @@
-import { apiErrorFrom, ApiError } from './web-client';
-import { registerNamespace, LANGUAGES, SliceTranslationBackend, type TranslationRegistry } from './web';
-
-const answer = (status: number, body: () => unknown) => ({ status, json: async () => body() }) as Response;
-
-describe('apiErrorFrom', () => {
-  it("keeps the server's detail", async () => {
-    const error = await apiErrorFrom(answer(401, () => ({ detail: 'Username o password non corretti' })));
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 401, detail: 'Username o password non corretti' });
-    expect(error.message).toBe('Username o password non corretti');
-  });
-
-  it('falls back to the status when the body is not the error shape or not JSON', async () => {
-    expect(await apiErrorFrom(answer(502, () => JSON.parse('<html>')))).toMatchObject({
-      message: 'HTTP 502',
-      detail: undefined,
-    });
-    expect((await apiErrorFrom(answer(500, () => ({ error: 'x' })))).message).toBe('HTTP 500');
-  });
-});
+import { LANGUAGES } from '@edicola/contracts';
+import { registerNamespace, SliceTranslationBackend, type TranslationRegistry } from './translations';
 
 describe('registerNamespace', () => {
   function registry(initialized: boolean, backend?: SliceTranslationBackend) {

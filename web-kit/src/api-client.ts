@@ -1,4 +1,4 @@
-import type { ErrorBody } from './errors';
+import type { ErrorBody } from '@edicola/contracts';
 
 /**
  * An API answer that was not 2xx; `message` is the server's `detail` when it sent one. Screens decide on
@@ -39,14 +39,17 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
 /** How long a call may take before the screen says the API is not answering. */
 export const API_TIMEOUT_MS = 8000;
 
+/** What an answer is parsed with: a contract's zod schema (contracts/src). */
+export interface Schema<T> {
+  parse(body: unknown): T;
+}
+
 /**
- * Checks an answer's body: the value to return, or undefined when it is not what the contract says.
- * A zod schema fits as `(body) => Schema.parse(body)`; the storefront's slices pass hand checks.
+ * The answer's schema, or a loader of it. A slice on the storefront's first paint passes a loader (a dynamic
+ * import of its schemas): zod then arrives in a chunk of its own, fetched while the call is under way, and
+ * never in the first paint's scripts (docs/decisions/0011-storefront-speed.md, 0040-web-kit.md).
  */
-export type ResponseCheck<T> = (
-  body: unknown,
-  response: { headers: Headers },
-) => T | undefined | Promise<T | undefined>;
+export type AnswerSchema<T> = Schema<T> | (() => Promise<Schema<T>>);
 
 export interface ApiClientOptions {
   /** The API's base address (runtime config's apiBaseUrl). */
@@ -66,8 +69,8 @@ export interface CallOptions<T> {
   form?: FormData;
   /** Appended as a query string; undefined, null and '' values are left out. */
   query?: Record<string, unknown>;
-  /** The answer's check (an empty body is checked as null); without one the body is not read. */
-  check?: ResponseCheck<T>;
+  /** The answer's schema (an empty body is parsed as null); without one the body is not read. */
+  schema?: AnswerSchema<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** A token for this call only (a login's first check), instead of options.token. */
@@ -101,10 +104,20 @@ function headersFor(
   return { headers, token };
 }
 
-/** Reads a finished answer: the checked body, or the ApiError (a refused token told to onUnauthorized). */
+/** Starts loading a loader's schema at once, so that it arrives while the request is under way. */
+function schemaOf<T>(schema: AnswerSchema<T> | undefined): Promise<Schema<T>> | Schema<T> | undefined {
+  return typeof schema === 'function' ? schema() : schema;
+}
+
+/** Reads a finished answer: the parsed body, or the ApiError (a refused token told to onUnauthorized). */
 async function settle<T>(
   options: ApiClientOptions,
-  request: { method: string; path: string; token: string | null; check?: ResponseCheck<T> },
+  request: {
+    method: string;
+    path: string;
+    token: string | null;
+    schema: Promise<Schema<T>> | Schema<T> | undefined;
+  },
   response: Response,
 ): Promise<T> {
   if (!response.ok) {
@@ -112,19 +125,22 @@ async function settle<T>(
     if (response.status === 401 && request.token) options.onUnauthorized?.();
     throw error;
   }
-  if (!request.check) return undefined as T;
-  // A 204 (or any empty answer) is checked as null.
+  if (!request.schema) return undefined as T;
+  // A 204 (or any empty answer) is parsed as null.
   const text = await response.text();
-  const value = await request.check(text ? JSON.parse(text) : null, response);
-  if (value === undefined) throw new Error(`${request.method} ${request.path}: unexpected response`);
-  return value;
+  const schema = await request.schema;
+  try {
+    return schema.parse(text ? JSON.parse(text) : null);
+  } catch (cause) {
+    throw new Error(`${request.method} ${request.path}: unexpected response`, { cause });
+  }
 }
 
 const baseOf = (options: ApiClientOptions) => options.baseUrl.replace(/\/+$/, '');
 
 /**
  * The one web API client every browser slice uses: base address, JSON or multipart bodies, bearer token,
- * a time-out on every call, the answer checked against the contract, failures as ApiError with the
+ * a time-out on every call, the answer parsed with the contract's schema, failures as ApiError with the
  * server's `detail` and `code`, and a refused token (401) handed to `onUnauthorized`.
  */
 export function createApiClient(options: ApiClientOptions) {
@@ -134,6 +150,9 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function call<T = void>(method: HttpMethod, path: string, call: CallOptions<T> = {}): Promise<T> {
     const { headers, token } = headersFor(options, call);
+    const schema = schemaOf(call.schema);
+    // A loader that fails before the answer came must not go unhandled: its error surfaces in settle().
+    if (schema instanceof Promise) schema.catch(() => undefined);
     const timeout = AbortSignal.timeout(timeoutMs);
     const response = await fetchImpl(`${base}${withQuery(path, call.query)}`, {
       method,
@@ -142,7 +161,7 @@ export function createApiClient(options: ApiClientOptions) {
       signal: call.signal ? AbortSignal.any([call.signal, timeout]) : timeout,
       ...(call.keepalive ? { keepalive: true } : {}),
     });
-    return settle(options, { method, path, token, check: call.check }, response);
+    return settle(options, { method, path, token, schema }, response);
   }
 
   return { call, options };
@@ -152,7 +171,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 /**
  * A multipart upload through `client` that reports its progress (0..1): fetch cannot tell how much of a
- * body was sent, XMLHttpRequest can. Same headers, checks and errors as `client.call`. A function of its
+ * body was sent, XMLHttpRequest can. Same headers, schemas and errors as `client.call`. A function of its
  * own so that slices without uploads do not ship it.
  */
 export function uploadWithProgress<T>(
@@ -164,6 +183,8 @@ export function uploadWithProgress<T>(
 ): Promise<T> {
   const { options } = client;
   const { headers, token } = headersFor(options, call);
+  const schema = schemaOf(call.schema);
+  if (schema instanceof Promise) schema.catch(() => undefined);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, `${baseOf(options)}${withQuery(path, call.query)}`);
@@ -182,11 +203,10 @@ export function uploadWithProgress<T>(
       const response = {
         ok: xhr.status >= 200 && xhr.status < 300,
         status: xhr.status,
-        headers: { get: (name: string) => xhr.getResponseHeader(name) },
         text: async () => text,
         json: async () => JSON.parse(text) as unknown,
       } as unknown as Response;
-      settle(options, { method, path, token, check: call.check }, response).then(resolve, reject);
+      settle(options, { method, path, token, schema }, response).then(resolve, reject);
     };
     xhr.send(form);
   });
