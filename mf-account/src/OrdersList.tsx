@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { AccountApi } from './api';
-import type { CustomerOrder } from './customer';
-import { formatEuro, formatInstantDay } from '@edicola/web-kit';
+import { formatEuro, formatInstantDay, useLoad } from '@edicola/web-kit';
 import type { CustomerSession } from './session';
 
 /** 'Scarica fattura 12/2026': the PDF of an order's issued invoice, fetched with the customer's token. */
@@ -58,8 +57,6 @@ function InvoiceDownload({
   );
 }
 
-type Orders = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: CustomerOrder[] };
-
 interface OrdersListProps {
   api: AccountApi;
   session: CustomerSession;
@@ -71,40 +68,30 @@ interface OrdersListProps {
 /** 'I Miei Ordini': the customer's orders as the server lists them, or an empty state linking the catalogue. */
 export function OrdersList({ api, session, token, level }: OrdersListProps) {
   const { t, i18n } = useTranslation('account');
-  const [orders, setOrders] = useState<Orders>({ status: 'loading' });
-
-  useEffect(() => {
-    let active = true;
-    api.orders(token).then(
-      (list) => {
-        if (active) setOrders({ status: 'ready', orders: list });
-      },
-      (error: unknown) => {
-        if (!active) return;
-        setOrders({ status: 'failed' });
-        session.refused(error);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, session, token]);
+  const orders = useLoad(async (signal) => {
+    try {
+      return await api.orders(token);
+    } catch (error) {
+      if (!signal.aborted) session.refused(error);
+      throw error;
+    }
+  }, token);
 
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section className="acct-orders" aria-labelledby="acct-orders-title">
       <Heading id="acct-orders-title">{t('orders.title')}</Heading>
-      {orders.status === 'loading' && (
+      {orders.loading && (
         <p className="acct-status" role="status">
           {t('orders.loading')}
         </p>
       )}
-      {orders.status === 'failed' && (
+      {!orders.loading && orders.error !== null && (
         <p className="acct-error" role="alert">
           {t('orders.error')}
         </p>
       )}
-      {orders.status === 'ready' && orders.orders.length === 0 && (
+      {!orders.loading && orders.data?.length === 0 && (
         <div className="acct-empty">
           <p>{t('orders.empty')}</p>
           <Link className="acct-button" to="/prodotti">
@@ -112,9 +99,9 @@ export function OrdersList({ api, session, token, level }: OrdersListProps) {
           </Link>
         </div>
       )}
-      {orders.status === 'ready' && orders.orders.length > 0 && (
+      {!orders.loading && orders.data && orders.data.length > 0 && (
         <ul className="acct-order-list">
-          {orders.orders.map((order) => {
+          {orders.data.map((order) => {
             const date = order.created_at ?? order.order_date;
             const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
             const tracking = order.tracking_number ?? order.packlink_data?.tracking_number;

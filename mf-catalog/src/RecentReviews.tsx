@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PublicReview as Review, RemoteProps } from '@edicola/contracts';
+import type { RemoteProps } from '@edicola/contracts';
+import { useLoad } from '@edicola/web-kit';
 import { createCatalogApi } from './api';
 import { registerTranslations } from './i18n';
 import { ReviewItem } from './ReviewsModal';
@@ -12,16 +13,9 @@ registerTranslations();
 export default function RecentReviews({ config }: RemoteProps) {
   const { t } = useTranslation('catalog');
   const api = useMemo(() => createCatalogApi(config.apiBaseUrl), [config.apiBaseUrl]);
-  const [reviews, setReviews] = useState<Review[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.recentReviews(controller.signal).then(setReviews, () => {
-      if (!controller.signal.aborted) setFailed(true);
-    });
-    return () => controller.abort();
-  }, [api]);
+  const recent = useLoad((signal) => api.recentReviews(signal), config.apiBaseUrl);
+  const reviews = recent.loading ? undefined : recent.data;
+  const failed = !recent.loading && recent.error !== null;
 
   return (
     <section className="cat-home-section" aria-labelledby="home-reviews-title" data-testid="home-reviews">

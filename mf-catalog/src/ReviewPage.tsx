@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RemoteProps } from '@edicola/contracts';
+import { useLoad } from '@edicola/web-kit';
 import { createCatalogApi } from './api';
 import { registerTranslations } from './i18n';
 import { ReviewForm } from './ReviewForm';
@@ -16,16 +17,11 @@ export default function ReviewPage({ config }: RemoteProps) {
   const [params] = useSearchParams();
   const articleId = params.get('article_id')?.trim() ?? '';
   // Which article the link is for, from the catalogue the shop already serves (a link to a withdrawn one: unnamed).
-  const [articleTitle, setArticleTitle] = useState<string | null>(null);
-  useEffect(() => {
-    if (!articleId) return;
-    const controller = new AbortController();
-    api.listArticles(controller.signal).then(
-      (articles) => setArticleTitle(articles.find((a) => a.id === articleId)?.title ?? null),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [api, articleId]);
+  const articles = useLoad(
+    async (signal) => (articleId ? api.listArticles(signal) : []),
+    `${config.apiBaseUrl} ${articleId}`,
+  );
+  const articleTitle = articles.data?.find((a) => a.id === articleId)?.title ?? null;
   return (
     <section className="cat-page cat-review-page" aria-labelledby="review-page-title">
       <h1 id="review-page-title">{t('reviewPage.title')}</h1>

@@ -1,45 +1,36 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { grossPrice, type Article, type RuntimeConfig } from '@edicola/contracts';
 import { createCatalogApi } from './api';
 import { ArticlePhoto } from './ArticlePhoto';
-import { formatDay, formatEuro } from '@edicola/web-kit';
+import { formatDay, formatEuro, useLoad } from '@edicola/web-kit';
 import { photoAddress } from './format';
 import './catalog.css';
 
 type Kind = 'prevendita' | 'prenotazione';
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; articles: Article[] };
 
 /** A home section listing pre-sale or reservation articles, each with its availability date. */
 export function UpcomingArticles({ config, kind }: { config: RuntimeConfig; kind: Kind }) {
   const { t, i18n } = useTranslation('catalog');
   const api = useMemo(() => createCatalogApi(config.apiBaseUrl), [config.apiBaseUrl]);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const titleId = `home-${kind}-title`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const request = kind === 'prevendita' ? api.listPresale : api.listReservation;
-    request(controller.signal).then(
-      (articles) => setLoad({ status: 'ready', articles: articles.filter((a) => a.is_active) }),
-      () => {
-        if (!controller.signal.aborted) setLoad({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [api, kind]);
+  const list = useLoad(
+    (signal) => (kind === 'prevendita' ? api.listPresale(signal) : api.listReservation(signal)),
+    `${config.apiBaseUrl} ${kind}`,
+  );
+  const articles: Article[] | undefined = list.data?.filter((a) => a.is_active);
 
   return (
     <section className="cat-home-section" aria-labelledby={titleId} data-testid={`home-${kind}`}>
       <h2 id={titleId}>{t(`home.${kind}.title`)}</h2>
       <p className="cat-home-intro">{t(`home.${kind}.intro`)}</p>
-      {load.status === 'loading' && <p role="status">{t('loading')}</p>}
-      {load.status === 'error' && <p>{t('home.unavailable')}</p>}
-      {load.status === 'ready' && load.articles.length === 0 && <p>{t(`home.${kind}.none`)}</p>}
-      {load.status === 'ready' && load.articles.length > 0 && (
+      {list.loading && <p role="status">{t('loading')}</p>}
+      {!list.loading && list.error !== null && <p>{t('home.unavailable')}</p>}
+      {!list.loading && articles?.length === 0 && <p>{t(`home.${kind}.none`)}</p>}
+      {!list.loading && articles && articles.length > 0 && (
         <ul className="cat-home-list">
-          {load.articles.slice(0, 4).map((article) => (
+          {articles.slice(0, 4).map((article) => (
             <li key={article.id} className="cat-home-item">
               <div className="cat-photo-frame">
                 <ArticlePhoto

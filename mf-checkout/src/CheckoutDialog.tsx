@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useReducer, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { DIALOG_NAMESPACE, registerDialogTranslations } from './dialogI18n';
 import { CUSTOMER_TOKEN_KEY, SHOP_INFO, type PaymentsConfig, type RuntimeConfig } from '@edicola/contracts';
-import { ApiError } from '@edicola/web-kit';
+import { ApiError, useLoad } from '@edicola/web-kit';
 import { createCheckoutApi } from './api';
 import { cartSnapshot, clearCart, removeLine, saveCart, setQuantity } from './cart';
 import { CartStep } from './CartStep';
@@ -57,19 +57,14 @@ export default function CheckoutDialog({
   const cart = usePricedCart(api, zone, form.country, step);
   const { lines, subtotal, shipping } = cart;
   const [stockNotice, setStockNotice] = useState('');
-  const [paymentsConfig, setPaymentsConfig] = useState<PaymentsConfig | null | undefined>(undefined);
 
   // What the shopper chose survives closing and reopening the cart on the page, until an order is placed.
   useEffect(() => checkoutDraft.set(draft), [draft]);
 
   // Which providers run in demo mode (said on screen) and Stripe's publishable key: read once per opening.
-  useEffect(() => {
-    const controller = new AbortController();
-    api.paymentsConfig(controller.signal).then(setPaymentsConfig, () => {
-      if (!controller.signal.aborted) setPaymentsConfig(null);
-    });
-    return () => controller.abort();
-  }, [api]);
+  const payments = useLoad((signal) => api.paymentsConfig(signal), 'payments-config');
+  // undefined while it loads, null when it failed.
+  const paymentsConfig: PaymentsConfig | null | undefined = payments.error ? null : payments.data;
 
   const setForm = useCallback((next: DetailsForm) => dispatch({ type: 'formChanged', form: next }), []);
 

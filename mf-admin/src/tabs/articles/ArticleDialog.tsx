@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CATEGORIES,
@@ -11,7 +11,7 @@ import {
 } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { Dialog } from '../../ui/Dialog';
-import { failureText, isConflict } from '@edicola/web-kit';
+import { failureText, isConflict, useLoad } from '@edicola/web-kit';
 import {
   draftOf,
   duplicateDraft,
@@ -52,19 +52,15 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
         ? duplicateDraft(mode.article)
         : emptyDraft(),
   );
-  const [ivaOptions, setIvaOptions] = useState<IvaOption[]>(IVA_OPTIONS);
+  // The API's VAT rates when it answers, the usual ones until then or without it.
+  const ivaOptions: IvaOption[] =
+    useLoad((signal) => api.articles.ivaOptions(signal), 'iva-options').data ?? IVA_OPTIONS;
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.articles.ivaOptions(controller.signal).then(setIvaOptions, () => undefined);
-    return () => controller.abort();
-  }, [api]);
 
   const set = <K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
