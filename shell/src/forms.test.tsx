@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes, Link } from 'react-router-dom';
 import { jsonResponse } from '@edicola/web-testing';
 import { createShellApi } from './api';
 import { initI18n } from './i18n';
-import { NewsletterForm } from './NewsletterForm';
+import { NewsletterForm } from './ui/NewsletterForm';
 import { ContactPage } from './pages/ContactPage';
 import { NewsletterConfirmPage } from './pages/NewsletterConfirmPage';
 import { UnsubscribePage } from './pages/UnsubscribePage';

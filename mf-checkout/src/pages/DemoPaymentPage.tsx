@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { DemoPaymentKind, eurosToCents, type DemoPaymentView } from '@edicola/contracts';
 import { ApiError, formatCents, usePageTitle } from '@edicola/web-kit';
 import type { CheckoutApi } from '../api';
-import { KlarnaSchedule } from '../KlarnaSchedule';
+import { KlarnaSchedule } from '../ui/KlarnaSchedule';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
 import { browser } from '../payments';
 import { PaymentPage, Waiting } from './common';
