@@ -39,15 +39,18 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
 /** How long a call may take before the screen says the API is not answering. */
 export const API_TIMEOUT_MS = 8000;
 
-/** What an answer is parsed with: a contract's zod schema (contracts/src). */
+/**
+ * What an answer is parsed with: a contract's zod schema (contracts/src); mf-catalog passes its checks of the
+ * same answers in this shape (docs/decisions/0040-web-kit.md).
+ */
 export interface Schema<T> {
   parse(body: unknown): T;
 }
 
 /**
- * The answer's schema, or a loader of it. A slice on the storefront's first paint passes a loader (a dynamic
- * import of its schemas): zod then arrives in a chunk of its own, fetched while the call is under way, and
- * never in the first paint's scripts (docs/decisions/0011-storefront-speed.md, 0040-web-kit.md).
+ * The answer's schema, or a loader of it. A storefront slice passes a loader (a dynamic import of its schemas):
+ * zod then arrives in a chunk of its own, fetched while the call is under way, and never with the page's
+ * scripts (docs/decisions/0011-storefront-speed.md, 0040-web-kit.md).
  */
 export type AnswerSchema<T> = Schema<T> | (() => Promise<Schema<T>>);
 
