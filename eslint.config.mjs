@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}'],
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'web-kit/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -26,7 +26,7 @@ module.exports = function jestConfig(dir, overrides = {}) {
     // ESM-only packages that Jest's CommonJS loader must see transpiled.
     transformIgnorePatterns: ['/node_modules/(?!(jose|https-proxy-agent|proxy-agent-negotiate|agent-base)/)'],
     moduleNameMapper: {
-      '^@edicola/(contracts|platform)$': path.join(__dirname, '$1/src/index.ts'),
+      '^@edicola/(contracts|platform|web-kit)$': path.join(__dirname, '$1/src/index.ts'),
       '^@edicola/platform/testing$': path.join(__dirname, 'platform/src/testing/index.ts'),
       '^@edicola/web-testing$': path.join(__dirname, 'scripts/web-testing.ts'),
       '\\.(css)$': path.join(__dirname, 'scripts/jest-style-stub.js'),

@@ -5,7 +5,10 @@ export default (_env, argv) =>
     {
       dir: import.meta.dirname,
       name: 'mf_account',
-      exposes: { './AccountMenu': './src/AccountMenu.tsx', './AccountPages': './src/AccountPages.tsx' },
+      exposes: {
+        './AccountMenu': './src/ui/AccountMenu.tsx',
+        './AccountPages': './src/pages/AccountPages.tsx',
+      },
     },
     argv,
   );

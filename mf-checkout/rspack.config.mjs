@@ -6,8 +6,8 @@ export default (_env, argv) =>
       dir: import.meta.dirname,
       name: 'mf_checkout',
       exposes: {
-        './CartButton': './src/CartButton.tsx',
-        './PaymentPages': './src/PaymentPages.tsx',
+        './CartButton': './src/ui/CartButton.tsx',
+        './PaymentPages': './src/pages/PaymentPages.tsx',
       },
     },
     argv,

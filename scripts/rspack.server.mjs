@@ -29,7 +29,10 @@ export function createServerConfig({ dir }, argv = {}) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
-      alias: { '@edicola/contracts$': path.join(repoRoot, 'contracts/src/index.ts') },
+      alias: {
+        '@edicola/contracts$': path.join(repoRoot, 'contracts/src/index.ts'),
+        '@edicola/web-kit$': path.join(repoRoot, 'web-kit/src/index.ts'),
+      },
     },
     module: {
       // The texts another language would load on demand are in the one file.
@@ -55,7 +58,7 @@ export function createServerConfig({ dir }, argv = {}) {
           type: 'asset/resource',
           generator: { filename: 'images/[name].[contenthash:8][ext]', publicPath: '/', emit: false },
         },
-        { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+        { test: /[\\/](contracts|web-kit)[\\/]src[\\/]/, sideEffects: false },
       ],
     },
     optimization: { minimize: false },

@@ -163,9 +163,10 @@ export function createWebConfig({ dir, name, exposes, host = false }, argv = {})
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
-      // contracts' dist is CommonJS for Node; the browser builds take its sources.
+      // contracts' dist is CommonJS for Node; the browser builds take its sources, and the web kit's.
       alias: {
         '@edicola/contracts$': path.join(repoRoot, 'contracts/src/index.ts'),
+        '@edicola/web-kit$': path.join(repoRoot, 'web-kit/src/index.ts'),
         // The federation runtime requires the SDK's CommonJS build; the shell's own import of it (src/index.ts)
         // takes the same file, so that the host ships one copy of each instead of the ES build as well.
         '@module-federation/sdk$': require.resolve('@module-federation/sdk'),
@@ -197,8 +198,10 @@ export function createWebConfig({ dir, name, exposes, host = false }, argv = {})
           type: 'javascript/auto',
         },
         { test: /\.css$/, type: 'css' },
-        // contracts' sources only declare things: let unused modules (and the zod they import) drop out.
-        { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+        // contracts' and the web kit's sources only declare things: let unused modules (and the zod they
+        // import) drop out. The kit is bundled into each slice, tree-shaken, not shared: a shared module
+        // cannot be tree-shaken, and the kit keeps no state that must exist once on the page.
+        { test: /[\\/](contracts|web-kit)[\\/]src[\\/]/, sideEffects: false },
       ],
     },
     plugins: [

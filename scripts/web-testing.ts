@@ -1,7 +1,8 @@
 // Test helpers shared by the slices' Jest tests (imported as @edicola/web-testing; never shipped).
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, SliceTranslationBackend, type Language } from '@edicola/contracts';
+import { LANGUAGES, type Language } from '@edicola/contracts';
+import { SliceTranslationBackend } from '@edicola/web-kit';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -25,8 +25,6 @@ export * from './subscriptions';
 export * from './web';
 export * from './language';
 export * from './emails';
-export * from './dialog-keys';
 export * from './shop';
 export * from './runtime-config';
 export * from './gateway';
-export * from './web-client';

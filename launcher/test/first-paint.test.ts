@@ -12,7 +12,7 @@ import supertest from 'supertest';
 import type { Article } from '@edicola/contracts';
 import * as shellServer from '../../shell/src/server';
 import * as catalogServer from '../../mf-catalog/src/server';
-import { ArticleCard } from '../../mf-catalog/src/ArticleCard';
+import { ArticleCard } from '../../mf-catalog/src/ui/ArticleCard';
 import catalogItalian from '../../mf-catalog/src/locales/it.json';
 import { ShopOrigin } from '../../mf-catalog/src/shopOrigin';
 import { CLICK_REPLAY_SCRIPT } from '../src/storefront-click-replay';

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { ApiError, CUSTOMER_TOKEN_KEY, emitDomEvent, onDomEvent } from '@edicola/contracts';
+import { CUSTOMER_TOKEN_KEY } from '@edicola/contracts';
+import { ApiError, emitDomEvent, onDomEvent } from '@edicola/web-kit';
 import type { AccountApi } from './api';
 import type { Customer } from './customer';
 

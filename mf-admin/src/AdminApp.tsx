@@ -4,8 +4,8 @@ import type { RemoteProps } from '@edicola/contracts';
 import { createAdminApi } from './api';
 import { BackOffice } from './frame/BackOffice';
 import { registerTranslations } from './i18n';
-import { LoginPage } from './LoginPage';
-import { StaffGuard } from './StaffGuard';
+import { LoginPage } from './pages/LoginPage';
+import { StaffGuard } from './frame/StaffGuard';
 import { clearStaffToken } from './staffToken';
 import './admin.css';
 

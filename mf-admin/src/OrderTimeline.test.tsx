@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { OrderDetail, OrderStatus, TimelineEntry } from '@edicola/contracts';
-import { shownShipmentState } from './tabs/orders/orderView';
+import { shownShipmentState } from './pages/orders/orderView';
 import { initTestI18n } from './testSupport';
 import { renderAdminAt, sampleOrder, staffApi } from './testFixtures';
 

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { RuntimeConfig } from '@edicola/contracts';
-import CatalogPage from './CatalogPage';
+import CatalogPage from './pages/CatalogPage';
 import { initTestI18n, jsonResponse, makeArticle } from './testSupport';
 
 // Its own file: which render is a visit's first is module state of CatalogPage.

@@ -2,10 +2,10 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { RuntimeConfig } from '@edicola/contracts';
 import { createCatalogApi } from './api';
-import PresaleSection from './PresaleSection';
-import RecentReviews from './RecentReviews';
-import ReviewPage from './ReviewPage';
-import { ReviewsModal } from './ReviewsModal';
+import PresaleSection from './pages/PresaleSection';
+import RecentReviews from './pages/RecentReviews';
+import ReviewPage from './pages/ReviewPage';
+import { ReviewsModal } from './ui/ReviewsModal';
 import { initTestI18n, jsonResponse, makeArticle } from './testSupport';
 
 const config: RuntimeConfig = {

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { DEFAULT_LANGUAGE, type Article, type Language, type RuntimeConfig } from '@edicola/contracts';
-import CatalogPage, { FIRST_ROW } from './CatalogPage';
+import CatalogPage, { FIRST_ROW } from './pages/CatalogPage';
 import { NAMESPACE } from './i18n';
 import { catalogTranslations } from './locales';
 import { ShopOrigin } from './shopOrigin';

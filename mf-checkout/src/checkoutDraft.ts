@@ -1,6 +1,6 @@
 import { EMPTY_FORM, type DetailsForm } from './checkoutForm';
 import { createAttemptKeys } from './payments';
-import type { CheckoutPaymentMethod } from './PaymentStep';
+import type { CheckoutPaymentMethod } from './ui/PaymentStep';
 import type { Zone } from './shipping';
 
 /** What the shopper chose in the checkout: the shipping zone, the typed details and the payment method. */

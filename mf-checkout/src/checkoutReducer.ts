@@ -2,7 +2,7 @@ import { cartZoneOfCountry, type KlarnaIntentResponse } from '@edicola/contracts
 import type { OrderConfirmation } from './api';
 import type { DetailsForm } from './checkoutForm';
 import type { CheckoutDraft } from './checkoutDraft';
-import type { CheckoutPaymentMethod } from './PaymentStep';
+import type { CheckoutPaymentMethod } from './ui/PaymentStep';
 import type { Zone } from './shipping';
 
 /** The checkout's steps (SPEC §2): cart → payment method → details → Klarna or the payment page → done. */

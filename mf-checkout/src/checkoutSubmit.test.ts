@@ -1,4 +1,5 @@
-import { ApiError, ERROR_CODES, TOTAL_MISMATCH_DETAIL } from '@edicola/contracts';
+import { ERROR_CODES, TOTAL_MISMATCH_DETAIL } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import type { CheckoutApi } from './api';
 import type { PricedLine } from './cart';
 import { EMPTY_FORM } from './checkoutForm';

@@ -1,10 +1,11 @@
-import { ApiError, ERROR_CODES, eurosToCents, type KlarnaIntentResponse } from '@edicola/contracts';
+import { ERROR_CODES, eurosToCents, type KlarnaIntentResponse } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import type { CheckoutApi, NewOrder, OnlineCheckout, OrderConfirmation } from './api';
 import type { PricedLine } from './cart';
 import { customerInfo, invoiceData, type DetailsForm } from './checkoutForm';
 import { cancelOpenOrder, rememberOpenOrder } from './openOrder';
 import { clearKlarnaRecord, saveKlarnaRecord, type AttemptKeys } from './payments';
-import type { CheckoutPaymentMethod } from './PaymentStep';
+import type { CheckoutPaymentMethod } from './ui/PaymentStep';
 import type { Zone } from './shipping';
 
 /** What the shopper confirms: the cart, the details and the total they saw. */

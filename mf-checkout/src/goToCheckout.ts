@@ -1,4 +1,4 @@
-import { emitDomEvent } from '@edicola/contracts';
+import { emitDomEvent } from '@edicola/web-kit';
 
 /** SPEC §2, §11: the checkout opens about 1 s after 'Vai al Checkout', on /prodotti. */
 export const CHECKOUT_OPEN_DELAY_MS = 1000;

@@ -1,4 +1,4 @@
-import { ApiError } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import { cancelOpenOrder, forgetOpenOrder, OPEN_ORDER_KEY, openOrder, rememberOpenOrder } from './openOrder';
 
 describe("the checkout's open order", () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 
 /**
  * The checkout's open online order (card, PayPal, Klarna): its id and the cancel token svc-orders answered, kept in

@@ -1,5 +1,6 @@
 import i18next, { type i18n } from 'i18next';
-import { registerNamespace, type Language } from '@edicola/contracts';
+import { type Language } from '@edicola/contracts';
+import { registerNamespace } from '@edicola/web-kit';
 import it from './locales/payment/it.json';
 
 /**

@@ -1,5 +1,5 @@
 import type { PaymentsConfig } from '@edicola/contracts';
-import type { CheckoutPaymentMethod } from './PaymentStep';
+import type { CheckoutPaymentMethod } from './ui/PaymentStep';
 import type { DetailsForm } from './checkoutForm';
 
 /**

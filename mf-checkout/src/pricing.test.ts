@@ -1,5 +1,6 @@
 import type { PricedLine } from './cart';
-import { formatCents, lineGrossCents, subtotalCents, unitGrossCents } from './pricing';
+import { formatCents } from '@edicola/web-kit';
+import { lineGrossCents, subtotalCents, unitGrossCents } from './pricing';
 import { article } from './testSupport';
 
 const line = (price: number, iva: number, quantity: number): PricedLine => ({

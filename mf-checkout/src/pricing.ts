@@ -11,15 +11,3 @@ export const lineGrossCents = (line: PricedLine) => unitGrossCents(line) * line.
 /** The products' subtotal in cents (VAT included). */
 export const subtotalCents = (lines: readonly PricedLine[]) =>
   lines.reduce((sum, line) => sum + lineGrossCents(line), 0);
-
-const euro = new Intl.NumberFormat('it-IT', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** Cents as euros with Italian formatting and 2 decimals (SPEC §5/§9) in every language: "1.234,50 €". */
-export function formatCents(cents: number): string {
-  return euro.format(cents / 100);
-}

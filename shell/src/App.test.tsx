@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { CUSTOMER_TOKEN_KEY, emitDomEvent, type RemoteProps, type RuntimeConfig } from '@edicola/contracts';
+import { CUSTOMER_TOKEN_KEY, type RemoteProps, type RuntimeConfig } from '@edicola/contracts';
+import { emitDomEvent } from '@edicola/web-kit';
 import { App } from './App';
-import { COOKIE_CONSENT_KEY } from './CookieBanner';
+import { COOKIE_CONSENT_KEY } from './ui/CookieBanner';
 import { initI18n } from './i18n';
 import { lazyRemotes, type RemoteLoader, type RemoteLoaders } from './remotes';
 

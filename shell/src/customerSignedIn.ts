@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { CUSTOMER_TOKEN_KEY, onDomEvent } from '@edicola/contracts';
+import { CUSTOMER_TOKEN_KEY } from '@edicola/contracts';
+import { onDomEvent } from '@edicola/web-kit';
 
 const signedIn = () => window.localStorage.getItem(CUSTOMER_TOKEN_KEY) !== null;
 

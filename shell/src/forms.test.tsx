@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes, Link } from 'react-router-dom';
 import { jsonResponse } from '@edicola/web-testing';
 import { createShellApi } from './api';
 import { initI18n } from './i18n';
-import { NewsletterForm } from './NewsletterForm';
+import { NewsletterForm } from './ui/NewsletterForm';
 import { ContactPage } from './pages/ContactPage';
 import { NewsletterConfirmPage } from './pages/NewsletterConfirmPage';
 import { UnsubscribePage } from './pages/UnsubscribePage';
@@ -41,7 +41,7 @@ describe('newsletter form', () => {
         ? jsonResponse(422, { detail: 'body.email: Inserisci un indirizzo email valido' })
         : fail
           ? jsonResponse(503, { detail: 'x' })
-          : jsonResponse(200, { already_subscribed: already }),
+          : jsonResponse(200, { message: 'Iscrizione completata!', already_subscribed: already }),
     );
     render(<NewsletterForm api={api} />);
 

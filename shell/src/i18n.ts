@@ -6,9 +6,9 @@ import {
   LANGUAGES,
   languageCookie,
   languageFromCookies,
-  SliceTranslationBackend,
   type Language,
 } from '@edicola/contracts';
+import { SliceTranslationBackend } from '@edicola/web-kit';
 import it from './locales/it.json';
 
 /** Native names for the language selector; they read the same in every language. */

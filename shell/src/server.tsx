@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { DEFAULT_LANGUAGE, type Language, type RemoteProps, type RuntimeConfig } from '@edicola/contracts';
-import { Layout } from './Layout';
+import { Layout } from './ui/Layout';
 import { shellTranslations } from './locales';
 import { HomeHero } from './pages/HomePage';
 import { RemotePage } from './pages/RemotePage';

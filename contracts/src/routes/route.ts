@@ -1,7 +1,6 @@
 import type { StaffRole } from '../auth';
 import type { ServiceName } from '../gateway';
 import { ADMIN_ONLY, ANY_STAFF } from '../roles';
-import type { HttpMethod } from '../web-client';
 
 /** Who may call a route: anyone, a signed-in customer, staff of the listed roles, or another service. */
 export type RouteAccess =
@@ -30,6 +29,9 @@ export const OWN_SESSION = {
 /** Service-to-service calls, from any service of the shop or only from the ones listed. */
 export const internalFrom = (...from: ServiceName[]): RouteAccess => ({ kind: 'internal', from });
 export const INTERNAL = { kind: 'internal' } as const satisfies RouteAccess;
+
+/** The HTTP methods the shop's routes use. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A route's key: `METHOD /path`, the path as Express declares it. */
 export type RouteKey = `${HttpMethod} /${string}`;

@@ -6,15 +6,13 @@ import {
   ROUTES,
   StockAdjusted,
   StockMovementList,
-  uploadWithProgress,
   type AdminArticleQuery,
-  type ApiClient,
   type ProductType,
   type Route,
   type StockAdjustmentRequest,
 } from '@edicola/contracts';
+import { uploadWithProgress, type ApiClient } from '@edicola/web-kit';
 import { z } from 'zod';
-import { parsedBy } from './parsed';
 
 const Deleted = z.object({ id: z.string() });
 
@@ -28,36 +26,36 @@ const LISTS = {
 export const articlesApi = (client: ApiClient) => ({
   /** A page of articles, searched, filtered and sorted on the server. */
   list: (kind: keyof typeof LISTS, query: AdminArticleQuery, signal?: AbortSignal) =>
-    client.call(LISTS[kind], { query, signal, check: parsedBy(AdminArticlePage) }),
+    client.call(LISTS[kind], { query, signal, schema: AdminArticlePage }),
   counts: (signal?: AbortSignal) =>
-    client.call(ROUTES['GET /api/admin/articles/counts'], { signal, check: parsedBy(AdminArticleCounts) }),
+    client.call(ROUTES['GET /api/admin/articles/counts'], { signal, schema: AdminArticleCounts }),
   ivaOptions: (signal?: AbortSignal) =>
-    client.call(ROUTES['GET /api/config/iva-options'], { signal, check: parsedBy(IvaOptionList) }),
+    client.call(ROUTES['GET /api/config/iva-options'], { signal, schema: IvaOptionList }),
   /** POST /api/articles or PUT /api/articles/{id} as a multipart form, reporting the upload's progress. */
   save: (id: string | null, form: FormData, onProgress?: (fraction: number) => void) =>
     uploadWithProgress(client, id ? ROUTES['PUT /api/articles/:id'] : ROUTES['POST /api/articles'], form, {
       params: id ? { id } : {},
       onProgress,
-      check: parsedBy(AdminArticle),
+      schema: AdminArticle,
     }),
   setActive: (id: string, isActive: boolean) =>
     client.call(ROUTES['PATCH /api/articles/:id/active'], {
       params: { id },
       body: { is_active: isActive },
-      check: parsedBy(AdminArticle),
+      schema: AdminArticle,
     }),
   remove: (id: string) =>
-    client.call(ROUTES['DELETE /api/articles/:id'], { params: { id }, check: parsedBy(Deleted) }),
+    client.call(ROUTES['DELETE /api/articles/:id'], { params: { id }, schema: Deleted }),
   stockHistory: (id: string, signal?: AbortSignal) =>
     client.call(ROUTES['GET /api/articles/:id/stock'], {
       params: { id },
       signal,
-      check: parsedBy(StockMovementList),
+      schema: StockMovementList,
     }),
   adjustStock: (id: string, change: StockAdjustmentRequest) =>
     client.call(ROUTES['POST /api/articles/:id/stock'], {
       params: { id },
       body: change,
-      check: parsedBy(StockAdjusted),
+      schema: StockAdjusted,
     }),
 });

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  ROUTES,
-  StaffLoginResponse,
-  StaffMe,
-  type ApiClient,
-  type StaffLoginRequest,
-} from '@edicola/contracts';
-import { parsedBy } from './parsed';
+import { ROUTES, StaffLoginResponse, StaffMe, type StaffLoginRequest } from '@edicola/contracts';
+import { type ApiClient } from '@edicola/web-kit';
 
 /** The login answer; `must_change_password` comes with the forced change of a generated password. */
 export const StaffSession = StaffLoginResponse.extend({
@@ -21,18 +15,18 @@ export const authApi = (client: ApiClient) => ({
   login: (credentials: StaffLoginRequest) =>
     client.call(ROUTES['POST /api/auth/login'], {
       body: credentials,
-      check: parsedBy(StaffSession),
+      schema: StaffSession,
       token: '',
     }),
   /** GET /api/auth/me with the bearer token: validates the stored session. */
-  me: (token?: string) => client.call(ROUTES['GET /api/auth/me'], { check: parsedBy(StaffMe), token }),
+  me: (token?: string) => client.call(ROUTES['GET /api/auth/me'], { schema: StaffMe, token }),
   /** POST /api/auth/logout: the token stops working (204). */
   logout: () => client.call(ROUTES['POST /api/auth/logout']),
   /** PUT /api/auth/password: 204, or 200 with a new access_token (the other sessions end). */
   changePassword: async (change: { old_password: string; new_password: string }) => {
     const answer = await client.call(ROUTES['PUT /api/auth/password'], {
       body: change,
-      check: parsedBy(PasswordChanged),
+      schema: PasswordChanged,
     });
     return answer?.access_token ?? null;
   },

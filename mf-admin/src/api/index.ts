@@ -1,4 +1,4 @@
-import { createApiClient } from '@edicola/contracts';
+import { createApiClient } from '@edicola/web-kit';
 import { readStaffToken } from '../staffToken';
 import { articlesApi } from './articles';
 import { analyticsApi } from './analytics';

@@ -9,7 +9,6 @@ import {
   ROUTES,
   ShipmentQuotes,
   TimelineEntry,
-  type ApiClient,
   fiscalNumberKey,
   type InvoiceDataUpdate,
   type InvoiceRequest,
@@ -19,8 +18,7 @@ import {
   type PartialRefundRequest,
   type RecordTransferRequest,
 } from '@edicola/contracts';
-import { downloadFile } from './download';
-import { parsedBy } from './parsed';
+import { type ApiClient, downloadFile } from '@edicola/web-kit';
 
 const INVOICE_FILES = {
   pdf: ROUTES['GET /api/orders/:id/invoice.pdf'],
@@ -38,38 +36,38 @@ export type OrderPageData = OrderDetail;
 export const ordersApi = (client: ApiClient) => ({
   /** GET /api/orders with the list's filters and page: the page, the total and the tabs' counts. */
   list: (query: Partial<OrderListQuery> | undefined, signal?: AbortSignal) =>
-    client.call(ROUTES['GET /api/orders'], { query, signal, check: parsedBy(OrderList) }),
+    client.call(ROUTES['GET /api/orders'], { query, signal, schema: OrderList }),
   get: (orderId: string, signal?: AbortSignal) =>
     client.call(ROUTES['GET /api/orders/:id'], {
       params: { id: orderId },
       signal,
-      check: parsedBy(OrderPageData),
+      schema: OrderPageData,
     }),
   /** PUT /api/orders/{id}/status?status=..&tracking_number=.. (SPEC §7): tracking number or null. */
   setStatus: (orderId: string, status: OrderStatus, trackingNumber: string | null) =>
     client.call(ROUTES['PUT /api/orders/:id/status'], {
       params: { id: orderId },
       query: { status, tracking_number: trackingNumber ?? 'null' },
-      check: parsedBy(Order),
+      schema: Order,
     }),
   /** PUT /api/orders/{id}/payment: a bank transfer received. */
   recordTransfer: (orderId: string, transfer: RecordTransferRequest) =>
     client.call(ROUTES['PUT /api/orders/:id/payment'], {
       params: { id: orderId },
       body: transfer,
-      check: parsedBy(Order),
+      schema: Order,
     }),
   timeline: (orderId: string, signal?: AbortSignal) =>
     client.call(ROUTES['GET /api/orders/:id/timeline'], {
       params: { id: orderId },
       signal,
-      check: parsedBy(OrderTimeline),
+      schema: OrderTimeline,
     }),
   addNote: (orderId: string, text: string) =>
     client.call(ROUTES['POST /api/orders/:id/notes'], {
       params: { id: orderId },
       body: { text },
-      check: parsedBy(TimelineEntry),
+      schema: TimelineEntry,
     }),
   /** POST /api/orders/{id}/refunds; the key makes a repeated click (or a retry) one refund. */
   refund: (orderId: string, refund: PartialRefundRequest, idempotencyKey: string) =>
@@ -77,27 +75,27 @@ export const ordersApi = (client: ApiClient) => ({
       params: { id: orderId },
       body: refund,
       headers: { 'Idempotency-Key': idempotencyKey },
-      check: parsedBy(Order),
+      schema: Order,
     }),
   nextInvoiceNumber: (year: number | undefined, signal?: AbortSignal) =>
     client.call(ROUTES['GET /api/invoices/next-number'], {
       query: { year },
       signal,
-      check: parsedBy(NextInvoiceNumber),
+      schema: NextInvoiceNumber,
     }),
   /** PUT /orders/{id}/invoice {invoice_number, invoice_date} (SPEC §7). */
   saveInvoice: (orderId: string, invoice: InvoiceRequest) =>
     client.call(ROUTES['PUT /orders/:id/invoice'], {
       params: { id: orderId },
       body: invoice,
-      check: parsedBy(Order),
+      schema: Order,
     }),
   /** PUT /api/orders/{id}/invoice-data: the buyer's fiscal data of an order not invoiced yet (decision 0033). */
   saveInvoiceData: (orderId: string, data: InvoiceDataUpdate) =>
     client.call(ROUTES['PUT /api/orders/:id/invoice-data'], {
       params: { id: orderId },
       body: data,
-      check: parsedBy(Order),
+      schema: Order,
     }),
   invoiceFile: (orderId: string, format: 'pdf' | 'xml') =>
     downloadFile(client, INVOICE_FILES[format], { params: { id: orderId } }),
@@ -109,13 +107,13 @@ export const ordersApi = (client: ApiClient) => ({
     client.call(ROUTES['GET /api/orders/:id/shipment-quotes'], {
       params: { id: orderId },
       signal,
-      check: parsedBy(ShipmentQuotes),
+      schema: ShipmentQuotes,
     }),
   createShipment: (orderId: string, serviceId: string) =>
     client.call(ROUTES['POST /api/orders/:id/create-shipment'], {
       params: { id: orderId },
       body: { service_id: serviceId },
-      check: parsedBy(CreateShipmentResponse),
+      schema: CreateShipmentResponse,
     }),
   label: (shipmentId: string) =>
     downloadFile(client, ROUTES['GET /api/shipments/:id/label'], { params: { id: shipmentId } }),
@@ -133,6 +131,6 @@ export const ordersApi = (client: ApiClient) => ({
     client.call(ROUTES['GET /api/admin/emails'], {
       query: { order_id: orderId },
       signal,
-      check: parsedBy(EmailLog),
+      schema: EmailLog,
     }),
 });

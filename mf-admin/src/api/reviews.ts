@@ -1,5 +1,5 @@
-import { Review, ReviewList, ReviewStatistics, ROUTES, type ApiClient } from '@edicola/contracts';
-import { parsedBy } from './parsed';
+import { Review, ReviewList, ReviewStatistics, ROUTES } from '@edicola/contracts';
+import { type ApiClient } from '@edicola/web-kit';
 
 const LISTS = {
   all: ROUTES['GET /api/admin/reviews/all'],
@@ -9,25 +9,25 @@ const LISTS = {
 export const reviewsApi = (client: ApiClient) => ({
   /** GET /api/admin/reviews/all or /pending (SPEC §7). */
   list: (which: 'all' | 'pending', signal?: AbortSignal) =>
-    client.call(LISTS[which], { signal, check: parsedBy(ReviewList) }),
+    client.call(LISTS[which], { signal, schema: ReviewList }),
   stats: (signal?: AbortSignal) =>
-    client.call(ROUTES['GET /api/admin/reviews/stats'], { signal, check: parsedBy(ReviewStatistics) }),
+    client.call(ROUTES['GET /api/admin/reviews/stats'], { signal, schema: ReviewStatistics }),
   approve: (reviewId: string) =>
     client.call(ROUTES['PATCH /api/admin/reviews/:id/approve'], {
       params: { id: reviewId },
-      check: parsedBy(Review),
+      schema: Review,
     }),
   /** POST /admin/reviews/{id}/respond {response_text} (SPEC §7). */
   respond: (reviewId: string, text: string) =>
     client.call(ROUTES['POST /admin/reviews/:id/respond'], {
       params: { id: reviewId },
       body: { response_text: text },
-      check: parsedBy(Review),
+      schema: Review,
     }),
   hide: (reviewId: string) =>
     client.call(ROUTES['PATCH /api/admin/reviews/:id/hide'], {
       params: { id: reviewId },
-      check: parsedBy(Review),
+      schema: Review,
     }),
   remove: (reviewId: string) =>
     client.call(ROUTES['DELETE /api/admin/reviews/:id'], { params: { id: reviewId } }),

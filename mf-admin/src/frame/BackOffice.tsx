@@ -12,16 +12,16 @@ import { LanguageSelect } from './LanguageSelect';
 import { mustChangePassword, setMustChangePassword } from './mustChangePassword';
 import { PasswordForm } from './PasswordForm';
 import { useCounts, type TabCounts } from './useCounts';
-import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { usePageTitle } from '@edicola/web-kit';
 
 // Links are absolute: relative ones inside the shell's /gestione/* splat route would nest.
 // Each tab is a chunk of its own: /gestione loads only the frame and the tab it opens.
-const ArticlesTab = lazy(() => import('../tabs/articles/ArticlesTab'));
-const OrdersTab = lazy(() => import('../tabs/orders/OrdersTab'));
-const OrderPage = lazy(() => import('../tabs/orders/OrderPage'));
-const StatsTab = lazy(() => import('../tabs/stats/StatsTab'));
-const ReviewsTab = lazy(() => import('../tabs/reviews/ReviewsTab'));
-const ShippingTab = lazy(() => import('../tabs/shipping/ShippingTab'));
+const ArticlesTab = lazy(() => import('../pages/articles/ArticlesTab'));
+const OrdersTab = lazy(() => import('../pages/orders/OrdersTab'));
+const OrderPage = lazy(() => import('../pages/orders/OrderPage'));
+const StatsTab = lazy(() => import('../pages/stats/StatsTab'));
+const ReviewsTab = lazy(() => import('../pages/reviews/ReviewsTab'));
+const ShippingTab = lazy(() => import('../pages/shipping/ShippingTab'));
 
 interface Tab {
   path: string;
@@ -72,7 +72,7 @@ export function BackOffice({
   mediaBaseUrl: string;
 }) {
   const { t } = useTranslation('admin');
-  useDocumentTitle(t('dashboard.title'));
+  usePageTitle(t('dashboard.title'));
   const navigate = useNavigate();
   const { counts, refresh } = useCounts(api);
   const [changingPassword, setChangingPassword] = useState(false);

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminApi } from '../api';
 import { storeStaffToken } from '../staffToken';
-import { failureText } from '../ui/errors';
+import { failureText } from '@edicola/web-kit';
 
 /** The minimum length of a password (SPEC §9). */
 const MIN_LENGTH = 6;

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { dialogKeyHandler, FOCUSABLE } from '@edicola/contracts';
+import { firstFocusable, useDialogFocus } from '@edicola/web-kit';
 
 interface DialogProps {
   title: string;
@@ -19,19 +19,10 @@ export function Dialog({ title, onClose, children, wide }: DialogProps) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    // The first field of the body, not the close button.
-    const first = box.current?.querySelector('.adm-dialog-body')?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? box.current)?.focus();
-    return () => previous?.focus?.();
-  }, []);
-
-  useEffect(() => {
-    const onKeyDown = dialogKeyHandler(() => box.current, onClose);
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
+  // The first field of the body, not the close button.
+  useDialogFocus(box, onClose, {
+    initialFocus: (dialog) => firstFocusable(dialog.querySelector('.adm-dialog-body')),
+  });
 
   return createPortal(
     <div className="adm-backdrop">

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import type { CheckoutApi } from '../api';
 import { cancelOpenOrder, forgetOpenOrder } from '../openOrder';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
-import { PageLinks, PaymentPage, usePageTitle } from './common';
+import { PageLinks, PaymentPage } from './common';
+import { usePageTitle } from '@edicola/web-kit';
 
 /**
  * /checkout/cancelled (SPEC §2): 'Pagamento annullato', no charge, the cart is still there. The attempt is cancelled

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ApiError, DemoPaymentKind, eurosToCents, type DemoPaymentView } from '@edicola/contracts';
+import { DemoPaymentKind, eurosToCents, type DemoPaymentView } from '@edicola/contracts';
+import { ApiError, formatCents, usePageTitle } from '@edicola/web-kit';
 import type { CheckoutApi } from '../api';
-import { KlarnaSchedule } from '../KlarnaSchedule';
+import { KlarnaSchedule } from '../ui/KlarnaSchedule';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
 import { browser } from '../payments';
-import { formatCents } from '../pricing';
-import { PaymentPage, usePageTitle, Waiting } from './common';
+import { PaymentPage, Waiting } from './common';
 
 type State =
   { kind: 'loading' } | { kind: 'ready'; view: DemoPaymentView } | { kind: 'error'; message: string };

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@edicola/contracts';
+import { ApiError, usePageTitle } from '@edicola/web-kit';
 import type { CheckoutApi } from '../api';
 import { clearCart } from '../cart';
 import { cancelOpenOrder, forgetOpenOrder } from '../openOrder';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
 import { openCheckoutSoon } from '../goToCheckout';
 import { clearKlarnaRecord } from '../payments';
-import { ContactLine, PageLinks, PaidSummary, PaymentPage, usePageTitle, Waiting } from './common';
+import { ContactLine, PageLinks, PaidSummary, PaymentPage, Waiting } from './common';
 
 type View =
   | { kind: 'verifying' }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@edicola/contracts';
+import { ApiError, usePageTitle } from '@edicola/web-kit';
 import type { CheckoutApi } from '../api';
 import { clearCart } from '../cart';
 import { forgetOpenOrder } from '../openOrder';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
-import { ContactLine, PageLinks, PaidSummary, PaymentPage, usePageTitle, Waiting } from './common';
+import { ContactLine, PageLinks, PaidSummary, PaymentPage, Waiting } from './common';
 
 /** How often /checkout/success asks whether the payment is confirmed, and for how long at most. */
 export const POLL_MS = 1500;

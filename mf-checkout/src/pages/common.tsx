@@ -3,14 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { eurosToCents, SHOP_INFO } from '@edicola/contracts';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
-import { formatCents } from '../pricing';
-
-/** Sets the tab title of a payment page to "<page> – <shop>", as the shell's pages do. */
-export function usePageTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} – ${SHOP_INFO.name}`;
-  }, [title]);
-}
+import { formatCents } from '@edicola/web-kit';
 
 /** The order reference the card success page shows: the last 8 characters of the order id (SPEC §9). */
 export const lastEight = (orderId: string) => `#${orderId.slice(-8).toUpperCase()}`;

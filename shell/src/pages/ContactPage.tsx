@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import type { ShellApi } from '../api';
-import { OpeningHours, ShopContact } from '../ShopContact';
+import { OpeningHours, ShopContact } from '../ui/ShopContact';
 import { SHOP } from '../shopInfo';
-import { usePageTitle } from '../usePageTitle';
+import { usePageTitle } from '../ui/usePageTitle';
 
 const EMPTY = { name: '', email: '', telefono: '', messaggio: '' };
 type Field = keyof typeof EMPTY;

@@ -2,11 +2,11 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RuntimeConfig } from '@edicola/contracts';
 import type { ShellApi } from '../api';
-import { NewsletterForm } from '../NewsletterForm';
-import { RemoteSlot } from '../RemoteSlot';
+import { NewsletterForm } from '../ui/NewsletterForm';
+import { RemoteSlot } from '../ui/RemoteSlot';
 import type { RemoteComponents } from '../remotes';
 import { SHOP } from '../shopInfo';
-import { usePageTitle } from '../usePageTitle';
+import { usePageTitle } from '../ui/usePageTitle';
 import heroImage from '../assets/hero.webp';
 
 interface HomePageProps {

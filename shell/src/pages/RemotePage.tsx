@@ -3,8 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RemoteName, RemoteProps, RuntimeConfig } from '@edicola/contracts';
 import { firstPaintOf, forgetFirstPaint } from '../firstPaint';
-import { RemoteSlot } from '../RemoteSlot';
-import { usePageTitle } from '../usePageTitle';
+import { RemoteSlot } from '../ui/RemoteSlot';
+import { usePageTitle } from '../ui/usePageTitle';
 
 interface RemotePageProps {
   name: RemoteName;

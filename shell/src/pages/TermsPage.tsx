@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../usePageTitle';
+import { usePageTitle } from '../ui/usePageTitle';
 
 const SECTIONS = ['withdrawal', 'refund', 'warranty', 'payment', 'shipping'] as const;
 

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@edicola/contracts';
+import { ApiError } from '@edicola/web-kit';
 import type { ShellApi } from '../api';
-import { usePageTitle } from '../usePageTitle';
+import { usePageTitle } from '../ui/usePageTitle';
 
 type Outcome = 'idle' | 'busy' | 'success' | 'empty' | 'unknown' | 'failed';
 

@@ -1,0 +1,407 @@
+/**
+ * @jest-environment node
+ */
+// Consumer contract of mf-account with svc-orders: the REAL api client against the Pact mock server.
+// Writes contracts/pacts/mf-account-svc-orders.json (this file is the only writer of that pact).
+// Requests that need a customer carry "Authorization: Bearer <token>" matched by shape: the provider's
+// verification replaces it with a token it issued for the customer of the state.
+import path from 'node:path';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { ApiError } from '@edicola/web-kit';
+import { createAccountApi } from './index';
+
+const { eachLike, integer, nullValue, number, regex, string } = MatchersV3;
+
+const ISO_DATETIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$';
+const BEARER = regex('^Bearer [A-Za-z0-9._~+/=-]+$', 'Bearer eyJhbGciOiJFUzI1NiJ9.e30.c2ln');
+const JSON_TYPE = regex('application/json.*', 'application/json; charset=utf-8');
+const MARIO = 'mario.rossi@example.it';
+
+const pact = new PactV4({
+  consumer: 'mf-account',
+  provider: 'svc-orders',
+  dir: path.resolve(__dirname, '../../../contracts/pacts'),
+  logLevel: 'warn',
+});
+
+const jsonHeaders = { 'Content-Type': 'application/json', Accept: 'application/json' };
+
+const privateRegistration = {
+  email: MARIO,
+  password: 'segreta1',
+  telefono: '+39 081 123 4567',
+  street: 'Via Toledo 1',
+  city: 'Napoli',
+  province: 'NA',
+  cap: '80134',
+  tipo_cliente: 'privato' as const,
+  nome: 'Mario',
+  cognome: 'Rossi',
+  codice_fiscale: 'RSSMRA85T10A562S',
+};
+
+const companyRegistration = {
+  email: 'ordini@partenopeo.example.it',
+  password: 'segreta1',
+  telefono: '+39 081 765 4321',
+  street: 'Via Chiaia 10',
+  city: 'Napoli',
+  province: 'NA',
+  cap: '80121',
+  tipo_cliente: 'azienda' as const,
+  ragione_sociale: 'Modellismo Partenopeo S.r.l.',
+  piva: '01114601006',
+  codice_fiscale_azienda: '01114601006',
+  pec: 'amministrazione@pec.example.it',
+  sdi: 'ABC1234',
+  referente: null,
+};
+
+/** Mario as GET /api/customers/profile gives him (SPEC §3 Customer). */
+const marioProfile = {
+  customer_id: string('7b0c5a1e-2f1d-4c59-9a0b-3d2e1f4a5b6c'),
+  email: string(MARIO),
+  telefono: string('+39 081 123 4567'),
+  tipo_cliente: regex('^privato$', 'privato'),
+  dati_privato: {
+    nome: string('Mario'),
+    cognome: string('Rossi'),
+    codice_fiscale: string('RSSMRA85T10A562S'),
+  },
+  dati_azienda: nullValue(),
+  indirizzo: {
+    street: string('Via Toledo 1'),
+    city: string('Napoli'),
+    province: string('NA'),
+    cap: string('80134'),
+  },
+};
+
+/** The company as the registration answers it. */
+const companyProfile = {
+  customer_id: string('8c1d6b2f-3a2e-4d6a-8b1c-4e3f2a5b6c7d'),
+  email: string(companyRegistration.email),
+  telefono: string(companyRegistration.telefono),
+  tipo_cliente: regex('^azienda$', 'azienda'),
+  dati_privato: nullValue(),
+  dati_azienda: {
+    ragione_sociale: string(companyRegistration.ragione_sociale),
+    piva: string(companyRegistration.piva),
+    codice_fiscale_azienda: string(companyRegistration.codice_fiscale_azienda),
+    pec: string(companyRegistration.pec),
+    sdi: string(companyRegistration.sdi),
+    referente: nullValue(),
+  },
+  indirizzo: {
+    street: string(companyRegistration.street),
+    city: string(companyRegistration.city),
+    province: string(companyRegistration.province),
+    cap: string(companyRegistration.cap),
+  },
+};
+
+describe('mf-account → svc-orders', () => {
+  it('POST /api/customers/register registers a private customer', async () => {
+    await pact
+      .addInteraction()
+      .given('no customer is registered with the e-mail', { email: MARIO })
+      .uponReceiving('a private registration')
+      .withRequest('POST', '/api/customers/register', (request) =>
+        request.headers(jsonHeaders).jsonBody(privateRegistration),
+      )
+      .willRespondWith(201, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody(marioProfile),
+      )
+      .executeTest(async (mockServer) => {
+        await expect(createAccountApi(mockServer.url).register(privateRegistration)).resolves.toMatchObject({
+          email: MARIO,
+          tipo_cliente: 'privato',
+        });
+      });
+  });
+
+  it('POST /api/customers/register registers a company', async () => {
+    await pact
+      .addInteraction()
+      .given('no customer is registered with the e-mail', { email: companyRegistration.email })
+      .uponReceiving('a company registration')
+      .withRequest('POST', '/api/customers/register', (request) =>
+        request.headers(jsonHeaders).jsonBody(companyRegistration),
+      )
+      .willRespondWith(201, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody(companyProfile),
+      )
+      .executeTest(async (mockServer) => {
+        await expect(createAccountApi(mockServer.url).register(companyRegistration)).resolves.toMatchObject({
+          tipo_cliente: 'azienda',
+          dati_azienda: { piva: '01114601006', referente: null },
+        });
+      });
+  });
+
+  it('POST /api/customers/register refuses a taken e-mail with a detail', async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is registered', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('a registration with an e-mail already taken')
+      .withRequest('POST', '/api/customers/register', (request) =>
+        request.headers(jsonHeaders).jsonBody(privateRegistration),
+      )
+      .willRespondWith(409, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({ detail: string('Email già registrata') }),
+      )
+      .executeTest(async (mockServer) => {
+        const failure = createAccountApi(mockServer.url).register(privateRegistration);
+        await expect(failure).rejects.toBeInstanceOf(ApiError);
+        await expect(failure).rejects.toMatchObject({ status: 409, detail: 'Email già registrata' });
+      });
+  });
+
+  it('POST /api/customers/login returns the token and who logged in', async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is registered', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('a customer login with the right password')
+      .withRequest('POST', '/api/customers/login', (request) =>
+        request.headers(jsonHeaders).jsonBody({ email: MARIO, password: 'segreta1' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          access_token: string('eyJhbGciOiJFUzI1NiJ9.e30.c2ln'),
+          token_type: regex('^bearer$', 'bearer'),
+          customer_id: string('7b0c5a1e-2f1d-4c59-9a0b-3d2e1f4a5b6c'),
+          email: string(MARIO),
+          tipo_cliente: regex('^(privato|azienda)$', 'privato'),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const session = await createAccountApi(mockServer.url).login({ email: MARIO, password: 'segreta1' });
+        expect(session).toMatchObject({ email: MARIO, tipo_cliente: 'privato' });
+        expect(session.access_token.length).toBeGreaterThan(0);
+      });
+  });
+
+  it('POST /api/customers/login refuses a wrong password with a detail', async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is registered', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('a customer login with a wrong password')
+      .withRequest('POST', '/api/customers/login', (request) =>
+        request.headers(jsonHeaders).jsonBody({ email: MARIO, password: 'sbagliata' }),
+      )
+      .willRespondWith(401, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody({ detail: string('Email o password non corretti') }),
+      )
+      .executeTest(async (mockServer) => {
+        const failure = createAccountApi(mockServer.url).login({ email: MARIO, password: 'sbagliata' });
+        await expect(failure).rejects.toMatchObject({ status: 401, detail: 'Email o password non corretti' });
+      });
+  });
+
+  it('GET /api/customers/profile returns the customer of the token', async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is logged in', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('a request for the own profile')
+      .withRequest('GET', '/api/customers/profile', (request) =>
+        request.headers({ Authorization: BEARER, Accept: 'application/json' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody(marioProfile),
+      )
+      .executeTest(async (mockServer) => {
+        const customer = await createAccountApi(mockServer.url).profile('eyJhbGciOiJFUzI1NiJ9.e30.c2ln');
+        expect(customer).toMatchObject({
+          email: MARIO,
+          tipo_cliente: 'privato',
+          dati_privato: { nome: 'Mario', cognome: 'Rossi' },
+          indirizzo: { city: 'Napoli', province: 'NA', cap: '80134' },
+        });
+      });
+  });
+
+  it('GET /api/customers/profile refuses a token it did not issue', async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving('a profile request with an invalid token')
+      .withRequest('GET', '/api/customers/profile', (request) =>
+        request.headers({ Authorization: 'Bearer not-a-token', Accept: 'application/json' }),
+      )
+      .willRespondWith(401, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({ detail: string('Token non valido') }),
+      )
+      .executeTest(async (mockServer) => {
+        const failure = createAccountApi(mockServer.url).profile('not-a-token');
+        await expect(failure).rejects.toMatchObject({ status: 401 });
+      });
+  });
+
+  it('PUT /api/customers/profile updates the own data and returns the customer', async () => {
+    const update = {
+      telefono: '+39 081 999 0000',
+      indirizzo: { street: 'Via Chiaia 20', city: 'Napoli', province: 'NA', cap: '80121' },
+      dati_privato: { nome: 'Mario', cognome: 'Rossi', codice_fiscale: 'RSSMRA85T10A562S' },
+    };
+    await pact
+      .addInteraction()
+      .given('a customer is logged in', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('an update of the own profile')
+      .withRequest('PUT', '/api/customers/profile', (request) =>
+        request.headers({ ...jsonHeaders, Authorization: BEARER }).jsonBody(update),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          ...marioProfile,
+          telefono: string('+39 081 999 0000'),
+          indirizzo: {
+            street: string('Via Chiaia 20'),
+            city: string('Napoli'),
+            province: string('NA'),
+            cap: string('80121'),
+          },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const customer = await createAccountApi(mockServer.url).updateProfile(
+          'eyJhbGciOiJFUzI1NiJ9.e30.c2ln',
+          update,
+        );
+        expect(customer).toMatchObject({ telefono: '+39 081 999 0000', indirizzo: { cap: '80121' } });
+      });
+  });
+
+  it('GET /api/customers/orders lists the own orders', async () => {
+    await pact
+      .addInteraction()
+      .given('a logged-in customer has an order', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('a request for the own orders')
+      .withRequest('GET', '/api/customers/orders', (request) =>
+        request.headers({ Authorization: BEARER, Accept: 'application/json' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody(
+          eachLike({
+            id: string('9f1c2d3e-aaaa-4bbb-8ccc-0123456789ab'),
+            created_at: regex(ISO_DATETIME, '2025-10-03T09:15:00.000Z'),
+            order_date: regex(ISO_DATETIME, '2025-10-03T09:15:00.000Z'),
+            status: regex('^(pending|paid|confirmed|shipped|delivered|cancelled)$', 'pending'),
+            payment_method: string('transfer'),
+            items: eachLike({
+              article_id: string('3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60'),
+              title: string('Ferrari SF-23 1:18'),
+              quantity: integer(2),
+            }),
+            total_amount: number(58.99),
+            tracking_number: nullValue(),
+            packlink_data: nullValue(),
+          }),
+        ),
+      )
+      .executeTest(async (mockServer) => {
+        const orders = await createAccountApi(mockServer.url).orders('eyJhbGciOiJFUzI1NiJ9.e30.c2ln');
+        expect(orders[0]).toMatchObject({ status: 'pending', total_amount: 58.99 });
+        expect(orders[0]!.items[0]!.quantity).toBe(2);
+      });
+  });
+  it('GET /api/customers/orders/{id}/invoice.pdf downloads the invoice of an own order', async () => {
+    const orderId = '5b1e2f3a-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+    await pact
+      .addInteraction()
+      .given('a logged-in customer has an order with an issued invoice', {
+        email: MARIO,
+        password: 'segreta1',
+        order_id: orderId,
+      })
+      .uponReceiving('a request for the invoice PDF of an own order')
+      .withRequest('GET', `/api/customers/orders/${orderId}/invoice.pdf`, (request) =>
+        request.headers({ Authorization: BEARER, Accept: 'application/pdf' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.binaryFile('application/pdf', path.join(__dirname, 'pact-fixtures/invoice.pdf')),
+      )
+      .executeTest(async (mockServer) => {
+        const pdf = await createAccountApi(mockServer.url).invoicePdf(
+          'eyJhbGciOiJFUzI1NiJ9.e30.c2ln',
+          orderId,
+        );
+        expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+      });
+  });
+
+  it('PUT /api/customers/password changes the password and answers a fresh token', async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is logged in', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('a password change with the right old password')
+      .withRequest('PUT', '/api/customers/password', (request) =>
+        request
+          .headers({ ...jsonHeaders, Authorization: BEARER })
+          .jsonBody({ old_password: 'segreta1', new_password: 'Vesuvio-1944' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          access_token: string('eyJhbGciOiJFUzI1NiJ9.e30.bnVvdm8'),
+          token_type: regex('^bearer$', 'bearer'),
+          customer_id: string('7b0c5a1e-2f1d-4c59-9a0b-3d2e1f4a5b6c'),
+          email: string(MARIO),
+          tipo_cliente: regex('^(privato|azienda)$', 'privato'),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const answer = await createAccountApi(mockServer.url).changePassword(
+          'eyJhbGciOiJFUzI1NiJ9.e30.c2ln',
+          {
+            old_password: 'segreta1',
+            new_password: 'Vesuvio-1944',
+          },
+        );
+        expect(answer).toMatchObject({ email: MARIO, token_type: 'bearer' });
+        expect(answer.access_token.length).toBeGreaterThan(0);
+      });
+  });
+
+  it('PUT /api/customers/password refuses a common password with a detail', async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is logged in', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('a password change to a common password')
+      .withRequest('PUT', '/api/customers/password', (request) =>
+        request
+          .headers({ ...jsonHeaders, Authorization: BEARER })
+          .jsonBody({ old_password: 'segreta1', new_password: 'password1' }),
+      )
+      .willRespondWith(422, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody({ detail: string("Password troppo comune: scegline un'altra") }),
+      )
+      .executeTest(async (mockServer) => {
+        const failure = createAccountApi(mockServer.url).changePassword('eyJhbGciOiJFUzI1NiJ9.e30.c2ln', {
+          old_password: 'segreta1',
+          new_password: 'password1',
+        });
+        await expect(failure).rejects.toMatchObject({
+          status: 422,
+          detail: "Password troppo comune: scegline un'altra",
+        });
+      });
+  });
+
+  it('POST /api/customers/logout ends the session on the server', async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is logged in', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('a logout')
+      .withRequest('POST', '/api/customers/logout', (request) =>
+        request.headers({ Authorization: BEARER, Accept: 'application/json' }),
+      )
+      .willRespondWith(204)
+      .executeTest(async (mockServer) => {
+        await expect(
+          createAccountApi(mockServer.url).logout('eyJhbGciOiJFUzI1NiJ9.e30.c2ln'),
+        ).resolves.toBeUndefined();
+      });
+  });
+});

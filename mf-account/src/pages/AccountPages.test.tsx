@@ -1,0 +1,698 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { RuntimeConfig } from '@edicola/contracts';
+import AccountMenu from '../ui/AccountMenu';
+import AccountPages from './AccountPages';
+import { forgetAccounts } from '../session';
+import { initTestI18n, jsonResponse } from '../testSupport';
+
+const API = 'http://api.test:8080';
+const config: RuntimeConfig = {
+  apiBaseUrl: API,
+  mediaBaseUrl: API,
+  demoMode: false,
+  remotes: { mf_catalog: 'x', mf_checkout: 'x', mf_account: 'x', mf_admin: 'x' },
+};
+
+const mario = {
+  customer_id: 'c-1',
+  email: 'mario.rossi@example.it',
+  telefono: '+39 081 123 4567',
+  tipo_cliente: 'privato',
+  dati_privato: { nome: 'Mario', cognome: 'Rossi', codice_fiscale: 'RSSMRA85T10A562S' },
+  dati_azienda: null,
+  indirizzo: { street: 'Via Toledo 1', city: 'Napoli', province: 'NA', cap: '80134' },
+};
+
+const company = {
+  ...mario,
+  customer_id: 'c-2',
+  email: 'ordini@partenopeo.example.it',
+  tipo_cliente: 'azienda',
+  dati_privato: null,
+  dati_azienda: {
+    ragione_sociale: 'Modellismo Partenopeo S.r.l.',
+    piva: '01114601006',
+    codice_fiscale_azienda: '01114601006',
+    pec: 'amministrazione@pec.example.it',
+    sdi: 'ABC1234',
+    referente: null,
+  },
+};
+
+const orders = [
+  {
+    id: '9f1c2d3e-aaaa-bbbb-cccc-0123456789ab',
+    created_at: '2025-10-03T09:15:00.000Z',
+    order_date: '2025-10-03T09:15:00.000Z',
+    status: 'shipped',
+    payment_method: 'card',
+    payment_status: 'refunded',
+    items: [
+      { article_id: 'a1', title: 'Ferrari SF-23 1:18', quantity: 2 },
+      { article_id: 'a2', title: null, quantity: 1 },
+    ],
+    total_amount: 12345.5,
+    tracking_number: 'TRK123IT',
+    packlink_data: { tracking_number: 'TRK123IT', carrier_name: 'BRT' },
+  },
+  {
+    id: '0a0b0c0d-1111-2222-3333-444455556666',
+    created_at: '2025-09-01T09:15:00.000Z',
+    order_date: '2025-09-01T09:15:00.000Z',
+    status: 'pending',
+    payment_method: 'transfer',
+    items: [{ article_id: 'a3', title: 'Bustina Panini', quantity: 1 }],
+    total_amount: 24.59,
+    tracking_number: null,
+    packlink_data: null,
+  },
+];
+
+type Handler = (init?: RequestInit) => [number, unknown];
+
+/** Answers fetch by "METHOD url"; anything else fails the test. */
+function serve(handlers: Record<string, Handler>) {
+  const fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
+    const handler = handlers[`${init?.method ?? 'GET'} ${url}`];
+    if (!handler) throw new Error(`unexpected fetch ${init?.method ?? 'GET'} ${url}`);
+    const [status, body] = handler(init);
+    return jsonResponse(status, body);
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+const profileOf =
+  (customer: unknown, token = 'tok-mario'): Handler =>
+  (init) => {
+    const auth = (init?.headers as Record<string, string>)?.Authorization;
+    return auth === `Bearer ${token}` ? [200, customer] : [401, { detail: 'Token non valido' }];
+  };
+
+function Location() {
+  const location = useLocation();
+  return <span data-testid="location">{location.pathname}</span>;
+}
+
+const ACCOUNT_PATHS = ['/registrati', '/accedi', '/profilo', '/ordini/storico'];
+
+/** The shell in miniature: the header's menu, the account routes, anything else a stand-in home page. */
+async function renderAt(path: string) {
+  await act(async () => {
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <header>
+          <AccountMenu config={config} />
+        </header>
+        <main>
+          <Routes>
+            {ACCOUNT_PATHS.map((p) => (
+              <Route key={p} path={p} element={<AccountPages config={config} />} />
+            ))}
+            <Route path="*" element={<h1>Home</h1>} />
+          </Routes>
+        </main>
+        <Location />
+      </MemoryRouter>,
+    );
+  });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = (name: string) => act(async () => fireEvent.click(screen.getByRole('button', { name })));
+
+function fillCommon() {
+  type(/^Email/, 'mario.rossi@example.it');
+  type(/^Password/, 'segreta1');
+  type(/^Conferma password/, 'segreta1');
+  type(/^Telefono/, '+39 081 123 4567');
+  type(/^Indirizzo/, 'Via Toledo 1');
+  type(/^Città/, 'Napoli');
+  type(/^Provincia/, 'na');
+  type(/^CAP/, '80134');
+}
+
+function fillPrivate() {
+  fillCommon();
+  type(/^Nome/, 'Mario');
+  type(/^Cognome/, 'Rossi');
+}
+
+beforeAll(() => initTestI18n());
+beforeEach(() => {
+  localStorage.clear();
+  forgetAccounts();
+});
+
+describe('/registrati', () => {
+  it('sends a logged-in customer on to /profilo instead of showing the form', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, []],
+    });
+    await renderAt('/registrati');
+    await waitFor(() => expect(location()).toBe('/profilo'));
+  });
+
+  it('registers a private customer and sends them to /accedi with the success message', async () => {
+    let sent: unknown;
+    serve({
+      [`POST ${API}/api/customers/register`]: (init) => {
+        sent = JSON.parse(String(init?.body));
+        return [201, mario];
+      },
+    });
+    await renderAt('/registrati');
+    expect(screen.getByRole('heading', { level: 1, name: 'Crea il tuo account' })).toBeTruthy();
+    fillPrivate();
+    expect((screen.getByLabelText(/^Provincia/) as HTMLInputElement).value).toBe('NA');
+    await submit('Registrati');
+
+    expect(sent).toEqual({
+      email: 'mario.rossi@example.it',
+      password: 'segreta1',
+      telefono: '+39 081 123 4567',
+      street: 'Via Toledo 1',
+      city: 'Napoli',
+      province: 'NA',
+      cap: '80134',
+      tipo_cliente: 'privato',
+      nome: 'Mario',
+      cognome: 'Rossi',
+      codice_fiscale: null,
+    });
+    expect(location()).toBe('/accedi');
+    expect(screen.getByRole('status').textContent).toBe('Registrazione completata! Ora puoi accedere.');
+  });
+
+  it('registers a company with its own required fields', async () => {
+    let sent: Record<string, unknown> = {};
+    serve({
+      [`POST ${API}/api/customers/register`]: (init) => {
+        sent = JSON.parse(String(init?.body));
+        return [201, company];
+      },
+    });
+    await renderAt('/registrati');
+    fireEvent.click(screen.getByLabelText('Azienda'));
+    expect(screen.queryByLabelText(/^Nome/)).toBeNull();
+    await submit('Registrati');
+    for (const label of [/^Ragione sociale/, /^Partita IVA/, /^Codice fiscale dell'azienda/]) {
+      expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(screen.getByLabelText(/^PEC/).getAttribute('aria-invalid')).toBeNull();
+
+    fillCommon();
+    type(/^Ragione sociale/, 'Modellismo Partenopeo S.r.l.');
+    type(/^Partita IVA/, '01114601006');
+    type(/^Codice fiscale dell'azienda/, '01114601006');
+    type(/^Codice SDI/, 'abc1234');
+    await submit('Registrati');
+    expect(sent).toMatchObject({
+      tipo_cliente: 'azienda',
+      ragione_sociale: 'Modellismo Partenopeo S.r.l.',
+      piva: '01114601006',
+      codice_fiscale_azienda: '01114601006',
+      pec: null,
+      sdi: 'ABC1234',
+      referente: null,
+    });
+    expect(sent).not.toHaveProperty('nome');
+    expect(location()).toBe('/accedi');
+  });
+
+  it('refuses mismatched and short passwords without calling the API, focusing the first error', async () => {
+    const fetchMock = serve({});
+    await renderAt('/registrati');
+    fillPrivate();
+    type(/^Conferma password/, 'segreta2');
+    await submit('Registrati');
+    const confirm = screen.getByLabelText(/^Conferma password/);
+    expect(confirm.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = confirm.getAttribute('aria-describedby')!;
+    expect(document.getElementById(describedBy)!.textContent).toBe('Le password non coincidono');
+    expect(document.activeElement).toBe(confirm);
+
+    type(/^Password/, '12345');
+    type(/^Conferma password/, '12345');
+    await submit('Registrati');
+    expect(screen.getByText('La password deve essere di almeno 6 caratteri')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Password/));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's detail, else 'Errore durante la registrazione'", async () => {
+    let answer: [number, unknown] = [409, { detail: 'Email già registrata' }];
+    serve({ [`POST ${API}/api/customers/register`]: () => answer });
+    await renderAt('/registrati');
+    fillPrivate();
+    await submit('Registrati');
+    expect(screen.getByRole('alert').textContent).toBe('Email già registrata');
+
+    answer = [500, {}];
+    await submit('Registrati');
+    expect(screen.getByRole('alert').textContent).toBe('Errore durante la registrazione');
+    expect(location()).toBe('/registrati');
+  });
+});
+
+describe('/accedi', () => {
+  it('requires both fields', async () => {
+    const fetchMock = serve({});
+    await renderAt('/accedi');
+    await submit('Accedi');
+    expect(screen.getAllByText('Campo obbligatorio')).toHaveLength(2);
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Email/));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("logs in, stores customer_token and opens /profilo; errors show the detail or 'Errore di login'", async () => {
+    let login: [number, unknown] = [401, { detail: 'Email o password non corretti' }];
+    serve({
+      [`POST ${API}/api/customers/login`]: () => login,
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, []],
+    });
+    await renderAt('/accedi');
+    type(/^Email/, 'mario.rossi@example.it');
+    type(/^Password/, 'sbagliata');
+    await submit('Accedi');
+    expect(screen.getByRole('alert').textContent).toBe('Email o password non corretti');
+
+    login = [503, {}];
+    await submit('Accedi');
+    expect(screen.getByRole('alert').textContent).toBe('Errore di login');
+    expect(localStorage.getItem('customer_token')).toBeNull();
+
+    login = [
+      200,
+      {
+        access_token: 'tok-mario',
+        token_type: 'bearer',
+        customer_id: 'c-1',
+        email: mario.email,
+        tipo_cliente: 'privato',
+      },
+    ];
+    await submit('Accedi');
+    await waitFor(() => expect(location()).toBe('/profilo'));
+    expect(localStorage.getItem('customer_token')).toBe('tok-mario');
+    expect(await screen.findByTestId('profile-name')).toBeTruthy();
+    expect(screen.getByTestId('account-name').textContent).toBe('Mario');
+  });
+
+  it('sends a logged-in customer on to /profilo', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, []],
+    });
+    await renderAt('/accedi');
+    await waitFor(() => expect(location()).toBe('/profilo'));
+  });
+});
+
+describe('/profilo', () => {
+  it('sends a visitor without a token to /accedi', async () => {
+    serve({});
+    await renderAt('/profilo');
+    expect(location()).toBe('/accedi');
+  });
+
+  it('removes an invalid or expired token and logs the visitor out', async () => {
+    localStorage.setItem('customer_token', 'expired');
+    serve({ [`GET ${API}/api/customers/profile`]: profileOf(mario) });
+    await renderAt('/profilo');
+    await waitFor(() => expect(location()).toBe('/accedi'));
+    expect(localStorage.getItem('customer_token')).toBeNull();
+    const menu = screen.getByRole('navigation', { name: 'Il mio account' });
+    expect(within(menu).getByRole('link', { name: 'Registrati' })).toBeTruthy();
+  });
+
+  it('shows the customer, the account info and the orders', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, orders],
+    });
+    await renderAt('/profilo');
+    expect((await screen.findByTestId('profile-name')).textContent).toBe('Mario Rossi');
+    const info = screen.getByRole('region', { name: 'Informazioni account' });
+    expect(within(info).getByText('Privato')).toBeTruthy();
+    expect(within(info).getByText('mario.rossi@example.it')).toBeTruthy();
+    expect(within(info).getByText('Via Toledo 1, 80134 Napoli (NA)')).toBeTruthy();
+    expect(within(info).queryByText('Partita IVA')).toBeNull();
+
+    const cards = await screen.findAllByTestId('customer-order');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]!);
+    expect(first.getByText('Ordine #9f1c2d3e')).toBeTruthy();
+    expect(first.getByText('Spedito')).toBeTruthy();
+    expect(first.getByText('3 ottobre 2025')).toBeTruthy();
+    expect(first.getByText('3')).toBeTruthy();
+    expect(first.getByText('12.345,50 €')).toBeTruthy();
+    expect(first.getByText('TRK123IT (BRT)')).toBeTruthy();
+    expect(first.getByText('Pagamento')).toBeTruthy();
+    expect(first.getByText('Rimborsato')).toBeTruthy();
+    const second = within(cards[1]!);
+    expect(second.getByText('In Attesa')).toBeTruthy();
+    expect(second.getByText('24,59 €')).toBeTruthy();
+    expect(second.queryByText('Tracking')).toBeNull();
+    // An answer without payment_status (an older svc-orders) shows no payment line.
+    expect(second.queryByText('Pagamento')).toBeNull();
+    expect(second.queryByTestId('invoice-download')).toBeNull();
+  });
+
+  it('downloads the invoice PDF of an order whose invoice is issued, with the customer token', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    const invoiced = [
+      { ...orders[0]!, invoice_number: '12/2025' },
+      { ...orders[1]!, invoice_number: null },
+    ];
+    const pdfUrl = `${API}/api/customers/orders/${orders[0]!.id}/invoice.pdf`;
+    let pdfAnswer: Response = {
+      ok: true,
+      status: 200,
+      blob: async () => new Blob(['%PDF-1.3'], { type: 'application/pdf' }),
+      headers: { get: () => 'application/pdf' } as unknown as Headers,
+    } as Response;
+    const served = serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, invoiced],
+    });
+    // The PDF is bytes, not JSON: its answer is made here.
+    const fetchMock = jest.fn(async (url: string, init?: RequestInit) =>
+      url === pdfUrl ? pdfAnswer : served(url, init),
+    );
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const createObjectURL = jest.fn(() => 'blob:fattura');
+    const revokeObjectURL = jest.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      await renderAt('/profilo');
+      const cards = await screen.findAllByTestId('customer-order');
+      expect(within(cards[1]!).queryByTestId('invoice-download')).toBeNull();
+      fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Scarica fattura 12/2025' }));
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      const call = fetchMock.mock.calls.find(([url]) => url === pdfUrl)!;
+      expect((call[1]!.headers as Record<string, string>).Authorization).toBe('Bearer tok-mario');
+      expect(createObjectURL).toHaveBeenCalledTimes(1);
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('fattura-12-2025.pdf');
+
+      pdfAnswer = jsonResponse(404, { detail: 'La fattura di questo ordine non è stata emessa' });
+      fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Scarica fattura 12/2025' }));
+      expect((await within(cards[0]!).findByRole('alert')).textContent).toBe(
+        'Errore nel download della fattura',
+      );
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('shows a company: its name, VAT number and PEC; the menu cuts the name at 15 characters', async () => {
+    localStorage.setItem('customer_token', 'tok-company');
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(company, 'tok-company'),
+      [`GET ${API}/api/customers/orders`]: () => [200, []],
+    });
+    await renderAt('/profilo');
+    expect((await screen.findByTestId('profile-name')).textContent).toBe('Modellismo Partenopeo S.r.l.');
+    expect(screen.getByTestId('account-name').textContent).toBe('Modellismo Part');
+    const info = screen.getByRole('region', { name: 'Informazioni account' });
+    expect(within(info).getByText('Azienda')).toBeTruthy();
+    expect(within(info).getByText('01114601006')).toBeTruthy();
+    expect(within(info).getByText('amministrazione@pec.example.it')).toBeTruthy();
+    expect(await screen.findByText('Non hai ancora effettuato ordini.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Scopri i prodotti' }).getAttribute('href')).toBe('/prodotti');
+  });
+
+  it('updates the profile with PUT, and shows the detail or the fallback on failure', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    let put: [number, unknown] = [422, { detail: 'CAP non valido' }];
+    let sent: unknown;
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, []],
+      [`PUT ${API}/api/customers/profile`]: (init) => {
+        sent = JSON.parse(String(init?.body));
+        return put;
+      },
+    });
+    await renderAt('/profilo');
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifica profilo' }));
+    type(/^Nome/, 'Maria');
+    type(/^CAP/, '');
+    await submit('Salva modifiche');
+    expect(document.activeElement).toBe(screen.getByLabelText(/^CAP/));
+    expect(sent).toBeUndefined();
+
+    type(/^CAP/, '80135');
+    await submit('Salva modifiche');
+    expect(sent).toEqual({
+      telefono: '+39 081 123 4567',
+      indirizzo: { street: 'Via Toledo 1', city: 'Napoli', province: 'NA', cap: '80135' },
+      dati_privato: { nome: 'Maria', cognome: 'Rossi', codice_fiscale: 'RSSMRA85T10A562S' },
+    });
+    expect(screen.getByRole('alert').textContent).toBe('CAP non valido');
+
+    put = [500, {}];
+    await submit('Salva modifiche');
+    expect(screen.getByRole('alert').textContent).toBe('Errore aggiornamento profilo');
+
+    put = [200, { ...mario, dati_privato: { ...mario.dati_privato, nome: 'Maria' } }];
+    await submit('Salva modifiche');
+    expect(screen.getByText('Profilo aggiornato.')).toBeTruthy();
+    expect(screen.getByTestId('profile-name').textContent).toBe('Maria Rossi');
+    expect(screen.getByTestId('account-name').textContent).toBe('Maria');
+  });
+
+  it("'Esci' ends the session on the server, removes the token and goes home", async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    const logout = jest.fn((init?: RequestInit): [number, unknown] => {
+      const auth = (init?.headers as Record<string, string>)?.Authorization;
+      return auth === 'Bearer tok-mario' ? [204, null] : [401, { detail: 'Sessione non valida o scaduta' }];
+    });
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, []],
+      [`POST ${API}/api/customers/logout`]: logout,
+    });
+    await renderAt('/profilo');
+    const main = screen.getByRole('main');
+    fireEvent.click(await within(main).findByRole('button', { name: 'Esci' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(localStorage.getItem('customer_token')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Accedi' })).toBeTruthy();
+    await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
+  });
+
+  describe('password change', () => {
+    const fill = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+    const submit = async () => {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Aggiorna password' }));
+      });
+    };
+
+    async function openForm(put: Handler) {
+      localStorage.setItem('customer_token', 'tok-mario');
+      const change = jest.fn(put);
+      serve({
+        [`GET ${API}/api/customers/profile`]: (init) => {
+          const auth = (init?.headers as Record<string, string>)?.Authorization;
+          return auth === 'Bearer tok-mario' || auth === 'Bearer tok-nuovo'
+            ? [200, mario]
+            : [401, { detail: 'Sessione non valida o scaduta' }];
+        },
+        [`GET ${API}/api/customers/orders`]: () => [200, []],
+        [`PUT ${API}/api/customers/password`]: change,
+      });
+      await renderAt('/profilo');
+      fireEvent.click(await screen.findByRole('button', { name: 'Cambia password' }));
+      return change;
+    }
+
+    it('checks the fields with SPEC texts before asking the server', async () => {
+      const change = await openForm(() => [500, {}]);
+      await submit();
+      expect(screen.getAllByText('Campo obbligatorio')).toHaveLength(3);
+      fill('Password attuale', 'vecchia-1');
+      fill('Nuova password', 'corta');
+      fill('Conferma nuova password', 'diversa');
+      await submit();
+      expect(screen.getByText('La password deve essere di almeno 6 caratteri')).toBeTruthy();
+      expect(screen.getByText('Le password non coincidono')).toBeTruthy();
+      expect(change).not.toHaveBeenCalled();
+    });
+
+    it("shows the server's detail, e.g. a common password", async () => {
+      await openForm(() => [422, { detail: "Password troppo comune: scegline un'altra" }]);
+      fill('Password attuale', 'vecchia-1');
+      fill('Nuova password', 'password1');
+      fill('Conferma nuova password', 'password1');
+      await submit();
+      expect(screen.getByRole('alert').textContent).toBe("Password troppo comune: scegline un'altra");
+      expect(localStorage.getItem('customer_token')).toBe('tok-mario');
+    });
+
+    it('sends old and new password, then keeps the fresh token the server answers', async () => {
+      const change = await openForm((init) => {
+        const auth = (init?.headers as Record<string, string>)?.Authorization;
+        if (auth !== 'Bearer tok-mario') return [401, { detail: 'Sessione non valida o scaduta' }];
+        return [
+          200,
+          {
+            access_token: 'tok-nuovo',
+            token_type: 'bearer',
+            customer_id: 'c-1',
+            email: mario.email,
+            tipo_cliente: 'privato',
+          },
+        ];
+      });
+      fill('Password attuale', 'vecchia-1');
+      fill('Nuova password', 'Vesuvio-1944');
+      fill('Conferma nuova password', 'Vesuvio-1944');
+      await submit();
+      expect(JSON.parse(change.mock.calls[0]![0]!.body as string)).toEqual({
+        old_password: 'vecchia-1',
+        new_password: 'Vesuvio-1944',
+      });
+      await waitFor(() => expect(localStorage.getItem('customer_token')).toBe('tok-nuovo'));
+      expect(
+        await screen.findByText('Password aggiornata. Le altre sessioni sono state chiuse.'),
+      ).toBeTruthy();
+      expect(location()).toBe('/profilo');
+    });
+  });
+
+  it('logs out when the token expires while the page is open', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [401, { detail: 'Token scaduto' }],
+    });
+    await renderAt('/profilo');
+    await waitFor(() => expect(location()).toBe('/accedi'));
+    expect(localStorage.getItem('customer_token')).toBeNull();
+  });
+});
+
+describe('/ordini/storico', () => {
+  it('lists the same orders', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, orders],
+    });
+    await renderAt('/ordini/storico');
+    expect(await screen.findByRole('heading', { level: 1, name: 'I Miei Ordini' })).toBeTruthy();
+    expect(await screen.findAllByTestId('customer-order')).toHaveLength(2);
+  });
+});
+
+describe('languages', () => {
+  afterEach(async () => {
+    cleanup();
+    await initTestI18n('it');
+  });
+
+  it('shows the orders in the chosen language, dates in its format, totals in euros the Italian way', async () => {
+    await initTestI18n('en');
+    localStorage.setItem('customer_token', 'tok-mario');
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, orders],
+    });
+    await renderAt('/ordini/storico');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeTruthy();
+    const first = within((await screen.findAllByTestId('customer-order'))[0]!);
+    expect(first.getByText('Order #9f1c2d3e')).toBeTruthy();
+    expect(first.getByText('Shipped')).toBeTruthy();
+    expect(first.getByText('3 October 2025')).toBeTruthy();
+    expect(first.getByText('12.345,50 €')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the profile' })).toBeTruthy();
+  });
+
+  it('shows the registration form and its messages in German', async () => {
+    await initTestI18n('de');
+    serve({});
+    await renderAt('/registrati');
+    expect(screen.getByRole('heading', { level: 1, name: 'Erstellen Sie Ihr Konto' })).toBeTruthy();
+    type(/^Passwort(?! bestätigen)/, 'abc');
+    await submit('Registrieren');
+    expect(screen.getByText('Das Passwort muss mindestens 6 Zeichen lang sein')).toBeTruthy();
+  });
+});
+
+describe('account menu', () => {
+  it('opens profile and orders, logs out from the header', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    serve({ [`GET ${API}/api/customers/profile`]: profileOf(mario) });
+    await renderAt('/');
+    const button = await screen.findByRole('button', { name: /Mario/ });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Il mio profilo' }).getAttribute('href')).toBe('/profilo');
+    expect(screen.getByRole('link', { name: 'I miei ordini' }).getAttribute('href')).toBe('/ordini/storico');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Esci' })));
+    expect(localStorage.getItem('customer_token')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Accedi' })).toBeTruthy();
+  });
+
+  it('follows a login or logout made in another tab (storage event)', async () => {
+    serve({ [`GET ${API}/api/customers/profile`]: profileOf(mario) });
+    await renderAt('/');
+    expect(screen.getByRole('link', { name: 'Accedi' })).toBeTruthy();
+
+    localStorage.setItem('customer_token', 'tok-mario');
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'customer_token', newValue: 'tok-mario' }));
+    });
+    expect((await screen.findByTestId('account-name')).textContent).toBe('Mario');
+
+    localStorage.removeItem('customer_token');
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'customer_token', newValue: null }));
+    });
+    expect(screen.getByRole('link', { name: 'Accedi' })).toBeTruthy();
+  });
+
+  it('announces logins and logouts to the other slices', async () => {
+    const seen: unknown[] = [];
+    const listener = (event: Event) => seen.push((event as CustomEvent).detail);
+    window.addEventListener('edicola:customer-session', listener);
+    try {
+      serve({
+        [`POST ${API}/api/customers/login`]: () => [
+          200,
+          {
+            access_token: 'tok-mario',
+            token_type: 'bearer',
+            customer_id: 'c-1',
+            email: mario.email,
+            tipo_cliente: 'privato',
+          },
+        ],
+        [`GET ${API}/api/customers/profile`]: profileOf(mario),
+        [`GET ${API}/api/customers/orders`]: () => [200, []],
+      });
+      await renderAt('/accedi');
+      type(/^Email/, mario.email);
+      type(/^Password/, 'segreta1');
+      await submit('Accedi');
+      await screen.findByTestId('profile-name');
+      fireEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Esci' }));
+      expect(seen).toEqual([{ token: 'tok-mario' }, { token: null }]);
+    } finally {
+      window.removeEventListener('edicola:customer-session', listener);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { RemoteProps } from '@edicola/contracts';
+import { registerTranslations } from '../i18n';
+import { LoginPage } from './LoginPage';
+import { OrderHistoryPage, ProfilePage } from './ProfilePage';
+import { RegisterPage } from './RegisterPage';
+import { createAccountApi } from '../api';
+import { accountFor } from '../session';
+import '../account.css';
+
+registerTranslations();
+
+/**
+ * The customer pages (exposed as mf_account/AccountPages): the shell routes /registrati, /accedi,
+ * /profilo and /ordini/storico here and this picks the page by path.
+ */
+export default function AccountPages({ config }: RemoteProps) {
+  const { session } = accountFor(config.apiBaseUrl);
+  // The pages' chunk carries the client anyway; the header menu loads it only to check a stored token.
+  const api = useMemo(() => createAccountApi(config.apiBaseUrl), [config.apiBaseUrl]);
+  const { pathname } = useLocation();
+  switch (pathname.replace(/\/+$/, '')) {
+    case '/registrati':
+      return <RegisterPage api={api} session={session} />;
+    case '/accedi':
+      return <LoginPage api={api} session={session} />;
+    case '/profilo':
+      return <ProfilePage api={api} session={session} />;
+    case '/ordini/storico':
+      return <OrderHistoryPage api={api} session={session} />;
+    default:
+      return <Navigate to="/" replace />;
+  }
+}

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorIdOf, fieldErrorProps, usePageTitle } from '@edicola/web-kit';
+import type { AccountApi } from '../api';
+import { useSession, type CustomerSession } from '../session';
+
+type LoginField = 'email' | 'password';
+
+/** /accedi: customer login by e-mail and password; already logged in → /profilo. */
+export function LoginPage({ api, session }: { api: AccountApi; session: CustomerSession }) {
+  const { t } = useTranslation('account');
+  usePageTitle(t('login.title'));
+  const state = useSession(session);
+  const registered = (useLocation().state as { registered?: boolean } | null)?.registered === true;
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [missing, setMissing] = useState<LoginField[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (state.status === 'customer') return <Navigate to="/profilo" replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const empty = (['email', 'password'] as const).filter((field) => !values[field].trim());
+    setMissing(empty);
+    setError(null);
+    if (empty.length > 0) {
+      document.getElementById(`acct-login-${empty[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api.login({ email: values.email.trim(), password: values.password });
+      await session.login(answer.access_token);
+      if (session.getState().status !== 'customer') throw new Error('profile not loaded');
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.detail ? failure.detail : t('login.error'));
+      setBusy(false);
+    }
+  };
+
+  const field = (name: LoginField, type: string, autoComplete: string) => {
+    const id = `acct-login-${name}`;
+    const invalid = missing.includes(name);
+    return (
+      <div className="acct-field">
+        <label htmlFor={id}>
+          {t(`fields.${name}`)}
+          <span className="acct-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        </label>
+        <input
+          id={id}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required
+          aria-required
+          {...fieldErrorProps(id, invalid)}
+          value={values[name]}
+          onChange={(event) => {
+            const value = event.target.value;
+            setValues((current) => ({ ...current, [name]: value }));
+            setMissing((current) => current.filter((other) => other !== name));
+          }}
+        />
+        {invalid && (
+          <p id={errorIdOf(id)} className="acct-field-error">
+            {t('errors.required')}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <section className="acct-page" aria-labelledby="acct-login-title">
+      <form className="acct-card" onSubmit={submit} noValidate>
+        <h1 id="acct-login-title">{t('login.title')}</h1>
+        {registered && (
+          <p className="acct-success" role="status">
+            {t('register.success')}
+          </p>
+        )}
+        <p className="acct-muted">{t('login.intro')}</p>
+        {field('email', 'email', 'email')}
+        {field('password', 'password', 'current-password')}
+        {error && (
+          <p className="acct-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="acct-button" disabled={busy || state.status === 'checking'}>
+          {busy ? t('login.busy') : t('login.submit')}
+        </button>
+        <p className="acct-alt">
+          {t('login.noAccount')} <Link to="/registrati">{t('login.registerLink')}</Link>
+        </p>
+      </form>
+    </section>
+  );
+}

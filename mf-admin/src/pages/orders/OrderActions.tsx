@@ -1,0 +1,342 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { canMoveOrder, orderMoveBlocker, type Order, type OrderStatus } from '@edicola/contracts';
+import { useAdmin } from '../../frame/context';
+import { saveFile, failureText, formatEuro } from '@edicola/web-kit';
+import { SHIPMENT_SUCCESS_MS } from '../../ui/Banner';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Dialog } from '../../ui/Dialog';
+import { InvoiceDialog } from './InvoiceDialog';
+import { invoiceDue, shipmentDue, trackingOf, transferAwaited } from './orderView';
+import { ShipmentDialog } from './ShipmentDialog';
+import { shortId, todayInRome } from './orderQuery';
+import { DialogActions } from '../../ui/DialogActions';
+import { RowButton } from '../../ui/RowButton';
+
+export type Notify = (kind: 'success' | 'error', text: string, ms?: number) => void;
+
+type Open = 'ship' | 'cancel' | 'transfer' | 'invoice' | 'shipment' | null;
+
+/**
+ * The staff moves of SPEC §4 for one order, read from contracts' ORDER_TRANSITIONS and orderMoveBlocker (the
+ * server's own table), so the screen never offers a move the server refuses; plus the transfer, invoice and
+ * shipment steps the order is due for.
+ */
+export function OrderActions({
+  order,
+  onChanged,
+  notify,
+}: {
+  order: Order;
+  onChanged: () => void;
+  notify: Notify;
+}) {
+  const { t } = useTranslation('admin');
+  const { api, refreshCounts } = useAdmin();
+  const [open, setOpen] = useState<Open>(null);
+  const [busy, setBusy] = useState(false);
+  const ref = shortId(order.id);
+
+  // The status goes with the order's tracking number (or null, SPEC §4), so no move forgets it.
+  const move = async (status: OrderStatus, trackingNumber: string | null = trackingOf(order)) => {
+    setBusy(true);
+    try {
+      await api.orders.setStatus(order.id, status, trackingNumber);
+      notify('success', t('orders.moved', { id: ref, status: t(`orders.statuses.${status}`) }));
+      setOpen(null);
+      onChanged();
+      refreshCounts();
+    } catch (failure) {
+      notify('error', failureText(failure, t('orders.statusError')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const download = async (
+    load: () => Promise<Parameters<typeof saveFile>[0]>,
+    name: string,
+    error: string,
+  ) => {
+    try {
+      saveFile(await load(), name);
+    } catch (failure) {
+      notify('error', failureText(failure, error));
+    }
+  };
+
+  const moveButton = (to: OrderStatus, label: string, onClick: () => void, danger = false) => {
+    if (!canMoveOrder(order.status, to)) return null;
+    const blocker = orderMoveBlocker(order, to);
+    const hint = blocker === 'needs_payment' ? t('orders.needsPayment') : undefined;
+    return (
+      <button
+        type="button"
+        className={`adm-button adm-button-small${danger ? ' adm-button-danger' : ''}`}
+        disabled={busy || blocker !== null}
+        title={hint}
+        aria-label={`${label}: ${ref}`}
+        aria-describedby={hint ? `${order.id}-needs-payment` : undefined}
+        onClick={onClick}
+      >
+        {label}
+      </button>
+    );
+  };
+
+  const paid = order.payment_status === 'paid';
+  const tracking = trackingOf(order);
+  const needsPaymentHint = orderMoveBlocker(order, 'confirmed') === 'needs_payment';
+
+  return (
+    <div className="adm-row-actions">
+      {moveButton('confirmed', t('orders.actions.confirm'), () => void move('confirmed'))}
+      {moveButton('shipped', t('orders.actions.ship'), () =>
+        tracking ? void move('shipped', tracking) : setOpen('ship'),
+      )}
+      {moveButton('delivered', t('orders.actions.deliver'), () => void move('delivered'))}
+      {moveButton(
+        'cancelled',
+        paid ? t('orders.actions.cancelRefund') : t('orders.actions.cancel'),
+        () => setOpen('cancel'),
+        true,
+      )}
+      {transferAwaited(order) && (
+        <RowButton label={t('orders.actions.transfer')} of={ref} onClick={() => setOpen('transfer')} />
+      )}
+      {invoiceDue(order) && order.status !== 'cancelled' && (
+        <RowButton
+          label={t('orders.actions.invoice')}
+          of={ref}
+          tone="light"
+          onClick={() => setOpen('invoice')}
+        />
+      )}
+      {shipmentDue(order) && (
+        <RowButton
+          label={t('orders.actions.createShipment')}
+          of={ref}
+          tone="light"
+          onClick={() => setOpen('shipment')}
+        />
+      )}
+      {order.packlink_shipment_id && (
+        <>
+          <RowButton
+            label={t('orders.actions.label')}
+            of={ref}
+            tone="light"
+            onClick={() =>
+              void download(
+                () => api.orders.label(order.packlink_shipment_id!),
+                `etichetta-${ref}.pdf`,
+                t('orders.labelError'),
+              )
+            }
+          />
+          <RowButton
+            label={t('orders.actions.packingSlip')}
+            of={ref}
+            tone="light"
+            onClick={() =>
+              void download(
+                () => api.orders.packingSlip(order.id),
+                `distinta-${ref}.pdf`,
+                t('orders.packingSlipError'),
+              )
+            }
+          />
+        </>
+      )}
+      {needsPaymentHint && (
+        <span id={`${order.id}-needs-payment`} className="adm-visually-hidden">
+          {t('orders.needsPayment')}
+        </span>
+      )}
+
+      {open === 'ship' && (
+        <TrackingDialog
+          order={order}
+          busy={busy}
+          onCancel={() => setOpen(null)}
+          onShip={(n) => void move('shipped', n)}
+        />
+      )}
+      {open === 'cancel' && (
+        <ConfirmDialog
+          title={paid ? t('orders.actions.cancelRefund') : t('orders.actions.cancel')}
+          message={
+            paid
+              ? t('orders.cancelRefundMessage', { id: ref, amount: formatEuro(order.total_amount) })
+              : t('orders.cancelMessage', { id: ref })
+          }
+          confirmLabel={paid ? t('orders.actions.cancelRefund') : t('orders.actions.cancel')}
+          busy={busy}
+          onCancel={() => setOpen(null)}
+          onConfirm={() => void move('cancelled')}
+        />
+      )}
+      {open === 'transfer' && (
+        <TransferDialog
+          order={order}
+          onCancel={() => setOpen(null)}
+          onDone={() => {
+            setOpen(null);
+            notify('success', t('orders.transfer.saved', { id: ref }));
+            onChanged();
+            refreshCounts();
+          }}
+        />
+      )}
+      {open === 'invoice' && (
+        <InvoiceDialog
+          order={order}
+          onCancel={() => setOpen(null)}
+          onDataSaved={onChanged}
+          onSaved={(number) => {
+            setOpen(null);
+            notify('success', t('orders.invoice.saved', { number }));
+            onChanged();
+          }}
+        />
+      )}
+      {open === 'shipment' && (
+        <ShipmentDialog
+          order={order}
+          onCancel={() => setOpen(null)}
+          onCreated={(text) => {
+            setOpen(null);
+            notify('success', text, SHIPMENT_SUCCESS_MS);
+            onChanged();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** SPEC §4: marking shipped without a tracking number asks for one, and it must not be blank. */
+function TrackingDialog({
+  order,
+  busy,
+  onShip,
+  onCancel,
+}: {
+  order: Order;
+  busy: boolean;
+  onShip: (trackingNumber: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const [value, setValue] = useState('');
+  const blank = value.trim() === '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!blank && !busy) onShip(value.trim());
+  };
+  return (
+    <Dialog title={t('orders.ship.title', { id: shortId(order.id) })} onClose={onCancel}>
+      <form className="adm-form" onSubmit={submit} noValidate>
+        <span className="adm-field">
+          <label htmlFor={`${id}-tracking`}>{t('orders.ship.tracking')}</label>
+          <input
+            id={`${id}-tracking`}
+            value={value}
+            maxLength={100}
+            autoComplete="off"
+            required
+            aria-required="true"
+            onChange={(event) => setValue(event.target.value)}
+          />
+        </span>
+        <DialogActions onCancel={onCancel} submitLabel={t('orders.actions.ship')} disabled={blank || busy} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** 'Bonifico ricevuto': the day, the amount and the bank's reference of a transfer (PUT /api/orders/{id}/payment). */
+function TransferDialog({
+  order,
+  onDone,
+  onCancel,
+}: {
+  order: Order;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { api } = useAdmin();
+  const id = useId();
+  const [day, setDay] = useState(todayInRome());
+  const [amount, setAmount] = useState(order.total_amount.toFixed(2));
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(amount.replace(',', '.'));
+    if (!day || !reference.trim() || !(value > 0)) return setError(t('orders.transfer.required'));
+    setBusy(true);
+    setError(null);
+    try {
+      await api.orders.recordTransfer(order.id, {
+        received_on: day,
+        amount: Math.round(value * 100) / 100,
+        bank_reference: reference.trim(),
+      });
+      onDone();
+    } catch (failure) {
+      setError(failureText(failure, t('orders.statusError')));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={t('orders.transfer.title', { id: shortId(order.id) })} onClose={onCancel}>
+      <form className="adm-form" onSubmit={submit} noValidate>
+        <p className="adm-muted">
+          {t('orders.transfer.expected', {
+            amount: formatEuro(order.total_amount),
+            reference: order.order_reference,
+          })}
+        </p>
+        <span className="adm-field">
+          <label htmlFor={`${id}-day`}>{t('orders.transfer.date')}</label>
+          <input id={`${id}-day`} type="date" value={day} required onChange={(e) => setDay(e.target.value)} />
+        </span>
+        <span className="adm-field">
+          <label htmlFor={`${id}-amount`}>{t('orders.transfer.amount')}</label>
+          <input
+            id={`${id}-amount`}
+            type="number"
+            step="0.01"
+            min="0.01"
+            inputMode="decimal"
+            value={amount}
+            required
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </span>
+        <span className="adm-field">
+          <label htmlFor={`${id}-reference`}>{t('orders.transfer.reference')}</label>
+          <input
+            id={`${id}-reference`}
+            value={reference}
+            maxLength={140}
+            required
+            onChange={(e) => setReference(e.target.value)}
+          />
+        </span>
+        <DialogActions
+          error={error}
+          onCancel={onCancel}
+          submitLabel={t('orders.transfer.submit')}
+          disabled={busy}
+        />
+      </form>
+    </Dialog>
+  );
+}

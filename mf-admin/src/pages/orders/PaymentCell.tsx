@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import type { Order } from '@edicola/contracts';
+import { formatShortDate, formatEuro } from '@edicola/web-kit';
+import { refundOutcome, transferAwaited } from './orderView';
+
+/** The payment as the list shows it: method, state, demo money, a transfer's due date, the refund's outcome. */
+export function PaymentCell({ order }: { order: Order }) {
+  const { t } = useTranslation('admin');
+  const outcome = refundOutcome(order);
+  return (
+    <>
+      {t(`orders.methods.${order.payment_method}`)} · {t(`orders.paymentStatuses.${order.payment_status}`)}
+      {order.payment_demo && <span className="adm-badge adm-badge-warn">{t('orders.demo')}</span>}
+      {transferAwaited(order) && order.payment_due_at && (
+        <>
+          <br />
+          <span className="adm-muted">
+            {t('orders.dueBy', { date: formatShortDate(order.payment_due_at) })}
+          </span>
+        </>
+      )}
+      {outcome && (
+        <>
+          <br />
+          <RefundOutcome order={order} />
+        </>
+      )}
+    </>
+  );
+}
+
+export function RefundOutcome({ order }: { order: Order }) {
+  const { t } = useTranslation('admin');
+  const outcome = refundOutcome(order);
+  if (!outcome) return null;
+  // A failed refund says why in the provider's words; an older one only has the reason it was asked for.
+  const reason =
+    order.refunds.at(-1)?.failure_reason ??
+    (order.refund ? t(`orders.refundReasons.${order.refund.reason}`) : '');
+  if (outcome === 'in_progress')
+    return <span className="adm-badge adm-badge-warn">{t('orders.refund.inProgress')}</span>;
+  if (outcome === 'done')
+    return (
+      <span className="adm-badge adm-badge-ok">
+        {t('orders.refund.done', { amount: formatEuro(order.refunded_amount || order.refund?.amount || 0) })}
+      </span>
+    );
+  return (
+    <span className="adm-badge adm-badge-danger" role="note">
+      {t('orders.refund.failed', { reason })}
+    </span>
+  );
+}

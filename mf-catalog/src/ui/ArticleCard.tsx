@@ -1,0 +1,183 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { grossPrice, SHOP_INFO, type Article, type ReviewSummary } from '@edicola/contracts';
+import { emitDomEventWhenReady, formatDay, formatEuro } from '@edicola/web-kit';
+import { ArticlePhoto } from './ArticlePhoto';
+import { photoAddress } from '../format';
+import { ShareButtons } from './ShareButtons';
+import { Stars } from './Stars';
+import { categoryLabel } from '../categories';
+
+interface ArticleCardProps {
+  article: Article;
+  mediaBaseUrl: string;
+  /** Undefined while the stats load (the line keeps its height). */
+  stats?: ReviewSummary;
+  /** First row of the grid: the photo loads eagerly with a high priority (LCP). */
+  priority?: boolean;
+  highlighted?: boolean;
+  onReadReviews: () => void;
+  onWriteReview: () => void;
+  /** Called once when the card comes near the viewport (right away where IntersectionObserver is missing). */
+  onNearViewport?: (articleId: string) => void;
+}
+
+/** One catalogue card (SPEC §2): photo, texts, net and final price, SKU, stock, rating and the cart button. */
+/** How long an add waits for a cart that is still loading (the shell gives a remote 8 s to arrive). */
+export const CART_WAIT_MS = 8000;
+
+export function ArticleCard({
+  article,
+  mediaBaseUrl,
+  stats,
+  priority = false,
+  highlighted = false,
+  onReadReviews,
+  onWriteReview,
+  onNearViewport,
+}: ArticleCardProps) {
+  const { t, i18n } = useTranslation('catalog');
+  const [cartDown, setCartDown] = useState(false);
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = card.current;
+    if (!onNearViewport || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      onNearViewport(article.id);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        onNearViewport(article.id);
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [article.id, onNearViewport]);
+  const inStock = article.quantity_stock > 0;
+  const titleId = `article-${article.id}-title`;
+  const addToCart = () => {
+    // While the cart slice is still loading the add waits for it; only a cart that never comes is "down".
+    void emitDomEventWhenReady(
+      'edicola:cart-add',
+      { article_id: article.id, quantity: 1, article },
+      'edicola:cart-ready',
+      CART_WAIT_MS,
+    ).then((delivered) => setCartDown(!delivered));
+  };
+  return (
+    <article
+      ref={card}
+      id={`article-${article.id}`}
+      className={highlighted ? 'cat-card cat-highlight' : 'cat-card'}
+      data-testid="article-card"
+      aria-labelledby={titleId}
+    >
+      <div className="cat-photo-frame">
+        <ArticlePhoto
+          src={article.photo_url ? photoAddress(mediaBaseUrl, article.photo_url) : null}
+          alt={article.title}
+          priority={priority}
+        />
+      </div>
+      <div className="cat-body">
+        <p className="cat-labels">
+          <span className="cat-category">
+            <span className="cat-visually-hidden">{t('card.category')}: </span>
+            {categoryLabel(article.category, t)}
+          </span>
+          {article.product_type !== 'normale' && (
+            <span className={`cat-badge cat-badge-${article.product_type}`}>
+              {t(`productType.${article.product_type}`)}
+            </span>
+          )}
+        </p>
+        <h2 id={titleId} className="cat-title">
+          {article.title}
+        </h2>
+        <p className="cat-description">{article.description}</p>
+        {article.availability_date && (
+          <p className="cat-availability">
+            {t('card.availableFrom', { date: formatDay(article.availability_date, i18n.language) })}
+          </p>
+        )}
+        <div className="cat-prices">
+          <p className="cat-net">
+            <span className="cat-visually-hidden">{t('card.netPrice')}: </span>
+            {formatEuro(article.price)}{' '}
+            <span className="cat-vat">
+              {article.iva_percentage === 0
+                ? t('card.vatExempt')
+                : `+ ${t('card.vat', { rate: article.iva_percentage })}`}
+            </span>
+          </p>
+          <p className="cat-final">
+            <span className="cat-final-label">{t('card.finalPrice')}</span>{' '}
+            <strong data-testid="final-price">
+              {formatEuro(grossPrice(article.price, article.iva_percentage))}
+            </strong>
+          </p>
+        </div>
+        <dl className="cat-facts">
+          <div>
+            <dt>{t('card.sku')}</dt>
+            <dd>{article.sku}</dd>
+          </div>
+        </dl>
+        <p className={inStock ? 'cat-stock' : 'cat-stock cat-stock-out'}>
+          {t('card.stock', { count: article.quantity_stock })}
+        </p>
+        <div className="cat-rating" data-testid="article-rating">
+          {stats && stats.total_reviews > 0 && (
+            <>
+              <Stars rating={stats.average_rating} />{' '}
+              <span>
+                {t('card.ratingSummary', {
+                  rating: stats.average_rating.toLocaleString(i18n.language, {
+                    minimumFractionDigits: 1,
+                    maximumFractionDigits: 1,
+                  }),
+                  count: stats.total_reviews,
+                })}
+              </span>{' '}
+              <button type="button" className="cat-link-button" onClick={onReadReviews}>
+                {t('card.readReviews')}
+              </button>
+            </>
+          )}
+          {stats && stats.total_reviews === 0 && (
+            <>
+              <span>{t('card.noReviews')}</span>{' '}
+              <button type="button" className="cat-link-button" onClick={onWriteReview}>
+                {t('card.firstReview')}
+              </button>
+            </>
+          )}
+        </div>
+        {inStock ? (
+          <button
+            type="button"
+            className="cat-add"
+            onClick={addToCart}
+            data-replay={`add-to-cart:${article.id}`}
+          >
+            {t('card.addToCart')}
+          </button>
+        ) : (
+          <button type="button" className="cat-add" disabled>
+            {t('card.unavailable')}
+          </button>
+        )}
+        {cartDown && (
+          <p className="cat-error" role="alert">
+            {t('card.cartUnavailable', { phone: SHOP_INFO.phone })}
+          </p>
+        )}
+        <ShareButtons article={article} />
+      </div>
+    </article>
+  );
+}
