@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { createEventBus } from './bus/event-bus';
 import type { EventBus, Transport } from './bus/types';
@@ -152,5 +154,41 @@ describe('a transaction that enqueues jobs', () => {
       message: 'the new job and the waiting one run',
     });
     expect(ran).not.toContain('rolled-back');
+  });
+});
+
+/** Every source file under the services' src folders. */
+function serviceSources(): string[] {
+  const root = path.join(__dirname, '..', '..');
+  return readdirSync(root)
+    .filter((dir) => dir.startsWith('svc-'))
+    .flatMap((dir) =>
+      readdirSync(path.join(root, dir, 'src'), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => path.join(root, dir, 'src', file)),
+    );
+}
+
+const withoutComments = (text: string) =>
+  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+
+/** The relay, the job runner and the mailer wake themselves after a commit: a wake-up by hand is a call to `wake`. */
+const wakesByHand = (source: string) => /\bwake\s*\(/.test(withoutComments(source));
+
+describe('services', () => {
+  it('never wake the relay or the job runner by hand', () => {
+    const sources = serviceSources();
+    expect(sources.length).toBeGreaterThan(50);
+    const offenders = sources.filter((file) => wakesByHand(readFileSync(file, 'utf8')));
+    expect(offenders.map((file) => path.relative(path.join(__dirname, '..', '..'), file))).toEqual([]);
+  });
+
+  it('the scan finds a wake-up however it is written, and not in a comment', () => {
+    expect(wakesByHand('  bus.wake();')).toBe(true);
+    expect(wakesByHand('afterCommit(() => ctx.mailer.wake());')).toBe(true);
+    expect(wakesByHand('deps.jobs\n    .wake ();')).toBe(true);
+    expect(wakesByHand('if (changed) wake(deps);')).toBe(true);
+    expect(wakesByHand('// the relay is woken: no bus.wake() here')).toBe(false);
+    expect(wakesByHand('/** never call jobs.wake() */')).toBe(false);
   });
 });
