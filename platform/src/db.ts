@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +11,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import type { Logger } from './logger';
+import { trackTransactions } from './unit-of-work';
+
+export { inTransaction } from './unit-of-work';
 
 /** A Drizzle handle; a transaction is one too, so data functions take `Db` and work inside either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -33,24 +35,6 @@ const journal = (migrationsFolder: string, schema: string) => ({
   migrationsSchema: 'drizzle',
   migrationsTable: `${schema}_migrations`,
 });
-
-const transactionScope = new AsyncLocalStorage<true>();
-
-/** True while the calling code runs inside a transaction of any Database of this process. */
-export function inTransaction(): boolean {
-  return transactionScope.getStore() === true;
-}
-
-/**
- * Marks everything a `db.transaction()` callback runs, so that a call to another service made inside one
- * can be refused at once (in the all-in-one process it would deadlock on the shared embedded engine).
- */
-export function trackTransactions(db: Db): Db {
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((fn, config) =>
-    transaction((tx) => transactionScope.run(true, () => fn(tx)), config)) as Db['transaction'];
-  return db;
-}
 
 /** Opens (creating if needed) an embedded Postgres under `dataDir`, or in memory when none is given. */
 export async function openPglite(dataDir?: string): Promise<PGlite> {

@@ -83,17 +83,15 @@ describe('svc-payments calls svc-orders and consumes its order events', () => {
   }, 60_000);
   afterAll(() => service?.stop());
 
-  /** Hands the event to its handler in a transaction: true when the handler wakes the jobs after the commit. */
+  /**
+   * Hands the event to its handler in a transaction: true when it enqueued a new job, which wakes the jobs after the
+   * commit (docs/decisions/0038-unit-of-work.md).
+   */
   async function deliver<T extends EventType>(handler: EventHandler<T>, event: Event<T>): Promise<boolean> {
-    let wakes = false;
-    await db().transaction((tx) =>
-      handler(event, tx, {
-        afterCommit: () => {
-          wakes = true;
-        },
-      }),
-    );
-    return wakes;
+    const jobCount = async () => (await db().select({ id: jobs.id }).from(jobs)).length;
+    const before = await jobCount();
+    await db().transaction((tx) => handler(event, tx, { afterCommit: () => undefined }));
+    return (await jobCount()) > before;
   }
   const jobsApi = () => service.service.context.jobs;
   const logger = () => service.service.context.logger;

@@ -13,6 +13,7 @@ import { createEvent } from './envelope';
 import { runWithContext } from '../context';
 import { eventCreated, eventProcess } from '../telemetry/trace';
 import type { Database, Db } from '../db';
+import { afterCommit } from '../unit-of-work';
 import type { Logger } from '../logger';
 import { PermanentDeliveryError, toError } from './delivery-error';
 import { permanentReason } from './retry-decision';
@@ -65,6 +66,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
     batchSize: options.relayBatchSize,
     leaseMs: options.relayLeaseMs,
   });
+  const wakeRelay = () => relay.wake();
   let started = false;
   let consuming = false;
 
@@ -171,6 +173,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
       await tx
         .insert(tables.outbox)
         .values({ id: event.id, type, envelope: event, createdAt: new Date(event.occurred_at) });
+      afterCommit(wakeRelay);
       return event;
     },
 
@@ -203,9 +206,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
       await Promise.all([relay.stop(stopTimeoutMs), stopConsuming()]);
     },
 
-    wake() {
-      relay.wake();
-    },
+    wake: wakeRelay,
 
     healthy() {
       return transport.healthy();

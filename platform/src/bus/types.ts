@@ -74,7 +74,8 @@ export interface Transport {
 }
 
 export interface EventBus {
-  /** Writes the event into the outbox inside `tx` (the caller's transaction); the relay publishes it after commit. */
+  /** Writes the event into the outbox inside `tx` (the caller's transaction); the relay is woken once it commits
+   * and publishes it (docs/decisions/0038-unit-of-work.md). */
   emit<T extends EventType>(tx: Db, type: T, data: EventData<T>): Promise<Event<T>>;
   /** This service's one handler for a type. It runs in a transaction together with the processed-event mark. */
   on<T extends EventType>(type: T, handler: EventHandler<T>): void;
@@ -82,7 +83,8 @@ export interface EventBus {
   start(): Promise<void>;
   /** Stops the relay and this service's consumers, waiting (bounded) for work in progress. Leaves the transport open. */
   stop(): Promise<void>;
-  /** Asks the relay to look at the outbox now (call after a commit that emitted events). */
+  /** Asks the relay to look at the outbox now. A commit that emitted events does so by itself: services never call it
+   * (a test that restarts a consumer may). */
   wake(): void;
   healthy(): boolean;
   /** For the health answer: 'degraded' and 'down' do not make the service unready (the outbox holds events). */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { runWithContext } from '../context';
 import type { Database, Db } from '../db';
+import { afterCommit } from '../unit-of-work';
 import type { Logger } from '../logger';
 import { settleWithin } from '../bus/settle-within';
 import type { JobTables } from './tables';
@@ -38,10 +39,12 @@ export interface Jobs {
   handle<P = unknown>(name: string, fn: JobHandler<P>, options?: HandleOptions): void;
   /**
    * Writes a job in the caller's transaction `tx`: it runs after the commit (never if rolled back), once per
-   * name and key. Resolves true if the job is new, false if that key was already enqueued.
+   * name and key; a new job wakes the runner once the transaction commits. Resolves true if the job is new, false if
+   * that key was already enqueued.
    */
   enqueue<P = unknown>(tx: Db, name: string, payload: P, options: EnqueueOptions): Promise<boolean>;
-  /** Looks for due work now instead of at the next poll (e.g. after committing an enqueue). */
+  /** Looks for due work now instead of at the next poll. A commit that enqueued a job does so by itself: services
+   * never call it. */
   wake(): void;
 }
 
@@ -334,7 +337,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         .values({ name, key, payload: payload ?? {}, runAt: runAt ?? sql`now()` })
         .onConflictDoNothing({ target: [jobs.name, jobs.key] })
         .returning({ id: jobs.id });
-      return inserted.length > 0;
+      if (inserted.length === 0) return false;
+      afterCommit(wake);
+      return true;
     },
 
     wake,

@@ -57,7 +57,6 @@ export async function replyToReview(
     await bus.emit(tx, 'review.replied', reviewReplied(updated, article?.title ?? ''));
     return updated;
   });
-  if (row) bus.wake();
   return row;
 }
 

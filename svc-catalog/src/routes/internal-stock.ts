@@ -13,9 +13,8 @@ export function internalStockRoutes(router: Router, db: Db, cache: ResponseCache
     if (key !== undefined && key !== body.order_id) {
       throw new HttpError(422, 'Idempotency-Key deve coincidere con order_id');
     }
-    const { reservation, reserved, announced } = await reserveStock(db, body, bus);
+    const { reservation, reserved } = await reserveStock(db, body, bus);
     if (reserved) cache.invalidate();
-    if (announced) bus.wake();
     return reservation;
   });
 

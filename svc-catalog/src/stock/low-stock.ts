@@ -8,18 +8,16 @@ export const LOW_STOCK_THRESHOLD = 2;
 /**
  * Announces (article.stock_low, in the caller's transaction) an article whose stock falls to or below the
  * threshold with this take: only when it crosses it, so every sale below the threshold does not repeat it.
- * True when it did.
  */
 export async function announceLowStock(
   tx: Db,
   bus: EventBus,
   before: Pick<ArticleRow, 'id' | 'sku' | 'title' | 'quantityStock'>,
   taken: number,
-): Promise<boolean> {
+): Promise<void> {
   const after = before.quantityStock - taken;
-  if (before.quantityStock <= LOW_STOCK_THRESHOLD || after > LOW_STOCK_THRESHOLD) return false;
+  if (before.quantityStock <= LOW_STOCK_THRESHOLD || after > LOW_STOCK_THRESHOLD) return;
   await bus.emit(tx, 'article.stock_low', articleStockLow(before, after, LOW_STOCK_THRESHOLD, new Date()));
-  return true;
 }
 
 /** The data of `article.stock_low`: the article, what is left and the threshold it reached. */

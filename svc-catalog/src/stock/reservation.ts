@@ -94,8 +94,6 @@ export interface Reserved {
   reservation: StockReservation;
   /** False for a retry that changed nothing. */
   reserved: boolean;
-  /** An `article.stock_low` went to the outbox with it. */
-  announced: boolean;
 }
 
 /**
@@ -120,7 +118,7 @@ export async function reserveStock(
     } catch (error) {
       if (!(error instanceof Rollback)) throw error;
       const stored = await storedReservation(db, request);
-      if (stored) return { reservation: stored, reserved: false, announced: false };
+      if (stored) return { reservation: stored, reserved: false };
       if (error.reason === 'reserved') throw new Error(`reservation ${request.order_id} vanished`);
       const refusal = await refusalOf(db, wanted);
       if (refusal) throw refusal;
@@ -178,13 +176,12 @@ async function take(
     .onConflictDoNothing()
     .returning({ orderId: reservations.orderId });
   if (claimed.length === 0) throw new Rollback('reserved');
-  let announced = false;
   if (bus) {
     for (const [id, row] of byId) {
       const quantity = wanted.get(id)!;
       const before = { ...row, quantityStock: row.quantityStock + quantity };
-      if (await announceLowStock(tx, bus, before, quantity)) announced = true;
+      await announceLowStock(tx, bus, before, quantity);
     }
   }
-  return { reservation: reservationAnswer(request.order_id, lines), reserved: true, announced };
+  return { reservation: reservationAnswer(request.order_id, lines), reserved: true };
 }

@@ -15,7 +15,7 @@ const REMINDER_BEFORE_MS = 2 * DAY_MS;
  * attempt that is never paid sends nothing.
  */
 export function onOrderCreated(ctx: NotifyContext): EventHandler<'order.created'> {
-  return async (event, tx, { afterCommit }) => {
+  return async (event, tx) => {
     const order = event.data;
     const transfer = order.payment_method === 'transfer';
     const dueAt = transfer ? transferDueAt(order, ctx.transferPaymentDays) : null;
@@ -48,6 +48,5 @@ export function onOrderCreated(ctx: NotifyContext): EventHandler<'order.created'
         })
         .onConflictDoNothing({ target: scheduledEmails.key });
     }
-    afterCommit(() => ctx.mailer.wake());
   };
 }

@@ -17,7 +17,7 @@ import {
  * payment.failed e-mail did.
  */
 export function onOrderStatusChanged(ctx: NotifyContext): EventHandler<'order.status_changed'> {
-  return async (event, tx, { afterCommit }) => {
+  return async (event, tx) => {
     const change = event.data;
     const row = await lockOrder(tx, change.order_id);
     const order = row.facts;
@@ -85,6 +85,5 @@ export function onOrderStatusChanged(ctx: NotifyContext): EventHandler<'order.st
         });
       }
     }
-    afterCommit(() => ctx.mailer.wake());
   };
 }

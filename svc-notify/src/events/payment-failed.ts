@@ -8,7 +8,7 @@ import { paymentFailedMail } from '../templates/customer-mails';
  * order. One the shopper abandoned on the provider's page needs no e-mail: they left it themselves.
  */
 export function onPaymentFailed(ctx: NotifyContext): EventHandler<'payment.failed'> {
-  return async (event, tx, { afterCommit }) => {
+  return async (event, tx) => {
     const failure = event.data;
     if (failure.reason === 'abandoned') return;
     const row = await lockOrder(tx, failure.order_id);
@@ -20,6 +20,5 @@ export function onPaymentFailed(ctx: NotifyContext): EventHandler<'payment.faile
       language: row.facts.language,
       mail: await paymentFailedMail(row.facts, ctx.shop, failure.reason),
     });
-    afterCommit(() => ctx.mailer.wake());
   };
 }

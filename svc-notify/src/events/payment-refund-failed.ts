@@ -6,7 +6,7 @@ import { refundFailedToShop } from '../templates/shop-mails';
 
 /** A refund the provider refused: the shop is told once per payment (the job retries it meanwhile). */
 export function onPaymentRefundFailed(ctx: NotifyContext): EventHandler<'payment.refund_failed'> {
-  return async (event, tx, { afterCommit }) => {
+  return async (event, tx) => {
     const failure = event.data;
     const [row] = await tx.select().from(orderFacts).where(eq(orderFacts.orderId, failure.order_id));
     await ctx.mailer.send(tx, {
@@ -25,6 +25,5 @@ export function onPaymentRefundFailed(ctx: NotifyContext): EventHandler<'payment
         ctx.shop,
       ),
     });
-    afterCommit(() => ctx.mailer.wake());
   };
 }

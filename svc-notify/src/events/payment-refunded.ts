@@ -5,7 +5,7 @@ import { refundedMail } from '../templates/customer-mails';
 
 /** Money went back: the amount, and "partial" while less than the order's total has been refunded. */
 export function onPaymentRefunded(ctx: NotifyContext): EventHandler<'payment.refunded'> {
-  return async (event, tx, { afterCommit }) => {
+  return async (event, tx) => {
     const refund = event.data;
     const row = await lockOrder(tx, refund.order_id);
     // The provider's figures: this refund, and all refunded so far of what it captured.
@@ -23,6 +23,5 @@ export function onPaymentRefunded(ctx: NotifyContext): EventHandler<'payment.ref
       }),
     });
     if (queued !== 'duplicate') await updateOrder(tx, row.orderId, { refundedCents: refundedTotalCents });
-    afterCommit(() => ctx.mailer.wake());
   };
 }

@@ -6,7 +6,7 @@ import { newOrderToShop } from '../templates/shop-mails';
 
 /** The money of an online order was taken: "payment received, order confirmed", and the shop gets the order. */
 export function onPaymentSucceeded(ctx: NotifyContext): EventHandler<'payment.succeeded'> {
-  return async (event, tx, { afterCommit }) => {
+  return async (event, tx) => {
     const payment = event.data;
     const row = await lockOrder(tx, payment.order_id);
     const order = row.facts;
@@ -24,6 +24,5 @@ export function onPaymentSucceeded(ctx: NotifyContext): EventHandler<'payment.su
       language: 'it',
       mail: await newOrderToShop(order, ctx.shop, true),
     });
-    afterCommit(() => ctx.mailer.wake());
   };
 }

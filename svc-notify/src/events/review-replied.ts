@@ -4,7 +4,7 @@ import { reviewReplyMail } from '../templates/customer-mails';
 
 /** Staff answered a review: its author gets the answer, in the review's language. */
 export function onReviewReplied(ctx: NotifyContext): EventHandler<'review.replied'> {
-  return async (event, tx, { afterCommit }) => {
+  return async (event, tx) => {
     const reply = event.data;
     await ctx.mailer.send(tx, {
       kind: 'review_reply',
@@ -22,6 +22,5 @@ export function onReviewReplied(ctx: NotifyContext): EventHandler<'review.replie
         ctx.shop,
       ),
     });
-    afterCommit(() => ctx.mailer.wake());
   };
 }

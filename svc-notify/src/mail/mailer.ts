@@ -113,8 +113,6 @@ export function createMailer(options: {
       await jobs.enqueue<SendJob>(tx, JOB, { email_id: row.id, mail: out.mail }, { key: row.id });
       return 'queued';
     },
-    /** Call after the commit, to send now rather than at the next poll. */
-    wake: () => jobs.wake(),
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;

@@ -42,7 +42,6 @@ export function contactRoutes(router: Router, db: Db, ctx: NotifyContext, option
           mail: copy,
         });
       });
-      ctx.mailer.wake();
       res.status(202);
       return { message: 'Messaggio inviato! Ti risponderemo al più presto.' };
     },

@@ -74,7 +74,6 @@ export function newsletterRoutes(
       if (result.alreadySubscribed) {
         return { message: 'Email già registrata alla newsletter!', already_subscribed: true };
       }
-      ctx.mailer.wake();
       return {
         message: 'Iscrizione completata! Controlla la tua email per la conferma.',
         already_subscribed: false,

@@ -70,7 +70,6 @@ export async function processScheduledEmails(
     sent += batch.queued;
     if (batch.count < BATCH) break;
   }
-  if (sent > 0) ctx.mailer.wake();
   if (total > 0) logger.info({ total_scheduled: total, emails_sent: sent }, 'scheduled e-mails processed');
   return { emails_sent: sent, total_scheduled: total };
 }

@@ -92,6 +92,5 @@ export async function resetPaymentData(
       await jobs.enqueue(tx, RELEASE_STOCK_JOB, { order_id: id }, { key: `reset:${id}` });
     return rows.length;
   });
-  if (deleted > 0) jobs.wake();
   return deleted;
 }

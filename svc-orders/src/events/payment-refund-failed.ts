@@ -3,8 +3,7 @@ import { applyPaymentRefundFailed } from '../orders/payment-state';
 
 /** svc-orders' handler of 'payment.refund_failed' (see applyPaymentRefundFailed). */
 export function onPaymentRefundFailed(bus: EventBus): EventHandler<'payment.refund_failed'> {
-  return async (event, tx, { afterCommit }) => {
-    const outcome = await applyPaymentRefundFailed(tx, bus, event.data);
-    if (outcome !== 'unchanged') afterCommit(() => bus.wake());
+  return async (event, tx) => {
+    await applyPaymentRefundFailed(tx, bus, event.data);
   };
 }

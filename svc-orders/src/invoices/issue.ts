@@ -145,7 +145,6 @@ export async function issueInvoice(
       }),
     });
   });
-  bus.wake();
   return orderWithRefunds(database.db, updated);
 }
 

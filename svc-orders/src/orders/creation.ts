@@ -313,7 +313,6 @@ async function placeUnderId(
       if (!(await closePlacement(tx, orderId))) throw new PlacementGone();
       return stored;
     });
-    deps.bus.wake();
     return { row, created: true };
   } catch (error) {
     // Stored after all (a twin with the same id won, or a commit whose answer was lost): that order holds

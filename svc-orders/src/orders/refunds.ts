@@ -290,7 +290,6 @@ export async function requestPartialRefund(
     }
     return { row: updated, replayed: false };
   });
-  bus.wake();
   return { order: await orderWithRefunds(database.db, outcome.row), replayed: outcome.replayed };
 }
 

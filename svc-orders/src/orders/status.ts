@@ -73,6 +73,5 @@ export async function changeOrderStatus(
       },
     });
   });
-  bus.wake();
   return orderWithRefunds(database.db, updated);
 }

@@ -69,6 +69,5 @@ export async function recordTransferPayment(
       }),
     });
   });
-  bus.wake();
   return orderWithRefunds(database.db, updated);
 }

@@ -53,6 +53,5 @@ export async function cancelUnpaidOrder(
     });
     return 'cancelled' as const;
   });
-  if (outcome === 'cancelled') deps.bus.wake();
   return outcome;
 }

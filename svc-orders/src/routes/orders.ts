@@ -119,7 +119,6 @@ export function orderRoutes(router: Router, options: OrderRouteOptions) {
         { id: staff.sub, username: staff.name },
         auditBy(options.bus, res),
       );
-      options.bus.wake();
       res.status(201);
       return entry;
     },

@@ -324,7 +324,6 @@ export async function createShipment(
     );
     throw conflict(SHIPMENT_IN_PROGRESS_DETAIL);
   }
-  deps.bus.wake();
   return {
     shipment_id: reference,
     tracking_number: recorded.trackingNumber,

@@ -12,27 +12,25 @@ const left = (p: PaymentRecord) => (p.capturedCents ?? p.amountCents) - (p.refun
  * (key: the payment id, so a repeated request refunds once). With `amount_cents` (a staff partial refund, v2) the
  * payment of the order that still holds that much keeps its state and a job refunds exactly that amount (key: the
  * refund request id, which is also the provider's idempotency key). Each request is recorded (refund_requests) so
- * its outcome goes back with its id. The job runner is woken once a new job committed.
+ * its outcome goes back with its id.
  */
 export function onOrderRefundRequested(jobs: Jobs, logger: Logger): EventHandler<'order.refund_requested'> {
-  return async (event, tx, { afterCommit }) => {
-    if (await enqueueRefunds(tx, jobs, logger, event)) afterCommit(() => jobs.wake());
-  };
+  return (event, tx) => enqueueRefunds(tx, jobs, logger, event);
 }
 
-/** The refund jobs of the request, inside the delivery's transaction; true when a job was enqueued. */
+/** The refund jobs of the request, inside the delivery's transaction. */
 async function enqueueRefunds(
   tx: Db,
   jobs: Jobs,
   logger: Logger,
   event: Event<'order.refund_requested'>,
-): Promise<boolean> {
+): Promise<void> {
   const { order_id: orderId, reason, refund_request_id: requestId, amount_cents: amountCents } = event.data;
-  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return false;
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return;
   const paid = await paymentsOfOrder(tx, orderId, ['succeeded', 'partially_refunded', 'refunding']);
   if (paid.length === 0) {
     logger.warn({ order_id: orderId }, 'refund requested for an order with no payment taken');
-    return false;
+    return;
   }
   if (amountCents !== undefined && requestId) {
     // The payment that really paid the order (not one refunded for its wrong amount) and still holds that much;
@@ -44,15 +42,15 @@ async function enqueueRefunds(
       .values({ id: requestId, paymentId: payment.id, orderId, amountCents, reason })
       .onConflictDoNothing()
       .returning({ id: refundRequests.id });
-    if (!recorded) return false;
-    return jobs.enqueue<RefundPayload>(
+    if (!recorded) return;
+    await jobs.enqueue<RefundPayload>(
       tx,
       REFUND_JOB,
       { payment_id: payment.id, refund_request_id: requestId, amount_cents: amountCents },
       { key: requestId },
     );
+    return;
   }
-  let enqueued = false;
   for (const payment of paid) {
     if (payment.status !== 'refunding') await markRefunding(tx, payment.id, reason);
     if (requestId) {
@@ -61,13 +59,11 @@ async function enqueueRefunds(
         .values({ id: requestId, paymentId: payment.id, orderId, amountCents: null, reason })
         .onConflictDoNothing();
     }
-    const isNew = await jobs.enqueue<RefundPayload>(
+    await jobs.enqueue<RefundPayload>(
       tx,
       REFUND_JOB,
       { payment_id: payment.id, ...(requestId ? { refund_request_id: requestId } : {}) },
       { key: payment.id },
     );
-    enqueued ||= isNew;
   }
-  return enqueued;
 }

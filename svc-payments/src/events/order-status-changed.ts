@@ -4,29 +4,23 @@ import { EXPIRE_JOB, paymentsOfOrder, type ExpirePayload } from '../payments/rec
 
 /**
  * An order cancelled while its payment is still open (or declined) can no longer be paid: the expiry job runs now
- * (inside the delivery's transaction only the job is written; the provider is called by the job). The job runner is
- * woken once a new job committed.
+ * (inside the delivery's transaction only the job is written; the provider is called by the job).
  */
 export function onOrderStatusChanged(jobs: Jobs): EventHandler<'order.status_changed'> {
-  return async (event, tx, { afterCommit }) => {
-    if (await enqueueExpiries(tx, jobs, event)) afterCommit(() => jobs.wake());
-  };
+  return (event, tx) => enqueueExpiries(tx, jobs, event);
 }
 
-/** The expiry jobs of the cancelled order's open payments; true when a job was enqueued. */
-async function enqueueExpiries(tx: Db, jobs: Jobs, event: Event<'order.status_changed'>): Promise<boolean> {
-  if (event.data.to !== 'cancelled') return false;
-  if (!/^[0-9a-f-]{36}$/i.test(event.data.order_id)) return false;
+/** The expiry jobs of the cancelled order's open payments. */
+async function enqueueExpiries(tx: Db, jobs: Jobs, event: Event<'order.status_changed'>): Promise<void> {
+  if (event.data.to !== 'cancelled') return;
+  if (!/^[0-9a-f-]{36}$/i.test(event.data.order_id)) return;
   const open = await paymentsOfOrder(tx, event.data.order_id, ['open', 'failed']);
-  let enqueued = false;
   for (const payment of open) {
-    const isNew = await jobs.enqueue<ExpirePayload>(
+    await jobs.enqueue<ExpirePayload>(
       tx,
       EXPIRE_JOB,
       { payment_id: payment.id, reason: 'abandoned' },
       { key: `${payment.id}:order-cancelled` },
     );
-    enqueued ||= isNew;
   }
-  return enqueued;
 }

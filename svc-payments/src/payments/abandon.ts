@@ -2,7 +2,7 @@ import { forbidden, notFound } from '@edicola/platform';
 import type { KlarnaVerifyResponse, PaypalCaptureResponse } from '@edicola/contracts';
 import { paypalPaymentView } from './paypal';
 import { KLARNA_VERIFY_NOT_FOUND, klarnaPaymentView, retrieveIntent } from './klarna';
-import { wake, type PaymentDeps } from './deps';
+import type { PaymentDeps } from './deps';
 import { cancelIntent } from './expiry';
 import { paymentById, paymentByProviderObject } from './records';
 import { markFailed } from './state';
@@ -13,10 +13,7 @@ import { markFailed } from './state';
  * than at the time limit. A payment already taken is left as it is (the answer then says paid).
  */
 async function abandon(deps: PaymentDeps, paymentId: string): Promise<void> {
-  const changed = await deps.database.db.transaction((tx) =>
-    markFailed({ tx, bus: deps.bus }, paymentId, 'abandoned', null),
-  );
-  if (changed) wake(deps);
+  await deps.database.db.transaction((tx) => markFailed({ tx, bus: deps.bus }, paymentId, 'abandoned', null));
 }
 
 /** POST /payments/klarna/cancel: the intent's client secret proves the caller holds it; the intent is cancelled. */

@@ -12,7 +12,7 @@ import { isStripeError } from '../providers/stripe';
 import { applySessionIn } from './apply';
 import { checkExpectedOrder, demoUrl, safeError } from './common';
 import { oncePerKey } from './creation';
-import { providerError, wake, webBase, type PaymentDeps } from './deps';
+import { providerError, webBase, type PaymentDeps } from './deps';
 import { internalOrderRequest } from './orders-client';
 import { paymentById, paymentByProviderObject, recordAmount, recordProviderObject } from './records';
 import { markFailed, orderReference, shopperState } from './state';
@@ -165,11 +165,9 @@ async function retrieveSession(deps: PaymentDeps, id: string): Promise<Stripe.Ch
 
 /** Applies what Stripe says of a session (asked with the secret key, so it counts as verified). */
 export async function applySession(deps: PaymentDeps, session: Stripe.Checkout.Session): Promise<boolean> {
-  const changed = await deps.database.db.transaction((tx) =>
+  return deps.database.db.transaction((tx) =>
     applySessionIn({ tx, bus: deps.bus, logger: deps.logger }, session),
   );
-  if (changed) wake(deps);
-  return changed;
 }
 
 function statusOf(payment: PaymentRecord): CheckoutSessionStatus {
@@ -219,10 +217,9 @@ export async function cancelCardSession(
   if (payment.status === 'open' || payment.status === 'failed') {
     const paid = await expireStripeSession(deps, sessionId, deps.logger);
     if (!paid) {
-      const changed = await deps.database.db.transaction((tx) =>
+      await deps.database.db.transaction((tx) =>
         markFailed({ tx, bus: deps.bus }, payment.id, 'abandoned', null),
       );
-      if (changed) wake(deps);
     }
   }
   return statusOf((await paymentById(deps.database.db, payment.id))!);

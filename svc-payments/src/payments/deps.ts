@@ -33,12 +33,6 @@ export function webBase(deps: PaymentDeps, origin: string | undefined): string {
   return base.replace(/\/+$/, '');
 }
 
-/** After a commit that emitted events or enqueued jobs. */
-export function wake(deps: PaymentDeps): void {
-  deps.bus.wake();
-  deps.jobs.wake();
-}
-
 export const PROVIDER_OFF = {
   stripe: 'Pagamento con carta e Klarna non disponibile in questo negozio',
   paypal: 'Pagamento con PayPal non disponibile in questo negozio',

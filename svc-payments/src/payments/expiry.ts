@@ -3,7 +3,7 @@ import { isStripeError } from '../providers/stripe';
 import { applyIntent } from './klarna';
 import { expireStripeSession } from './card';
 import { safeError } from './common';
-import { wake, type PaymentDeps } from './deps';
+import type { PaymentDeps } from './deps';
 import { paymentById, paymentsOfOrder, type ExpirePayload } from './records';
 import { markFailed } from './state';
 
@@ -26,11 +26,10 @@ export async function expirePayment(deps: PaymentDeps, payload: ExpirePayload): 
       return;
     }
   }
-  const changed = await deps.database.db.transaction((tx) =>
+  await deps.database.db.transaction((tx) =>
     // The reason says it all: no detail.
     markFailed({ tx, bus: deps.bus }, payment.id, reason, null),
   );
-  if (changed) wake(deps);
 }
 
 /** Cancels a Klarna intent; true when Stripe says it succeeded meanwhile (then applied). */

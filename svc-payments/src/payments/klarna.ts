@@ -5,7 +5,7 @@ import type { PaymentRecord } from '../db/schema';
 import { isStripeError } from '../providers/stripe';
 import { checkExpectedOrder, demoUrl, safeError } from './common';
 import { oncePerKey } from './creation';
-import { providerError, wake, webBase, type PaymentDeps } from './deps';
+import { providerError, webBase, type PaymentDeps } from './deps';
 import {
   paymentById,
   paymentByProviderObject,
@@ -117,11 +117,9 @@ export async function retrieveIntent(deps: PaymentDeps, id: string): Promise<Str
 
 /** Applies what Stripe says of an intent (asked with the secret key, so it counts as verified). */
 export async function applyIntent(deps: PaymentDeps, intent: Stripe.PaymentIntent): Promise<boolean> {
-  const changed = await deps.database.db.transaction((tx) =>
+  return deps.database.db.transaction((tx) =>
     applyIntentIn({ tx, bus: deps.bus, logger: deps.logger }, intent),
   );
-  if (changed) wake(deps);
-  return changed;
 }
 
 /**

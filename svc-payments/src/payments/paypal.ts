@@ -9,7 +9,7 @@ import type { PaymentRecord } from '../db/schema';
 import { linkOf, PaypalError, paypalValue, type PaypalCapture, type PaypalOrder } from '../providers/paypal';
 import { checkExpectedOrder, demoUrl, safeError } from './common';
 import { oncePerKey } from './creation';
-import { providerError, wake, webBase, type PaymentDeps } from './deps';
+import { providerError, webBase, type PaymentDeps } from './deps';
 import { internalOrderRequest } from './orders-client';
 import { paymentById, paymentByProviderObject, recordAmount, recordProviderObject } from './records';
 import { orderReference, shopperState } from './state';
@@ -174,11 +174,9 @@ export async function applyCapture(
   paymentId: string,
   capture: PaypalCapture,
 ): Promise<boolean> {
-  const changed = await deps.database.db.transaction((tx) =>
+  return deps.database.db.transaction((tx) =>
     applyCaptureIn({ tx, bus: deps.bus, logger: deps.logger }, paymentId, capture),
   );
-  if (changed) wake(deps);
-  return changed;
 }
 
 /**

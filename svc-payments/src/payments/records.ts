@@ -104,7 +104,6 @@ export async function openPayment(db: Db, jobs: Jobs, id: string, input: NewPaym
     return row ?? null;
   });
   if (created) {
-    jobs.wake();
     return created;
   }
   return (await paymentById(db, id))!;

@@ -4,7 +4,7 @@ import { refundRequests } from '../db/schema';
 import { isStripeError } from '../providers/stripe';
 import { PaypalError, paypalCents, paypalValue } from '../providers/paypal';
 import { safeError } from './common';
-import { wake, type PaymentDeps } from './deps';
+import type { PaymentDeps } from './deps';
 import { paymentById, type RefundPayload } from './records';
 import { failRequest, markRefunded, paymentRefundFailed } from './state';
 
@@ -115,19 +115,17 @@ export async function refundPayment(
           paymentRefundFailed(payment, reason, new Date(), requestId ? { id: requestId, final } : undefined),
         );
       })
-      .then(() => wake(deps))
       .catch((err: unknown) =>
         deps.logger.error({ err, payment_id: payment.id }, 'could not announce a failed refund'),
       );
     if (final) return;
     throw new Error(`refund failed: ${reason}`);
   }
-  const changed = await deps.database.db.transaction((tx) =>
+  await deps.database.db.transaction((tx) =>
     markRefunded({ tx, bus: deps.bus }, payment.id, {
       ...refund,
       ...(requestId ? { requestId } : {}),
       ...(partial ? { reason: 'partial_refund' as const } : {}),
     }),
   );
-  if (changed) wake(deps);
 }

@@ -1,7 +1,7 @@
 import { badRequest } from '@edicola/platform';
 import { applyCaptureIn, paypalPaymentOfCapture } from '../payments/apply';
 import { safeError } from '../payments/common';
-import { providerError, wake, type PaymentDeps } from '../payments/deps';
+import { providerError, type PaymentDeps } from '../payments/deps';
 import { paymentByProviderPayment } from '../payments/records';
 import { markRefunded } from '../payments/state';
 import {
@@ -75,7 +75,6 @@ export async function handlePaypalWebhook(
     }
     return true;
   });
-  if (changed) wake(deps);
   deps.logger.info(
     { event_id: event.id, type: event.event_type, duplicate: !fresh, changed },
     'paypal webhook',

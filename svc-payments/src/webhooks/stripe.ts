@@ -8,7 +8,7 @@ import {
   refundsOfCharge,
 } from '../payments/apply';
 import { safeError } from '../payments/common';
-import { providerError, wake, type PaymentDeps } from '../payments/deps';
+import { providerError, type PaymentDeps } from '../payments/deps';
 import { firstSeen } from './dedup';
 
 export const BAD_SIGNATURE = 'Firma del webhook non valida';
@@ -48,7 +48,6 @@ export async function handleStripeWebhook(
     changed = await applyStripeEvent(tx, deps, event, refunds);
     return true;
   });
-  if (changed) wake(deps);
   deps.logger.info({ event_id: event.id, type: event.type, duplicate: !fresh, changed }, 'stripe webhook');
   return { received: true, duplicate: !fresh };
 }
