@@ -17,8 +17,8 @@ import { useSession, type CustomerSession } from './session';
 import { useDocumentTitle } from './useDocumentTitle';
 
 /**
- * /registrati: private or company registration (SPEC §5), then /accedi with the success message; already logged in
- * → /profilo.
+ * /registrati: private or company registration (docs/product/account.md#registration), then /accedi with the
+ * success message; already logged in → /profilo.
  */
 export function RegisterPage({ api, session }: { api: AccountApi; session: CustomerSession }) {
   const { t } = useTranslation('account');

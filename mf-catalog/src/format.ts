@@ -2,7 +2,9 @@ import { dateLocale } from '@edicola/contracts';
 
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
 
-/** Euros with Italian formatting (SPEC §9) in every language: 1234.5 → "1.234,50 €". */
+/**
+ * Euros with Italian formatting (docs/product/constants.md#money) in every language: 1234.5 → "1.234,50 €".
+ */
 export function formatEuro(amount: number): string {
   return euro.format(amount);
 }
@@ -36,7 +38,7 @@ export function photoAddress(mediaBaseUrl: string, photoUrl: string): string {
   return `${mediaBaseUrl.replace(/\/+$/, '')}/${photoUrl.replace(/^\/+/, '')}`;
 }
 
-/** The social share text: the description cut at 100 characters (SPEC §9). */
+/** The social share text: the description cut at 100 characters (docs/product/constants.md#defaults). */
 export function shareDescription(description: string): string {
   return description.length > 100 ? `${description.slice(0, 100)}…` : description;
 }

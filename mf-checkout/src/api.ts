@@ -103,7 +103,7 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) 
     profile: (token: string, signal?: AbortSignal) =>
       call('/api/customers/profile', Customer, { token, signal }),
 
-    // ---- svc-payments (SPEC §7 "Orders and payments") ----
+    // ---- svc-payments (docs/product/http-routes.md#svc-payments) ----
     /** GET /payments/config: which methods are live, demo or off, and Stripe's publishable key. */
     paymentsConfig: (signal?: AbortSignal) => call('/payments/config', PaymentsConfig, { signal }),
     /** POST /checkout/session → the hosted card page's `url` (Stripe Checkout, or the demo page). */

@@ -1,7 +1,10 @@
 import { eurosToCents, grossCents } from '@edicola/contracts';
 import type { PricedLine } from './cart';
 
-/** Gross unit price in cents: net price plus VAT, rounded to the cent (SPEC §9). */
+/**
+ * Gross unit price in cents: net price plus VAT, rounded to the cent
+ * (docs/product/orders-and-payments.md#pricing).
+ */
 export const unitGrossCents = (line: PricedLine) =>
   grossCents(eurosToCents(line.article.price), line.article.iva_percentage);
 
@@ -19,7 +22,10 @@ const euro = new Intl.NumberFormat('it-IT', {
   maximumFractionDigits: 2,
 });
 
-/** Cents as euros with Italian formatting and 2 decimals (SPEC §5/§9) in every language: "1.234,50 €". */
+/**
+ * Cents as euros with Italian formatting and 2 decimals (docs/product/constants.md#money) in every language:
+ * "1.234,50 €".
+ */
 export function formatCents(cents: number): string {
   return euro.format(cents / 100);
 }

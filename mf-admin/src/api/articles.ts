@@ -16,7 +16,10 @@ import { parsedBy } from './parsed';
 
 const Deleted = z.object({ id: z.string() });
 
-/** Where each list lives: every article, or the pre-sale / reservation ones (SPEC §7). */
+/**
+ * Where each list lives: every article, or the pre-sale / reservation ones
+ * (docs/product/http-routes.md#svc-catalog).
+ */
 const LIST_PATHS: Record<'all' | Exclude<ProductType, 'normale'>, string> = {
   all: '/api/articles',
   prevendita: '/api/admin/articles/prevendita',

@@ -33,7 +33,10 @@ export const ordersApi = (client: ApiClient) => ({
     client.call('GET', '/api/orders', { query, signal, check: parsedBy(OrderList) }),
   get: (orderId: string, signal?: AbortSignal) =>
     client.call('GET', `/api/orders/${id(orderId)}`, { signal, check: parsedBy(OrderPageData) }),
-  /** PUT /api/orders/{id}/status?status=..&tracking_number=.. (SPEC §7): tracking number or null. */
+  /**
+   * PUT /api/orders/{id}/status?status=..&tracking_number=.. (docs/product/http-routes.md#svc-orders):
+   * tracking number or null.
+   */
   setStatus: (orderId: string, status: OrderStatus, trackingNumber: string | null) =>
     client.call('PUT', `/api/orders/${id(orderId)}/status`, {
       query: { status, tracking_number: trackingNumber ?? 'null' },
@@ -62,7 +65,7 @@ export const ordersApi = (client: ApiClient) => ({
       signal,
       check: parsedBy(NextInvoiceNumber),
     }),
-  /** PUT /orders/{id}/invoice {invoice_number, invoice_date} (SPEC §7). */
+  /** PUT /orders/{id}/invoice {invoice_number, invoice_date} (docs/product/http-routes.md#svc-orders). */
   saveInvoice: (orderId: string, invoice: InvoiceRequest) =>
     client.call('PUT', `/orders/${id(orderId)}/invoice`, { body: invoice, check: parsedBy(Order) }),
   /** PUT /api/orders/{id}/invoice-data: the buyer's fiscal data of an order not invoiced yet (decision 0033). */
@@ -91,7 +94,7 @@ export const ordersApi = (client: ApiClient) => ({
     downloadFile(client, 'GET', `/api/orders/${id(orderId)}/packing-slip.pdf`),
   mergedLabels: (orderIds: string[]) =>
     downloadFile(client, 'POST', '/api/shipments/labels', { body: { order_ids: orderIds } }),
-  /** GET /orders/export/csv with the list's filters (SPEC §7). */
+  /** GET /orders/export/csv with the list's filters (docs/product/back-office.md#orders-csv). */
   exportCsv: (filters: Partial<OrderFilterQuery>) =>
     downloadFile(client, 'GET', '/orders/export/csv', { query: filters }),
   takingsCsv: (month: string) =>

@@ -17,7 +17,7 @@ export const shippingApi = (client: ApiClient) => ({
     client.call('GET', '/api/admin/shipping/rules', { signal, check: parsedBy(ShippingRuleList) }),
   create: (rule: unknown) =>
     client.call('POST', '/api/admin/shipping/rules', { body: rule, check: parsedBy(ShippingRule) }),
-  /** PUT /admin/shipping/rules/{id} (SPEC §7). */
+  /** PUT /admin/shipping/rules/{id} (docs/product/http-routes.md#svc-orders). */
   update: (ruleId: string, rule: unknown) =>
     client.call('PUT', `/admin/shipping/rules/${id(ruleId)}`, { body: rule, check: parsedBy(ShippingRule) }),
   remove: (ruleId: string) =>

@@ -1,6 +1,9 @@
 import { dateLocale } from '@edicola/contracts';
 
-/** Amounts and dates as the shop writes them (SPEC §9: euro, Italian formatting, 2 decimals). */
+/**
+ * Amounts and dates as the shop writes them (docs/product/constants.md#money: euro, Italian formatting, 2
+ * decimals).
+ */
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
 export const formatEuro = (value: number) => euro.format(value);
 

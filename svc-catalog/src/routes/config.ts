@@ -2,7 +2,10 @@ import type { Router } from 'express';
 import { requireAuth, type TokenVerifier } from '@edicola/platform';
 import { ANY_STAFF, IVA_OPTIONS } from '@edicola/contracts';
 
-/** GET /api/config/iva-options (staff): the VAT rates of SPEC §9 with their labels. */
+/**
+ * GET /api/config/iva-options (staff): the VAT rates of docs/product/constants.md#vat-rates with their
+ * labels.
+ */
 export function configRoutes(router: Router, verifier: TokenVerifier) {
   router.get(
     '/api/config/iva-options',

@@ -9,7 +9,8 @@ import { TAKINGS_CSV_HEADER, takingsCsvFilename, takingsCsvRows } from '../expor
 export function exportRoutes(router: Router, options: { db: Db; verifier: TokenVerifier }) {
   const staffOnly = requireAuth(options.verifier, { kind: 'staff', roles: ANY_STAFF });
 
-  // SPEC §7: the orders of the list's current filters, streamed from the database.
+  // docs/product/back-office.md#orders-csv: the orders of the list's current filters, streamed from the
+  // database.
   router.get(
     '/orders/export/csv',
     staffOnly,

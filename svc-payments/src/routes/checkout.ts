@@ -11,7 +11,7 @@ export const SessionParams = z.object({
   id: z.string().trim().min(1, 'Sessione mancante').max(255, 'Sessione non valida'),
 });
 
-/** Card payments through Stripe Checkout (SPEC §7): create, poll, cancel. */
+/** Card payments through Stripe Checkout (docs/product/http-routes.md#svc-payments): create, poll, cancel. */
 export function checkoutRoutes(router: Router, deps: PaymentDeps, verifier: TokenVerifier) {
   router.post(
     '/checkout/session',
