@@ -169,7 +169,7 @@ async function main() {
     const reference = `ORD-${sample.id.replace(/-/g, '').slice(-8).toUpperCase()}`;
     const month = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 7);
     const scenarios = {
-      'all (plain SPEC call)': '',
+      'all (plain call)': '',
       'tab=new': 'tab=new',
       'tab=delivered': 'tab=delivered',
       'q=reference': `q=${reference}`,

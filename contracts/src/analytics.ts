@@ -16,7 +16,8 @@ export const VisitRecorded = z.object({ recorded: z.boolean() });
 export const UNKNOWN_COUNTRY_CODE = 'XX';
 
 /**
- * GET /analytics/stats (staff), SPEC §3 Visit statistics. Days are Europe/Rome days; the week starts on
+ * GET /analytics/stats (staff), docs/product/records.md#visit-stats. Days are Europe/Rome days; the week
+ * starts on
  * Monday; visits_by_day holds the last 7 days oldest first, days without visits included; countries are
  * named in Italian, with ISO 3166 codes (XX when unknown).
  */
@@ -36,7 +37,9 @@ export const VisitStats = z.object({
 });
 export type VisitStats = z.infer<typeof VisitStats>;
 
-/** One payment method's orders and revenue this month and this year (SPEC §3 Payment statistics). */
+/**
+ * One payment method's orders and revenue this month and this year (docs/product/records.md#payment-stats).
+ */
 export const PaymentMethodStats = z.object({
   payment_method: z.string(),
   monthly_count: z.number().int().nonnegative(),
@@ -54,11 +57,12 @@ export const DemoPaymentStats = z.object({
 });
 
 /**
- * GET /api/analytics/payment-stats (staff), SPEC §3. The takings export's facts, added up
+ * GET /api/analytics/payment-stats (staff), docs/product/records.md#payment-stats. The takings export's
+ * facts, added up
  * (docs/decisions/0034-payment-statistics-and-reset.md): an order counts in the month its money was taken
  * (a transfer when received), a refund is taken out of the month it was given back in; in euros, Europe/Rome
- * months and years. Demo payments apart in demo_payments. Beyond SPEC, for the charts: the previous month's
- * figures and the revenue of each day of this month next to the same day of the previous month.
+ * months and years. Demo payments apart in demo_payments. Beyond those fields, for the charts: the previous
+ * month's figures and the revenue of each day of this month next to the same day of the previous month.
  */
 export const PaymentStats = z.object({
   current_month: z.number().int().min(1).max(12),

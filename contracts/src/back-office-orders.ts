@@ -4,7 +4,8 @@ import { Order, OrderStatusCounts, PaymentMethod, requiredText, ShipmentState } 
 import { singleLine } from './text';
 
 /*
- * The Ordini tab and what stands behind it (SPEC §2 "Back office", §4, §7): the list with its filters and paging, the
+ * The Ordini tab and what stands behind it (docs/product/back-office.md#orders-tab): the list with its
+ * filters and paging, the
  * timeline and staff notes, partial refunds, invoices, Packlink shipments and the exports. Every path is staff-only
  * but the customer's own invoice PDF and Packlink's callback.
  */
@@ -20,7 +21,7 @@ const queryInt = (min: number, max: number, fallback: number) =>
     z.number('Deve essere un numero').int('Deve essere un numero intero').min(min).max(max),
   );
 
-/** The status tabs: SPEC's 'Nuovi' is pending and paid together. */
+/** The status tabs: 'Nuovi' is pending and paid together (docs/product/back-office.md#status-tabs). */
 export const OrderTab = z.enum(['all', 'new', 'confirmed', 'shipped', 'delivered', 'cancelled']);
 export type OrderTab = z.infer<typeof OrderTab>;
 export const ORDER_TAB_STATUSES: Record<OrderTab, readonly OrderStatus[] | null> = {
@@ -43,8 +44,9 @@ export const ORDER_PAGE_SIZE_DEFAULT = 25;
 export const ORDER_PAGE_SIZE_MAX = 100;
 
 /**
- * The filters of the Ordini list, shared by GET /api/orders and GET /orders/export/csv. `status` (one status, SPEC
- * §7) still works; `tab` selects a tab (new = pending + paid). `q` matches the order reference or id, the customer's
+ * The filters of the Ordini list, shared by GET /api/orders and GET /orders/export/csv. `status` (one status,
+ * docs/product/http-routes.md#svc-orders) still works; `tab` selects a tab (new = pending + paid). `q`
+ * matches the order reference or id, the customer's
  * name or e-mail. `from`/`to` are days (Europe/Rome), both included.
  */
 const orderFilterShape = {
@@ -160,7 +162,10 @@ export type PartialRefundRequest = z.infer<typeof PartialRefundRequest>;
 
 // --- Invoices ------------------------------------------------------------------------------------------------
 
-/** SPEC §8: what the invoice modal says when a field is missing, and after saving. */
+/**
+ * docs/product/back-office.md#invoice-dialog: what the invoice modal says when a field is missing, and after
+ * saving.
+ */
 export const INVOICE_FIELDS_REQUIRED_DETAIL = 'Inserisci numero fattura e data';
 export const invoiceSavedMessage = (number: string) => `Fattura ${number} salvata con successo!`;
 
@@ -171,7 +176,10 @@ export const InvoiceNumber = z
   .min(1, INVOICE_FIELDS_REQUIRED_DETAIL)
   .regex(/^[1-9]\d{0,8}\/\d{4}$/, 'Il numero fattura deve essere nel formato N/AAAA (es. 12/2026)');
 
-/** PUT /orders/{id}/invoice (SPEC §7). Answers the Order with invoice_data marked issued; 409 when the number is used. */
+/**
+ * PUT /orders/{id}/invoice (docs/product/http-routes.md#svc-orders). Answers the Order with invoice_data
+ * marked issued; 409 when the number is used.
+ */
 export const InvoiceRequest = z
   .object({
     invoice_number: InvoiceNumber,
@@ -221,7 +229,10 @@ export type ShipmentQuote = z.infer<typeof ShipmentQuote>;
 export const ShipmentQuotes = z.object({ parcel: Parcel, quotes: z.array(ShipmentQuote), demo: z.boolean() });
 export type ShipmentQuotes = z.infer<typeof ShipmentQuotes>;
 
-/** POST /api/orders/{id}/create-shipment (SPEC §7): the service chosen among the quotes. */
+/**
+ * POST /api/orders/{id}/create-shipment (docs/product/orders-and-payments.md#shipments): the service chosen
+ * among the quotes.
+ */
 export const CreateShipmentRequest = z.object({ service_id: requiredText('Il servizio di spedizione', 100) });
 export type CreateShipmentRequest = z.infer<typeof CreateShipmentRequest>;
 
@@ -244,7 +255,7 @@ export const ShipmentIdParams = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'Identificativo spedizione non valido'),
 });
 
-/** SPEC §8: the label is not there yet. */
+/** docs/product/back-office.md#shipment-actions: the label is not there yet. */
 export const LABEL_DOWNLOAD_FAILED_DETAIL = "Errore nel download dell'etichetta";
 
 /** POST /api/shipments/labels: the labels of several orders merged in one PDF. */
@@ -258,7 +269,7 @@ export type MergedLabelsRequest = z.infer<typeof MergedLabelsRequest>;
 
 // --- Exports -------------------------------------------------------------------------------------------------
 
-/** SPEC §8: what the back office says once the CSV is downloaded. */
+/** docs/product/back-office.md#orders-csv: what the back office says once the CSV is downloaded. */
 export const EXPORT_DONE_MESSAGE = 'Export completato!';
 
 /** GET /api/exports/takings.csv?month=YYYY-MM: the month's takings for the accountant. */

@@ -7,7 +7,7 @@ export { CATEGORIES, categoryOf, type CategorySlug } from './categories';
 export const ProductType = z.enum(['normale', 'prevendita', 'prenotazione']);
 export type ProductType = z.infer<typeof ProductType>;
 
-/** IVA options of SPEC §9; 0 means VAT-exempt. */
+/** IVA options of docs/product/constants.md#vat-rates; 0 means VAT-exempt. */
 export const IVA_PERCENTAGES = [22, 10, 4, 0] as const;
 
 /** An article as the API serves it: amounts in euros with two decimals. */
@@ -55,7 +55,7 @@ export const MediaParams = z.object({
     .max(4),
 });
 
-/** An IVA rate staff may give an article (SPEC §9), with its label. */
+/** An IVA rate staff may give an article (docs/product/constants.md#vat-rates), with its label. */
 export const IVA_OPTIONS: IvaOption[] = [
   { value: 22, label: '22% - Beni e servizi standard' },
   { value: 10, label: '10% - Alimenti e libri' },
@@ -64,7 +64,10 @@ export const IVA_OPTIONS: IvaOption[] = [
 ];
 export const IvaOptionList = z.array(IvaOption);
 
-/** SPEC §5/§9: the largest photo staff may upload (5 MB) and the file types accepted. */
+/**
+ * docs/product/back-office.md#article-photo: the largest photo staff may upload (5 MB) and the file types
+ * accepted.
+ */
 export const PHOTO_MAX_BYTES = 5_242_880;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const PHOTO_ERRORS = {
@@ -117,10 +120,12 @@ const numberOf = (label: string) =>
 
 /**
  * Fields of the article form (POST /api/articles, PUT /api/articles/{id}; multipart, plus an optional
- * `photo` file). SPEC §5: sku, title, description non-empty after trimming; price ≥ 0 in steps of 0.01;
+ * `photo` file). docs/product/back-office.md#article-form: sku, title, description non-empty after trimming;
+ * price ≥ 0 in steps of 0.01;
  * stock an integer ≥ 0; IVA one of the options; availability_date kept for pre-sale articles only (and
  * required there). A PUT replaces every field; without a new `photo` the current one stays.
- * shipping_cost_national/international are accepted and ignored (always 0.00, SPEC §3).
+ * shipping_cost_national/international are accepted and ignored (always 0.00,
+ * docs/product/records.md#article).
  * Stock: `quantity_stock` is the opening stock of a POST (0 when absent); a PUT ignores it, so a form
  * loaded before an order took units never writes the old figure back (stock moves by POST …/stock).
  * `version` (PUT): the article's version the form was loaded with; another edit since → 409 stale_version.

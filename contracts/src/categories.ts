@@ -1,4 +1,7 @@
-/** Category filters of the catalogue (SPEC §2): query slug → the category name stored on articles. */
+/**
+ * Category filters of the catalogue (docs/product/storefront.md#category-filter): query slug → the category
+ * name stored on articles.
+ */
 export const CATEGORIES = [
   { slug: 'modellismo', name: 'Modellismo' },
   { slug: 'pokemon', name: 'Pokemon' },

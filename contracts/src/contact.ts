@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { singleLine } from './text';
 import { CustomerLanguage } from './language';
 
-/** POST /contact/messages: the /contatto form (SPEC §2: name*, email*, telefono, messaggio*). */
+/**
+ * POST /contact/messages: the /contatto form (docs/product/storefront.md#contact: name*, email*, telefono,
+ * messaggio*).
+ */
 export const ContactMessageRequest = z.object({
   name: singleLine('Il nome è obbligatorio').trim().min(1, 'Il nome è obbligatorio').max(120),
   email: z

@@ -3,8 +3,8 @@ import { isValidCompanyCodiceFiscale, isValidPartitaIva, isValidPersonCodiceFisc
 import { OrderStatus, PaymentStatus } from './order-status';
 import { singleLine } from './text';
 
-// Customer accounts (SPEC §3 "Customer", "Registration payload"; §5 "Registration"). One schema serves the
-// registration and profile forms of mf-account and svc-orders, which checks every request with it.
+// Customer accounts (docs/product/records.md#customer, docs/product/account.md#registration). One schema
+// serves the registration and profile forms of mf-account and svc-orders, which checks every request with it.
 
 export const TipoCliente = z.enum(['privato', 'azienda'], 'Il tipo cliente deve essere privato o azienda');
 export type TipoCliente = z.infer<typeof TipoCliente>;
@@ -113,7 +113,10 @@ const registrationCommon = {
   ...Indirizzo.shape,
 };
 
-/** POST /api/customers/register: the flat payload of SPEC §3, private or company fields by tipo_cliente. */
+/**
+ * POST /api/customers/register: the flat payload of docs/product/records.md#registration, private or company
+ * fields by tipo_cliente.
+ */
 export const CustomerRegistration = z.discriminatedUnion(
   'tipo_cliente',
   [

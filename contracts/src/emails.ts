@@ -28,7 +28,10 @@ export const EmailLogEntry = z.object({
 export type EmailLogEntry = z.infer<typeof EmailLogEntry>;
 export const EmailLog = z.array(EmailLogEntry);
 
-/** POST /admin/process-scheduled-emails (SPEC §7): the scheduled e-mails due now, and how many went out. */
+/**
+ * POST /admin/process-scheduled-emails (docs/product/emails.md#scheduled-emails): the scheduled e-mails due
+ * now, and how many went out.
+ */
 export const ProcessScheduledEmailsResponse = z.object({
   emails_sent: z.number().int().nonnegative(),
   total_scheduled: z.number().int().nonnegative(),

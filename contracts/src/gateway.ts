@@ -1,6 +1,6 @@
 /**
- * Which service serves which API path (ARCHITECTURE.md): the one table the local gateway and the
- * Kubernetes Ingress follow. `x*` matches x and everything below it, `x/*` only below it.
+ * Which service serves which API path (docs/product/http-routes.md#services): the one table the local gateway
+ * and the Kubernetes Ingress follow. `x*` matches x and everything below it, `x/*` only below it.
  */
 export const API_ROUTES = {
   'svc-catalog': [

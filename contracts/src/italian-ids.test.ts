@@ -7,7 +7,7 @@ import {
 
 describe('partita IVA', () => {
   it.each([
-    ['00743110157', 'the example of PROVIDERS.md'],
+    ['00743110157', 'the example of docs/product/orders-and-payments.md#fiscal-identifiers'],
     ['00159560366', 'Ferrari S.p.A.'],
     ['00905811006', 'Eni S.p.A.'],
     ['00488410010', 'Telecom Italia S.p.A.'],

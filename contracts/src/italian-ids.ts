@@ -1,5 +1,5 @@
-// Italian fiscal identifiers (see shared PROVIDERS.md "Italian fiscal data"), checked the same way by the
-// services and the forms.
+// Italian fiscal identifiers (docs/product/orders-and-payments.md#fiscal-identifiers), checked the same way
+// by the services and the forms.
 
 /** Partita IVA: 11 digits, the last a Luhn-style check digit over the first ten. */
 export function isValidPartitaIva(value: string): boolean {

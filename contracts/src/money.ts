@@ -9,7 +9,8 @@ export function centsToEuros(cents: number): number {
 }
 
 /**
- * Gross unit price in cents: net price plus VAT, rounded half up to the cent (SPEC §9), in integer arithmetic
+ * Gross unit price in cents: net price plus VAT, rounded half up to the cent
+ * (docs/product/orders-and-payments.md#pricing), in integer arithmetic
  * (net × (100 + iva) is exact; a float `× 1.13` is not and rounds 0,50 cents down at 13 %, 15 %, 17 %). The one
  * formula of the storefront's display and the server's totals.
  */

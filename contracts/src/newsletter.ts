@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CustomerLanguage } from './language';
 import { singleLine } from './text';
 
-/** POST /newsletter/subscribe (SPEC §7). */
+/** POST /newsletter/subscribe (docs/product/emails.md#newsletter-double-opt-in). */
 export const NewsletterSubscribeRequest = z.object({
   email: z
     .string({ message: 'Inserisci un indirizzo email valido' })

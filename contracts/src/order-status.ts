@@ -1,10 +1,16 @@
 import { z } from 'zod';
 
-/** Order statuses of SPEC §4 (its own module: customers.ts and orders.ts both need it). */
+/**
+ * Order statuses of docs/product/orders-and-payments.md#statuses (its own module: customers.ts and orders.ts
+ * both need it).
+ */
 export const OrderStatus = z.enum(['pending', 'paid', 'confirmed', 'shipped', 'delivered', 'cancelled']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
-/** The Italian name of each status (SPEC §4), as staff and shoppers read it in details and e-mails. */
+/**
+ * The Italian name of each status (docs/product/orders-and-payments.md#statuses), as staff and shoppers read
+ * it in details and e-mails.
+ */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'In Attesa',
   paid: 'Pagato',

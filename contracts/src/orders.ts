@@ -11,7 +11,10 @@ export { ORDER_STATUS_LABELS, OrderStatus, PAYMENT_ORDER_MOVES, PaymentStatus };
 export const OrderLine = z.object({ article_id: z.string(), quantity: z.number().int().positive() });
 export type OrderLine = z.infer<typeof OrderLine>;
 
-/** The staff moves of SPEC §4 (and the only ones the server accepts): from → allowed targets. */
+/**
+ * The staff moves of docs/product/orders-and-payments.md#transitions (and the only ones the server accepts):
+ * from → allowed targets.
+ */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   paid: ['confirmed', 'shipped', 'cancelled'],
   pending: ['confirmed', 'cancelled'],
@@ -54,7 +57,10 @@ export const ORDER_MAX_UNITS_PER_LINE = 50;
 export const TOO_MANY_LINES_DETAIL = `Un ordine può avere al massimo ${ORDER_MAX_LINES} righe`;
 export const TOO_MANY_UNITS_DETAIL = `Si possono ordinare al massimo ${ORDER_MAX_UNITS_PER_LINE} pezzi per articolo`;
 
-/** SPEC §3 payment methods. Card ('stripe' is SPEC's other name for it), PayPal and Klarna are paid online through svc-payments. */
+/**
+ * Payment methods (docs/product/orders-and-payments.md#payment-methods). Card ('stripe' is its other name),
+ * PayPal and Klarna are paid online through svc-payments.
+ */
 export const PaymentMethod = z.enum(
   ['transfer', 'card', 'stripe', 'paypal', 'klarna', 'klarna-now'],
   'Metodo di pagamento non valido',
@@ -78,7 +84,7 @@ export const optionalText = (max: number, label: string, { line = false } = {}) 
       .nullable(),
   );
 
-/** customer_info of POST /orders (SPEC §2 details form, §5 required fields). */
+/** customer_info of POST /orders (docs/product/cart-and-checkout.md#details-form). */
 export const CustomerInfo = z.object({
   name: requiredText('Il nome completo', 200),
   email: Email,
@@ -96,8 +102,9 @@ const blankToNull = (v: unknown) =>
   v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
 
 /**
- * invoice_data of POST /orders (SPEC §3, §5). invoice_issued, invoice_number and invoice_date belong to the
- * staff (the invoice step) and are ignored when a shopper sends them.
+ * invoice_data of POST /orders (docs/product/records.md#invoice-data,
+ * docs/product/cart-and-checkout.md#invoice-section). invoice_issued, invoice_number and invoice_date belong
+ * to the staff (the invoice step) and are ignored when a shopper sends them.
  */
 export const InvoiceDataInput = z
   .object({
@@ -128,7 +135,7 @@ export const InvoiceDataInput = z
   });
 export type InvoiceDataInput = z.infer<typeof InvoiceDataInput>;
 
-/** invoice_data as stored on the order and answered (SPEC §3). */
+/** invoice_data as stored on the order and answered (docs/product/records.md#invoice-data). */
 export const InvoiceData = z.object({
   requires_invoice: z.boolean(),
   invoice_type: z.enum(['privato', 'azienda']),
@@ -190,7 +197,10 @@ export const InvoiceDataUpdate = z
   });
 export type InvoiceDataUpdate = z.infer<typeof InvoiceDataUpdate>;
 
-/** A cart line as sent: article_id, or the cart's article object with its id (SPEC §3 "Cart line"). */
+/**
+ * A cart line as sent: article_id, or the cart's article object with its id
+ * (docs/product/records.md#cart-line).
+ */
 export const OrderItemInput = z
   .object({
     article_id: z.uuid({ message: 'Identificativo articolo non valido' }).optional(),
@@ -212,7 +222,8 @@ export const OrderItemInput = z
 export type OrderItemInput = z.infer<typeof OrderItemInput>;
 
 /**
- * POST /orders (SPEC §7). Prices, stock, shipping and status are decided by the server: `total_amount` is
+ * POST /orders (docs/product/orders-and-payments.md#order-creation). Prices, stock, shipping and status are
+ * decided by the server: `total_amount` is
  * only checked against the server's total (more than a cent apart: 422 'Errore nel calcolo del totale.
  * Riprova.'); `status` is ignored. The shipping country is customer_info.country, else the cart's
  * shipping_zone (national IT, international FR, intercontinental US), else IT.
@@ -227,7 +238,10 @@ export const CreateOrderRequestFields = z.object({
   total_amount: z.number('Il totale deve essere un numero').nonnegative('Il totale non può essere negativo'),
   order_date: z.string().max(64).optional().nullable(),
   status: z.string().max(32).optional().nullable(),
-  /** Accepted for SPEC's shape and ignored: only svc-payments records a payment id (payment.succeeded). */
+  /**
+   * Accepted for the request's shape and ignored (docs/product/orders-and-payments.md#order-creation): only
+   * svc-payments records a payment id (payment.succeeded).
+   */
   payment_intent_id: z.string().trim().max(255).optional().nullable(),
   invoice_data: InvoiceDataInput.optional().nullable(),
   shipping_zone: CartZone.optional().nullable(),
@@ -384,7 +398,7 @@ export const OrderRefundEntry = z.object({
 });
 export type OrderRefundEntry = z.infer<typeof OrderRefundEntry>;
 
-/** An order as the staff API answers it (SPEC §3 "Order"). */
+/** An order as the staff API answers it (docs/product/records.md#order). */
 export const Order = z.object({
   id: z.string(),
   order_reference: z.string(),

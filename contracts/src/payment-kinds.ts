@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const PaymentProvider = z.enum(['stripe', 'paypal']);
 export type PaymentProvider = z.infer<typeof PaymentProvider>;
 
-/** The online methods (SPEC §3 payment_method); a bank transfer has no online payment. */
+/**
+ * The online methods (docs/product/orders-and-payments.md#payment-methods); a bank transfer has no online
+ * payment.
+ */
 export const OnlinePaymentMethod = z.enum(['card', 'klarna', 'klarna-now', 'paypal']);
 export type OnlinePaymentMethod = z.infer<typeof OnlinePaymentMethod>;
 

@@ -19,8 +19,9 @@ import { singleLine } from './text';
 export * from './payment-kinds';
 
 /**
- * Payments (SPEC §2, §4, §7, §8; ARCHITECTURE.md "Payment, shipping and e-mail providers"). The server decides
- * every amount: what the browser sends as an amount is at most checked, never charged.
+ * Payments (docs/product/orders-and-payments.md#payment-methods,
+ * docs/product/orders-and-payments.md#providers, docs/product/cart-and-checkout.md#messages). The server
+ * decides every amount: what the browser sends as an amount is at most checked, never charged.
  *
  * Idempotency: every call that creates something (an order, a session, an intent, a capture) takes an
  * `Idempotency-Key` header (the checkout sends one per attempt): the same key answers the same order and
@@ -51,7 +52,8 @@ export const ShippingAddress = CustomerInfo.pick({
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
 
 /**
- * POST /checkout/session and POST /paypal/create-order (SPEC §7): the cart and the buyer; the server creates
+ * POST /checkout/session and POST /paypal/create-order (docs/product/http-routes.md#svc-payments): the cart
+ * and the buyer; the server creates
  * the pending order (same pricing and stock reservation as POST /orders), then the provider's object for the
  * order's own total. `total_amount`, when sent, is checked like POST /orders' (422 TOTAL_MISMATCH_DETAIL).
  */
@@ -112,7 +114,7 @@ export const CheckoutSessionStatus = z.object({
 });
 export type CheckoutSessionStatus = z.infer<typeof CheckoutSessionStatus>;
 
-/** Defaults of SPEC §9 for a Klarna billing address. */
+/** Defaults of docs/product/constants.md#klarna-defaults for a Klarna billing address. */
 export const KLARNA_DEFAULTS = {
   line1: 'Via non specificata',
   city: 'Città non specificata',
@@ -127,7 +129,8 @@ const withDefault = (fallback: string, max: number) =>
   );
 
 /**
- * POST /payments/klarna/create-intent (SPEC §7 shape). The order exists already (POST /orders with
+ * POST /payments/klarna/create-intent (docs/product/records.md#klarna-order). The order exists already (POST
+ * /orders with
  * payment_method klarna or klarna-now); `amount` and `line_items` are the browser's view and are not charged:
  * the intent is for the order's own total.
  */
@@ -195,7 +198,10 @@ export const KlarnaVerifyRequest = z.object({
     .min(1, 'Parametri di pagamento mancanti. Contattaci per assistenza.')
     .max(255),
 });
-/** Its answer: the intent's status as the provider says it (SPEC §4 "succeeded"), checked on the server. */
+/**
+ * Its answer: the intent's status as the provider says it
+ * (docs/product/cart-and-checkout.md#klarna-return-page), checked on the server.
+ */
 export const KlarnaVerifyResponse = z.object({
   payment_intent_id: z.string(),
   intent_status: z.string(),
@@ -207,7 +213,8 @@ export const KlarnaVerifyResponse = z.object({
 export type KlarnaVerifyResponse = z.infer<typeof KlarnaVerifyResponse>;
 
 /**
- * 200 of POST /paypal/create-order: `order_id` is PayPal's order id (SPEC §7). The browser sends the buyer to
+ * 200 of POST /paypal/create-order: `order_id` is PayPal's order id
+ * (docs/product/http-routes.md#svc-payments). The browser sends the buyer to
  * `approve_url` (PayPal's payer-action page, or the shop's demo page); PayPal returns to
  * /checkout/success?provider=paypal&token={order_id}, which captures.
  */
@@ -226,7 +233,10 @@ export type PaypalCreateOrderResponse = z.infer<typeof PaypalCreateOrderResponse
 export const PaypalCaptureRequest = z.object({
   order_id: z.string().trim().min(1, 'Ordine PayPal mancante').max(64),
 });
-/** `payment_status` is `paid` only when PayPal's capture completed (SPEC §7). */
+/**
+ * `payment_status` is `paid` only when PayPal's capture completed
+ * (docs/product/orders-and-payments.md#paypal-payment).
+ */
 export const PaypalCaptureResponse = z.object({
   payment_status: PaymentState,
   order_id: z.string(),
@@ -283,7 +293,10 @@ export type DemoPaymentView = z.infer<typeof DemoPaymentView>;
 export const DemoPaymentDecision = z.object({ redirect_url: z.string() });
 export type DemoPaymentDecision = z.infer<typeof DemoPaymentDecision>;
 
-/** Klarna pay in 3 (SPEC §9): three equal instalments today, +30 and +60 days, no interest. */
+/**
+ * Klarna pay in 3 (docs/product/constants.md#klarna-defaults): three equal instalments today, +30 and +60
+ * days, no interest.
+ */
 export function klarnaSchedule(totalCents: number, today: Date = new Date()) {
   const base = Math.floor(totalCents / 3);
   const rest = totalCents - base * 3;

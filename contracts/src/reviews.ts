@@ -13,8 +13,8 @@ export const AdminReply = z.object({ reply_text: z.string(), created_at: z.strin
 export type AdminReply = z.infer<typeof AdminReply>;
 
 /**
- * A review as the public sees it (SPEC §3 Review, without the author's e-mail, which only staff see).
- * Texts are stored as given: show them as text, never as HTML.
+ * A review as the public sees it (docs/product/records.md#review, without the author's e-mail, which only
+ * staff see). Texts are stored as given: show them as text, never as HTML.
  */
 export const PublicReview = z.object({
   id: z.string(),
@@ -34,12 +34,15 @@ export const PublicReview = z.object({
 export type PublicReview = z.infer<typeof PublicReview>;
 export const PublicReviewList = z.array(PublicReview);
 
-/** A review as staff see it (every SPEC §3 field). */
+/** A review as staff see it (every field of docs/product/records.md#review). */
 export const Review = PublicReview.extend({ customer_email: z.string() });
 export type Review = z.infer<typeof Review>;
 export const ReviewList = z.array(Review);
 
-/** POST /reviews. New reviews wait for staff approval; rating defaults to 5 (SPEC §9). */
+/**
+ * POST /reviews. New reviews wait for staff approval; rating defaults to 5
+ * (docs/product/constants.md#defaults).
+ */
 export const ReviewCreate = z.object({
   rating: z.coerce
     .number({ message: 'Il voto deve essere un numero da 1 a 5' })
@@ -90,7 +93,10 @@ export type HelpfulVote = z.infer<typeof HelpfulVote>;
 export const ReviewReplyRequest = z.object({ response_text: text('La risposta', 2000) });
 export type ReviewReplyRequest = z.infer<typeof ReviewReplyRequest>;
 
-/** GET /api/admin/reviews/stats: back-office review statistics (SPEC §3), average to one decimal. */
+/**
+ * GET /api/admin/reviews/stats: back-office review statistics (docs/product/records.md#review-stats), average
+ * to one decimal.
+ */
 export const ReviewStatistics = z.object({
   total_reviews: z.number().int().nonnegative(),
   approved_reviews: z.number().int().nonnegative(),

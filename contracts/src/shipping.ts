@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { singleLine } from './text';
 
-// Shipping rules (SPEC §3 "Shipping rule", §5, §9) and the public quote GET /shipping/calculate.
+// Shipping rules (docs/product/orders-and-payments.md#shipping-rules) and the public quote GET
+// /shipping/calculate.
 
 export const ShippingZone = z.enum(
   ['national', 'eu', 'international', 'specific_country'],
@@ -15,7 +16,10 @@ export const ShippingRuleType = z.enum(
 );
 export type ShippingRuleType = z.infer<typeof ShippingRuleType>;
 
-/** The zones of the cart's select (SPEC §2) and the country each one is quoted for (SPEC §7). */
+/**
+ * The zones of the cart's select and the country each one is quoted for
+ * (docs/product/cart-and-checkout.md#shipping-zone).
+ */
 export const CartZone = z.enum(
   ['national', 'international', 'intercontinental'],
   'La zona di spedizione deve essere national, international o intercontinental',
@@ -63,12 +67,16 @@ const euros = (label: string) =>
       `${label} può avere al massimo 2 decimali`,
     );
 
-/** An empty optional number ('' or null or absent) is null (SPEC §5: empty optional numbers sent as null). */
+/**
+ * An empty optional number ('' or null or absent) is null (docs/product/back-office.md#rule-form: empty
+ * optional numbers sent as null).
+ */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === undefined || v === '' ? null : v), schema.nullable());
 
 /**
- * POST /api/admin/shipping/rules and PUT /admin/shipping/rules/{id}: a rule as staff write it (SPEC §5).
+ * POST /api/admin/shipping/rules and PUT /admin/shipping/rules/{id}: a rule as staff write it
+ * (docs/product/back-office.md#rule-form).
  * Quantity rules quote base_shipping_cost + floor((quantity - 1) / quantity_threshold) × quantity_increment_cost,
  * at most max_quantity_cost; amount rules quote shipping_cost. Either applies only within min_amount..max_amount
  * of the goods total and quotes 0 from free_shipping_threshold up.
@@ -178,7 +186,8 @@ export const ShippingQuote = z.object({
 export type ShippingQuote = z.infer<typeof ShippingQuote>;
 
 /**
- * The fallback table of SPEC §9 in cents: what the cart shows when the API cannot be asked, and what the
+ * The fallback table of docs/product/orders-and-payments.md#fallback-shipping in cents: what the cart shows
+ * when the API cannot be asked, and what the
  * rules seeded in a new shop quote. `zone` is the rule zone (eu = the cart's international, international =
  * the cart's intercontinental).
  */

@@ -1,7 +1,7 @@
 /**
  * The shop's one configuration of contact details, social links, opening hours and marketplaces
- * (SPEC §1). The shell's footer, /contatto, the home hero and the catalogue's notice all read it.
- * Placeholders until the owner confirms them.
+ * (docs/product/storefront.md#shop-details). The shell's footer, /contatto, the home hero and the catalogue's
+ * notice all read it. Placeholders until the owner confirms them.
  */
 export const SHOP_INFO = {
   name: 'Edicola Napoli',

@@ -21,7 +21,7 @@ const DATE_LOCALES: Record<Language, string> = {
 export const dateLocale = (language: string): string =>
   DATE_LOCALES[language as Language] ?? DATE_LOCALES[DEFAULT_LANGUAGE];
 
-/** localStorage key of the chosen language (SPEC §9). */
+/** localStorage key of the chosen language (docs/product/constants.md#languages). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 /**
  * The chosen language is also kept in a cookie of this name: the storefront server cannot read local storage,
@@ -40,7 +40,7 @@ export function languageFromCookies(cookies: string | undefined): Language | und
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : undefined;
 }
 
-/** localStorage key of the customer's token (SPEC §6). */
+/** localStorage key of the customer's token (docs/product/account.md#customer-sessions). */
 export const CUSTOMER_TOKEN_KEY = 'customer_token';
 
 export const REMOTES = ['mf_catalog', 'mf_checkout', 'mf_account', 'mf_admin'] as const;
@@ -55,7 +55,7 @@ export interface RemoteProps {
 export interface DomEvents {
   /**
    * Add to the cart. `article` is the catalogue's copy (title, price, VAT, stock): the cart line keeps it
-   * (SPEC §3) and refuses more than `quantity_stock`.
+   * (docs/product/records.md#cart-line) and refuses more than `quantity_stock`.
    */
   'edicola:cart-add': { article_id: string; quantity: number; article?: Article };
   /** The cart is listening (mf-checkout has loaded): an add that found nobody while it loaded is sent again. */

@@ -163,7 +163,7 @@ describe('back office journeys', () => {
     await card.getByLabel('Rispondi').fill('Grazie Lucia, a presto in edicola!');
     await card.getByRole('button', { name: 'Invia risposta' }).click();
     await page.getByText('Risposta inviata con successo!').waitFor();
-    // Success banners leave after 3 s (SPEC §9).
+    // Success banners leave after 3 s (docs/product/back-office.md#banners).
     await page.getByText('Risposta inviata con successo!').waitFor({ state: 'detached', timeout: 6_000 });
 
     const shopPage = await context.newPage();
@@ -266,7 +266,8 @@ describe('back office journeys', () => {
     await page.getByText('Regola creata con successo!').waitFor();
 
     try {
-      // The cart's «Europa» is quoted for France (SPEC §7): the rule for France now decides it.
+      // The cart's «Europa» is quoted for France (docs/product/cart-and-checkout.md#shipping-zone): the rule
+      // for France now decides it.
       const shopPage = await context.newPage();
       await shopPage.goto(`${shop.webUrl}/prodotti`);
       await shopPage

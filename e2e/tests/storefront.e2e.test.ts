@@ -8,7 +8,7 @@ describe('storefront', () => {
   let errors: string[];
   newVisitorEachTest({ locale: 'it-IT' }, (visit) => ({ browser, page, errors } = visit));
 
-  it('opens the home page with the layout of SPEC §2', async () => {
+  it('opens the home page with the layout of docs/product/storefront.md#home', async () => {
     await page.goto(shop.webUrl);
     await page.getByRole('heading', { name: 'Il paradiso dei collezionisti a Napoli' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Navigazione principale' });

@@ -1,7 +1,10 @@
 import { escapeHtml } from './storefront-page';
 import type { PublicArticle } from './storefront-articles';
 
-/** The shop's public pages a search engine should know (SPEC §2); the back office stays out. */
+/**
+ * The shop's public pages a search engine should know (docs/product/storefront.md#routes); the back office
+ * stays out.
+ */
 export const PUBLIC_PAGES = ['/', '/prodotti', '/chi-siamo', '/contatto', '/termini'] as const;
 
 /** Paths no crawler should visit: the back office, the customer's own pages and the payment pages. */

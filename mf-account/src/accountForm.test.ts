@@ -36,7 +36,7 @@ const companyForm: AccountFormValues = {
   referente: '',
 };
 
-describe('validateAccountForm (SPEC §5)', () => {
+describe('validateAccountForm (docs/product/account.md#registration)', () => {
   it('accepts a complete private and a complete company registration', () => {
     expect(validateAccountForm(privateForm, true)).toEqual({});
     expect(validateAccountForm(companyForm, true)).toEqual({});
@@ -109,7 +109,7 @@ describe('validateAccountForm (SPEC §5)', () => {
 });
 
 describe('payloads', () => {
-  it('builds the private registration payload of SPEC §3, trimmed and upper-cased', () => {
+  it('builds the private registration payload of docs/product/records.md#registration, trimmed and upper-cased', () => {
     expect(registrationPayload(privateForm)).toEqual({
       tipo_cliente: 'privato',
       email: 'mario.rossi@example.it',

@@ -8,7 +8,10 @@ import {
   type TipoCliente,
 } from '@edicola/contracts';
 
-/** Every field of the registration form (SPEC §5); the profile form uses all but the credentials. */
+/**
+ * Every field of the registration form (docs/product/account.md#registration); the profile form uses all but
+ * the credentials.
+ */
 export interface AccountFormValues {
   tipo_cliente: TipoCliente;
   email: string;
@@ -31,7 +34,7 @@ export interface AccountFormValues {
 }
 export type AccountField = Exclude<keyof AccountFormValues, 'tipo_cliente'>;
 
-/** The limits of SPEC §5/§9, used as maxLength on the inputs too. */
+/** The limits of docs/product/constants.md#field-limits, used as maxLength on the inputs too. */
 export const MAX_LENGTH: Partial<Record<AccountField, number>> = {
   province: 2,
   cap: 5,
@@ -112,7 +115,10 @@ export type FieldError =
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The first problem of each visible field, in the form's order (SPEC §5). Empty when all is well. */
+/**
+ * The first problem of each visible field, in the form's order (docs/product/account.md#registration). Empty
+ * when all is well.
+ */
 export function validateAccountForm(
   values: AccountFormValues,
   withCredentials: boolean,
@@ -189,7 +195,10 @@ function privateData(values: AccountFormValues) {
   };
 }
 
-/** The registration payload of SPEC §3: common fields plus the private or the company ones. */
+/**
+ * The registration payload of docs/product/records.md#registration: common fields plus the private or the
+ * company ones.
+ */
 export function registrationPayload(values: AccountFormValues): CustomerRegistration {
   const common = {
     email: values.email.trim(),

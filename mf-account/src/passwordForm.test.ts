@@ -9,7 +9,7 @@ describe('the password change form', () => {
     });
   });
 
-  it('wants 6 characters at least and the same new password twice (SPEC §8)', () => {
+  it('wants 6 characters at least and the same new password twice (docs/product/account.md#password-rules)', () => {
     expect(
       validatePasswordForm({ old_password: 'vecchia', new_password: '12345', confirm: '12345' }),
     ).toEqual({

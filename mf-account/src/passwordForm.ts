@@ -5,7 +5,10 @@ export type PasswordFormValues = Record<PasswordField, string>;
 
 export const emptyPasswordForm: PasswordFormValues = { old_password: '', new_password: '', confirm: '' };
 
-/** The first problem of each field (SPEC §8's texts): every field required, 6 characters at least, both equal. */
+/**
+ * The first problem of each field (the texts of docs/product/account.md#password-rules): every field
+ * required, 6 characters at least, both equal.
+ */
 export function validatePasswordForm(values: PasswordFormValues): Partial<Record<PasswordField, FieldError>> {
   const errors: Partial<Record<PasswordField, FieldError>> = {};
   for (const field of ['old_password', 'new_password', 'confirm'] as const) {

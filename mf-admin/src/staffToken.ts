@@ -1,4 +1,7 @@
-/** Where the staff token lives (SPEC §6: stored as access_token, also as token). */
+/**
+ * Where the staff token lives (docs/product/account.md#staff-sessions: stored as access_token, also as
+ * token).
+ */
 export const STAFF_TOKEN_KEYS = ['access_token', 'token'] as const;
 
 export function readStaffToken(storage: Storage = window.localStorage): string | null {

@@ -4,7 +4,10 @@ export function isCategorySlug(value: string | null): value is CategorySlug {
   return CATEGORIES.some((category) => category.slug === value);
 }
 
-/** Whether an article belongs to a category: names compared case-insensitively (SPEC §2). */
+/**
+ * Whether an article belongs to a category: names compared case-insensitively
+ * (docs/product/storefront.md#category-filter).
+ */
 export function inCategory(article: Article, slug: CategorySlug): boolean {
   return categoryOf(article.category) === slug;
 }

@@ -4,7 +4,7 @@ export function photoAddress(mediaBaseUrl: string, photoUrl: string): string {
   return `${mediaBaseUrl.replace(/\/+$/, '')}/${photoUrl.replace(/^\/+/, '')}`;
 }
 
-/** The social share text: the description cut at 100 characters (SPEC §9). */
+/** The social share text: the description cut at 100 characters (docs/product/constants.md#defaults). */
 export function shareDescription(description: string): string {
   return description.length > 100 ? `${description.slice(0, 100)}…` : description;
 }

@@ -4,10 +4,10 @@ import { initTestI18n } from './testSupport';
 
 describeTranslations('catalog', catalogTranslations);
 
-describe('catalog texts required by the SPEC', () => {
+describe('catalog texts required by docs/product/storefront.md#catalogue', () => {
   const italian = flattenTranslations(catalogTranslations.it);
 
-  it('uses the Italian texts of the SPEC', () => {
+  it('uses the Italian texts of docs/product/storefront.md#catalogue', () => {
     expect(italian['card.addToCart']).toBe('Aggiungi al Carrello');
     expect(italian['card.unavailable']).toBe('Non Disponibile');
     expect(italian['card.stock']).toBe('Disponibili ({{count}})');

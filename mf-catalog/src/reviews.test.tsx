@@ -101,7 +101,7 @@ describe('reviews modal', () => {
     expect(document.activeElement).toBe(last);
   });
 
-  it("writes a review: rating 5 by default, missing fields silently ignored, then the SPEC's success", async () => {
+  it('writes a review: rating 5 by default, missing fields silently ignored, then the success message of docs/product/storefront.md#review-form', async () => {
     const fetchMock = serve((url, init) =>
       init?.method === 'POST' ? jsonResponse(201, { id: 'r2' }) : jsonResponse(200, []),
     );

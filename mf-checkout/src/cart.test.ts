@@ -79,7 +79,7 @@ describe('cart', () => {
 });
 
 describe('repairCart', () => {
-  it('drops lines without article price or title (SPEC §5) when the catalogue is not known', () => {
+  it('drops lines without article price or title (docs/product/cart-and-checkout.md#cart-rules) when the catalogue is not known', () => {
     const repair = repairCart([
       { article_id: 'a1', article: ferrari, quantity: 1 },
       { article_id: 'a3', article: { id: 'a3', title: 'Senza prezzo' }, quantity: 1 },

@@ -1,12 +1,12 @@
 import type { Article, DomEvents } from '@edicola/contracts';
 
-/** local storage key of the cart (SPEC §3). */
+/** local storage key of the cart (docs/product/records.md#cart-line). */
 export const CART_STORAGE_KEY = 'cart';
 
 /** What a line knows of its article: at least the id; the catalogue's copy once it was added from there. */
 export type CartArticle = Pick<Article, 'id'> & Partial<Omit<Article, 'id'>>;
 
-/** A cart line as SPEC §3 stores it: article_id, article, quantity. */
+/** A cart line as docs/product/records.md#cart-line stores it: article_id, article, quantity. */
 export interface CartLine {
   article_id: string;
   article: CartArticle;
@@ -45,7 +45,10 @@ export function isPriced(line: CartLine): line is PricedLine {
   );
 }
 
-/** The stored cart; malformed lines (no article, bad quantity) are dropped (SPEC §5). */
+/**
+ * The stored cart; malformed lines (no article, bad quantity) are dropped
+ * (docs/product/cart-and-checkout.md#cart-rules).
+ */
 export function readCart(storage: Storage = window.localStorage): CartLine[] {
   try {
     const stored: unknown = JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? '[]');
@@ -72,7 +75,10 @@ function limitToStock(article: CartArticle, wanted: number): { quantity: number;
   return { quantity: Math.max(stock, 0), limited: true };
 }
 
-/** Sets a line's quantity: 0 or less removes it (SPEC §5); more than the stock stops at the stock. */
+/**
+ * Sets a line's quantity: 0 or less removes it (docs/product/cart-and-checkout.md#cart-rules); more than the
+ * stock stops at the stock.
+ */
 export function setQuantity(lines: CartLine[], articleId: string, quantity: number): CartChange {
   const line = lines.find((l) => l.article_id === articleId);
   if (!line) return { lines };
@@ -118,7 +124,8 @@ export interface CartRepair {
 }
 
 /**
- * Repairs the cart (SPEC §5): lines without article or price are dropped. With the current catalogue
+ * Repairs the cart (docs/product/cart-and-checkout.md#cart-rules): lines without article or price are
+ * dropped. With the current catalogue
  * (GET /public/articles), a line whose article disappeared or sold out is dropped too, and the others take
  * the current price, VAT and stock (the quantity cut to the stock).
  */

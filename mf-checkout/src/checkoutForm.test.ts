@@ -68,7 +68,7 @@ describe('details form', () => {
     ).toEqual({ piva: 'invalidPiva', pec: 'invalidPec', sdi: 'invalidSdi' });
   });
 
-  it('upper-cases the codes and cuts them to their limits (SPEC §5)', () => {
+  it('upper-cases the codes and cuts them to their limits (docs/product/cart-and-checkout.md#invoice-section)', () => {
     expect(normaliseInput('codice_fiscale', 'rssmra85t10a562sXYZ')).toBe('RSSMRA85T10A562S');
     expect(normaliseInput('codice_fiscale_azienda', 'abcdefghijklmnopq')).toBe('ABCDEFGHIJKLMNOP');
     expect(normaliseInput('piva', '0111460100612')).toBe('01114601006');

@@ -5,7 +5,9 @@ import {
   type Customer,
 } from '@edicola/contracts';
 
-/** The details form (SPEC §2): customer_info plus the invoice section. */
+/**
+ * The details form (docs/product/cart-and-checkout.md#details-form): customer_info plus the invoice section.
+ */
 export interface DetailsForm {
   name: string;
   email: string;
@@ -47,7 +49,7 @@ export const EMPTY_FORM: DetailsForm = {
   sdi: '',
 };
 
-/** Field limits of SPEC §5/§9 and the fields typed in upper case. */
+/** Field limits of docs/product/constants.md#field-limits and the fields typed in upper case. */
 export const MAX_LENGTH: Partial<Record<DetailsField, number>> = {
   codice_fiscale: 16,
   codice_fiscale_azienda: 16,
@@ -62,7 +64,10 @@ export const UPPERCASE: ReadonlySet<DetailsField> = new Set([
   'sdi',
 ]);
 
-/** A typed value as the form keeps it: cut to the field's limit, upper-cased where SPEC §5 says so. */
+/**
+ * A typed value as the form keeps it: cut to the field's limit, upper-cased where
+ * docs/product/cart-and-checkout.md#invoice-section says so.
+ */
 export function normaliseInput(field: DetailsField, value: string): string {
   const cased = UPPERCASE.has(field) ? value.toUpperCase() : value;
   const max = MAX_LENGTH[field];
@@ -85,7 +90,10 @@ export interface DetailsCheck {
   invalid: Partial<Record<DetailsField, FieldProblem>>;
 }
 
-/** Checks the form as SPEC §5 asks; an empty result means it can be sent. */
+/**
+ * Checks the form as docs/product/cart-and-checkout.md#details-form asks; an empty result means it can be
+ * sent.
+ */
 export function checkDetails(form: DetailsForm): DetailsCheck {
   const blank = (field: DetailsField) => String(form[field]).trim() === '';
   // An invoice needs the CAP (the electronic invoice's address requires it): required, 5 digits in Italy.
@@ -120,7 +128,7 @@ export function checkDetails(form: DetailsForm): DetailsCheck {
 
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/** customer_info of the order (SPEC §3). */
+/** customer_info of the order (docs/product/records.md#customer-info). */
 export function customerInfo(form: DetailsForm) {
   return {
     name: form.name.trim(),
@@ -134,7 +142,10 @@ export function customerInfo(form: DetailsForm) {
   };
 }
 
-/** invoice_data of the order (SPEC §3), or undefined when no invoice is asked for. */
+/**
+ * invoice_data of the order (docs/product/records.md#invoice-data), or undefined when no invoice is asked
+ * for.
+ */
 export function invoiceData(form: DetailsForm) {
   if (!form.requires_invoice) return undefined;
   const company = form.invoice_type === 'azienda';

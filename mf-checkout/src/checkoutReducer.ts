@@ -5,7 +5,10 @@ import type { CheckoutDraft } from './checkoutDraft';
 import type { CheckoutPaymentMethod } from './ui/PaymentStep';
 import type { Zone } from './shipping';
 
-/** The checkout's steps (SPEC §2): cart → payment method → details → Klarna or the payment page → done. */
+/**
+ * The checkout's steps (docs/product/cart-and-checkout.md#steps): cart → payment method → details → Klarna or
+ * the payment page → done.
+ */
 export type Step = 'cart' | 'payment' | 'details' | 'klarna' | 'redirect' | 'done';
 
 export interface CheckoutState {

@@ -109,7 +109,10 @@ export async function submitTransfer(order: Submission): Promise<SubmitResult> {
   }
 }
 
-/** Card: the hosted card page. The cart stays until the success page: it is removed there (SPEC §4). */
+/**
+ * Card: the hosted card page. The cart stays until the success page: it is removed there
+ * (docs/product/cart-and-checkout.md#success-page).
+ */
 export async function submitCard(order: Submission): Promise<SubmitResult> {
   try {
     const session = await order.api.createCheckoutSession(onlineBody(order, false), order.key, order.token);

@@ -1,6 +1,9 @@
 import { emitDomEvent } from '@edicola/web-kit';
 
-/** SPEC §2, §11: the checkout opens about 1 s after 'Vai al Checkout', on /prodotti. */
+/**
+ * docs/product/cart-and-checkout.md#vai-al-checkout: the checkout opens about 1 s after 'Vai al Checkout', on
+ * /prodotti.
+ */
 export const CHECKOUT_OPEN_DELAY_MS = 1000;
 
 /** Opens the checkout at the choice of payment method in a moment (the cart button listens, on every page). */

@@ -4,7 +4,8 @@ import { registerNamespace } from '@edicola/web-kit';
 import it from './locales/payment/it.json';
 
 /**
- * The namespace of the online payments (SPEC §2, §8): the checkout's card, Klarna and PayPal texts and the
+ * The namespace of the online payments (docs/product/cart-and-checkout.md#messages): the checkout's card,
+ * Klarna and PayPal texts and the
  * payment pages (/checkout/success, /checkout/cancelled, /payment-success, /pagamento-demo).
  */
 export const PAYMENT_NAMESPACE = 'checkoutPayment';

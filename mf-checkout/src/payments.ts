@@ -60,7 +60,10 @@ export function isOffered(method: CheckoutPaymentMethod, config: PaymentsConfig 
   return !config || modeOf(method, config) !== 'off';
 }
 
-/** SPEC §2: the PayPal button appears only once name, email (with '@'), phone, address and city are filled. */
+/**
+ * docs/product/cart-and-checkout.md#paypal-button: the PayPal button appears only once name, email (with
+ * '@'), phone, address and city are filled.
+ */
 export function paypalReady(form: DetailsForm): boolean {
   const filled = (value: string) => value.trim() !== '';
   return (
@@ -73,7 +76,8 @@ export function paypalReady(form: DetailsForm): boolean {
   );
 }
 
-// ---- The Klarna cart and customer record, kept in session storage until Klarna's return (SPEC §4) ----
+// ---- The Klarna cart and customer record, kept in session storage until Klarna's return
+// (docs/product/cart-and-checkout.md#submit) ----
 
 export const KLARNA_CART_KEY = 'klarna_cart';
 export const KLARNA_CUSTOMER_KEY = 'klarna_customer';

@@ -9,7 +9,7 @@ const line = (price: number, iva: number, quantity: number): PricedLine => ({
   quantity,
 });
 
-describe('pricing (SPEC §9)', () => {
+describe('pricing (docs/product/orders-and-payments.md#pricing)', () => {
   it('rounds the gross unit price to the cent, then multiplies by the quantity', () => {
     expect(unitGrossCents(line(189, 22, 1))).toBe(23058);
     // 0.99 × 1.22 = 1.2078 → 1.21 a piece; three pieces 3.63 (not 3.62 from rounding the line).

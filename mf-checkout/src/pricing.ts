@@ -1,7 +1,10 @@
 import { eurosToCents, grossCents } from '@edicola/contracts';
 import type { PricedLine } from './cart';
 
-/** Gross unit price in cents: net price plus VAT, rounded to the cent (SPEC §9). */
+/**
+ * Gross unit price in cents: net price plus VAT, rounded to the cent
+ * (docs/product/orders-and-payments.md#pricing).
+ */
 export const unitGrossCents = (line: PricedLine) =>
   grossCents(eurosToCents(line.article.price), line.article.iva_percentage);
 

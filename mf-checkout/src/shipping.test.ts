@@ -1,6 +1,6 @@
 import { fallbackShippingCents, ZONE_COUNTRY } from './shipping';
 
-describe('fallback shipping (SPEC §9)', () => {
+describe('fallback shipping (docs/product/orders-and-payments.md#fallback-shipping)', () => {
   it.each([
     [1, 9],
     [2, 9],
@@ -41,7 +41,7 @@ describe('fallback shipping (SPEC §9)', () => {
     expect(fallbackShippingCents('national', 0)).toBe(0);
   });
 
-  it('quotes each zone for its country (SPEC §7)', () => {
+  it('quotes each zone for its country (docs/product/cart-and-checkout.md#shipping-zone)', () => {
     expect(ZONE_COUNTRY).toEqual({ national: 'IT', international: 'FR', intercontinental: 'US' });
   });
 });

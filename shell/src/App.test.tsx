@@ -61,7 +61,7 @@ beforeEach(async () => {
 });
 
 describe('shell layout', () => {
-  it('renders the nav links of the SPEC; the back office only as a footer link in a new tab', async () => {
+  it('renders the nav links of docs/product/storefront.md#navigation; the back office only as a footer link in a new tab', async () => {
     await renderApp();
     const nav = screen.getByRole('navigation', { name: 'Navigazione principale' });
     const hrefs = within(nav)

@@ -19,12 +19,18 @@ interface AppProps {
   remotes: RemoteComponents;
 }
 
-/** The customer pages of mf-account (SPEC §2). */
+/** The customer pages of mf-account (docs/product/account.md#routes). */
 const ACCOUNT_PATHS = ['/registrati', '/accedi', '/profilo', '/ordini/storico'];
-/** The payment pages of mf-checkout (SPEC §2): card/PayPal success, cancelled, Klarna's return, demo page. */
+/**
+ * The payment pages of mf-checkout (docs/product/storefront.md#routes): card/PayPal success, cancelled,
+ * Klarna's return, demo page.
+ */
 const PAYMENT_PATHS = ['/checkout/success', '/checkout/cancelled', '/payment-success', '/pagamento-demo'];
 
-/** The routes of SPEC §2 the shell owns or delegates to a remote; anything unknown shows the home page. */
+/**
+ * The routes of docs/product/storefront.md#routes the shell owns or delegates to a remote; anything unknown
+ * shows the home page.
+ */
 export function App({ config, remotes }: AppProps) {
   const api = useMemo(() => createShellApi(config.apiBaseUrl), [config.apiBaseUrl]);
   useVisitTracking(api);

@@ -32,7 +32,7 @@ describe('newsletter form', () => {
     return screen.getByRole('status').textContent;
   }
 
-  it('subscribes with e-mail and optional name and gives every message of SPEC §8', async () => {
+  it('subscribes with e-mail and optional name and gives every message of docs/product/storefront.md#newsletter-form', async () => {
     let already = false;
     let fail = false;
     let invalid = false;

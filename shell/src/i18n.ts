@@ -27,7 +27,10 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The visitor's language: local storage (SPEC §9), else the cookie that mirrors it, else Italian. */
+/**
+ * The visitor's language: local storage (docs/product/constants.md#languages), else the cookie that mirrors
+ * it, else Italian.
+ */
 function storedLanguage(storage: Storage): Language {
   try {
     const saved = storage.getItem(LANGUAGE_STORAGE_KEY);
@@ -80,7 +83,10 @@ export async function initI18n(storage: Storage = window.localStorage): Promise<
   return i18next;
 }
 
-/** Switches every slice's texts and remembers the choice (SPEC §9: local storage 'language'). */
+/**
+ * Switches every slice's texts and remembers the choice (docs/product/constants.md#languages: local storage
+ * 'language').
+ */
 export async function changeLanguage(language: Language, storage: Storage = window.localStorage) {
   try {
     storage.setItem(LANGUAGE_STORAGE_KEY, language);

@@ -5,7 +5,7 @@ import { shellTranslations } from './locales';
 
 describeTranslations('shell', shellTranslations);
 
-describe('shell texts required by the SPEC', () => {
+describe('shell texts required by docs/product/storefront.md', () => {
   it.each([...LANGUAGES])('%s states the 14-day withdrawal, the hours and the terms', (language) => {
     const texts = shellTranslations[language];
     expect(texts.footer.withdrawal).toMatch(/14/);
@@ -18,7 +18,7 @@ describe('shell texts required by the SPEC', () => {
 });
 
 describe('shop configuration', () => {
-  it('keeps the opening hours of SPEC §1 in one place: Mon-Sat 8:00-13:00 and 16:00-20:00', () => {
+  it('keeps the opening hours of docs/product/storefront.md#shop-details in one place: Mon-Sat 8:00-13:00 and 16:00-20:00', () => {
     expect(SHOP.openingHours).toEqual({
       days: { from: 1, to: 6 },
       slots: [

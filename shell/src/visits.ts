@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ShellApi } from './api';
 
-/** sessionStorage key of the visit-tracking session id (SPEC §7). */
+/** sessionStorage key of the visit-tracking session id (docs/product/storefront.md#visits). */
 export const VISIT_SESSION_KEY = 'visit_session_id';
 
 export function visitSessionId(storage: Storage = window.sessionStorage): string {

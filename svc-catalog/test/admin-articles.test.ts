@@ -101,7 +101,7 @@ describe('svc-catalog staff articles', () => {
     }
   });
 
-  it('gives staff the IVA options of SPEC §9', async () => {
+  it('gives staff the IVA options of docs/product/constants.md#vat-rates', async () => {
     const res = await api().get('/api/config/iva-options').set(as(tokens.admin));
     expect(res.status).toBe(200);
     expect(IvaOptionList.parse(res.body).map((o) => o.value)).toEqual([22, 10, 4, 0]);

@@ -217,7 +217,8 @@ export function createOrdersService(
         const cancelled = await expireOverdueOrders({ ...placing, logger });
         if (cancelled > 0) logger.info({ cancelled }, 'unpaid orders past their deadline cancelled');
       });
-      // Payments move orders (SPEC §4): each handler runs in one transaction with the processed-event mark.
+      // Payments move orders (docs/product/orders-and-payments.md#initial-status): each handler runs in one
+      // transaction with the processed-event mark.
       bus.on('payment.succeeded', onPaymentSucceeded(bus, logger));
       bus.on('payment.failed', onPaymentFailed(bus));
       bus.on('payment.refunded', onPaymentRefunded(bus));
@@ -347,7 +348,7 @@ export function createOrdersService(
           }
           await prepareDummyHash();
           if (await seedDefaultShippingRules(db))
-            logger.info('default shipping rules created (SPEC §9 table)');
+            logger.info('default shipping rules created (docs/product/orders-and-payments.md#default-rules)');
           if (!shopFiscal.ok) logger.warn(shopFiscal.detail);
           else if (shopFiscal.shop.demo) {
             logger.warn('SHOP_VAT_NUMBER is not set: invoices carry fake demo fiscal data, marked as such');

@@ -221,7 +221,8 @@ describe('payment statistics, the payment data reset and who may change shipping
     const draft = { name: 'Promo', zone: 'national', rule_type: 'amount_based', shipping_cost: 4.5 };
     const res = await preview({ rule: draft, total_amount: 30, quantity: 2, country: 'it' });
     expect(res.status).toBe(200);
-    // Today 9 € (SPEC §9 national); with the draft (cheapest applicable rule wins) 4.50 €.
+    // Today 9 € (the national fallback, docs/product/orders-and-payments.md#fallback-shipping); with the
+    // draft (cheapest applicable rule wins) 4.50 €.
     expect(res.body).toEqual({
       shipping_cost: 4.5,
       current_shipping_cost: 9,

@@ -17,7 +17,7 @@ describe('customer accounts', () => {
   }, 60_000);
   afterAll(() => orders?.stop());
 
-  it('registers a private customer and answers the SPEC Customer shape, normalised', async () => {
+  it('registers a private customer and answers the Customer shape of docs/product/records.md#customer, normalised', async () => {
     const res = await api().post('/api/customers/register').send(privato);
     expect(res.status).toBe(201);
     const customer = Customer.parse(res.body);

@@ -110,7 +110,7 @@ describe('the Ordini list', () => {
   }, 90_000);
   afterAll(() => orders?.stop());
 
-  it('answers the plain SPEC call: newest first, one page, the total and the counts per status', async () => {
+  it('answers the plain call (docs/product/back-office.md#orders-tab): newest first, one page, the total and the counts per status', async () => {
     const all = await list('');
     expect(names(all)).toEqual(['o9', 'o8', 'o7', 'o6', 'o5', 'o4', 'o3', 'o2', 'o1']);
     expect(all).toMatchObject({ total: 9, page: 1, page_size: 25 });

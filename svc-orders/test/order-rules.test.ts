@@ -13,7 +13,7 @@ import { bankAccountFrom, DEMO_IBAN, isValidIban, transferDetails } from '../src
 import { mergeLines, priceLines, totalMatches } from '../src/orders/pricing';
 import { checkReservation } from '../src/stock/reservations';
 
-describe('pricing in integer cents (SPEC §9)', () => {
+describe('pricing in integer cents (docs/product/orders-and-payments.md#pricing)', () => {
   it('rounds the unit gross price half up to the cent, exactly like integer arithmetic', () => {
     const differing: string[] = [];
     for (const iva of [22, 10, 4, 0])
@@ -61,7 +61,7 @@ describe('pricing in integer cents (SPEC §9)', () => {
   });
 });
 
-describe('status transitions (SPEC §4)', () => {
+describe('status transitions (docs/product/orders-and-payments.md#transitions)', () => {
   const allowed = [
     'paid→confirmed', 'paid→shipped', 'paid→cancelled',
     'pending→confirmed', 'pending→cancelled',
@@ -97,7 +97,7 @@ describe('status transitions (SPEC §4)', () => {
   });
 });
 
-describe('invoice data (SPEC §3, §5)', () => {
+describe('invoice data (docs/product/records.md#invoice-data)', () => {
   const issues = (input: unknown) =>
     InvoiceDataInput.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 

@@ -481,7 +481,7 @@ describe('orders: a guest buys by bank transfer, priced and reserved by the real
     expect(await shop.stockOf(id)).toBe(4);
   });
 
-  it('lets staff move an order along SPEC §4 only, keeping who and when, with versioned events', async () => {
+  it('lets staff move an order along docs/product/orders-and-payments.md#transitions only, keeping who and when, with versioned events', async () => {
     const id = await shop.addArticle({ stock: 5, priceCents: 1000 });
     const placed = await api()
       .post('/orders')

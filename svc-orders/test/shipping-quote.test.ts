@@ -25,7 +25,7 @@ const rule = (fields: Partial<QuotingRule>): QuotingRule => ({
 
 const defaults = DEFAULT_SHIPPING_RULES.map((r) => rule(r as Partial<QuotingRule>));
 
-describe('quantity rules (SPEC §9 formula)', () => {
+describe('quantity rules (docs/product/orders-and-payments.md#quantity-rule)', () => {
   it('gives 9 for 7 items, threshold 3, base 5, increment 2', () => {
     expect(quantityIncrements(7, 3)).toBe(2);
     const r = rule({
@@ -111,13 +111,13 @@ describe('choosing the rule', () => {
     expect(quoteShipping([national, free], 'IT', 9_899, 1).cents).toBe(900);
   });
 
-  it("uses SPEC §9's table when no active rule applies", () => {
+  it('uses the fallback table (docs/product/orders-and-payments.md#fallback-shipping) when no active rule applies', () => {
     expect(quoteShipping([], 'IT', 0, 4)).toEqual({ cents: 1200, zone: 'national', source: 'fallback' });
     expect(quoteShipping([{ ...national, isActive: false }], 'US', 0, 2).cents).toBe(3000);
   });
 });
 
-describe("the rules of a new shop quote SPEC §9's fallback table exactly", () => {
+describe('the rules of a new shop quote the fallback table exactly (docs/product/orders-and-payments.md#default-rules)', () => {
   const spec: [string, number, number][] = [
     // national: 9 EUR plus 3 EUR per each full 3 items beyond the first
     ['IT', 1, 900], ['IT', 2, 900], ['IT', 3, 900], ['IT', 4, 1200], ['IT', 6, 1200], ['IT', 7, 1500], ['IT', 10, 1800],
@@ -142,7 +142,7 @@ describe("the rules of a new shop quote SPEC §9's fallback table exactly", () =
   });
 });
 
-describe('rule and quote validation (SPEC §5)', () => {
+describe('rule and quote validation (docs/product/back-office.md#rule-form)', () => {
   const issues = (input: unknown) =>
     ShippingRuleInput.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 

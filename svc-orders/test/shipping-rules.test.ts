@@ -21,7 +21,7 @@ describe('shipping rules API and the public quote', () => {
   }, 60_000);
   afterAll(() => orders?.stop());
 
-  it("starts with three active rules that quote SPEC §9's table", async () => {
+  it('starts with three active rules that quote the fallback table (docs/product/orders-and-payments.md#default-rules)', async () => {
     const rules = ShippingRuleList.parse((await api().get('/api/admin/shipping/rules').set(staff)).body);
     expect(rules.map((r) => [r.zone, r.rule_type, r.base_shipping_cost, r.quantity_threshold, r.quantity_increment_cost, r.max_quantity_cost, r.is_active])).toEqual([
       ['national', 'quantity_based', 9, 3, 3, null, true],

@@ -1,7 +1,7 @@
 import { ApiError } from './api-client';
 
 /**
- * The text of a failure: the server's own detail for a refused request (SPEC §8 "server detail preferred"),
+ * The text of a failure: the server's own detail for a refused request (docs/product/back-office.md#banners),
  * else the screen's message. Never matched on: screens decide on `status` and `code`.
  */
 export function failureText(error: unknown, fallback: string): string {

@@ -1,6 +1,6 @@
 import { dateLocale } from '@edicola/contracts';
 
-/** Amounts and dates as the shop writes them (SPEC §9: euro, Italian formatting, 2 decimals) in every language. */
+/** Amounts and dates as the shop writes them (docs/product/constants.md#money: euro, Italian formatting, 2 decimals) in every language. */
 const euro = new Intl.NumberFormat('it-IT', {
   style: 'currency',
   currency: 'EUR',

@@ -57,7 +57,7 @@ const companyRegistration = {
   referente: null,
 };
 
-/** Mario as GET /api/customers/profile gives him (SPEC §3 Customer). */
+/** Mario as GET /api/customers/profile gives him (docs/product/records.md#customer). */
 const marioProfile = {
   customer_id: string('7b0c5a1e-2f1d-4c59-9a0b-3d2e1f4a5b6c'),
   email: string(MARIO),

@@ -22,7 +22,7 @@ export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
   const authorized = (token: string) => ({ token });
 
   return {
-    /** POST /api/customers/register with the registration payload of SPEC §3. */
+    /** POST /api/customers/register with the registration payload of docs/product/records.md#registration. */
     register: (payload: CustomerRegistration) =>
       request(ROUTES['POST /api/customers/register'], json(payload), Customer),
     /** POST /api/customers/login {email, password} → access_token, customer_id, email, tipo_cliente. */

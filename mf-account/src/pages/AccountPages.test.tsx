@@ -518,7 +518,7 @@ describe('/profilo', () => {
       return change;
     }
 
-    it('checks the fields with SPEC texts before asking the server', async () => {
+    it('checks the fields with the texts of docs/product/account.md#registration before asking the server', async () => {
       const change = await openForm(() => [500, {}]);
       await submit();
       expect(screen.getAllByText('Campo obbligatorio')).toHaveLength(3);

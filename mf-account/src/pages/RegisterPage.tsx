@@ -16,8 +16,8 @@ import type { TipoCliente } from '@edicola/contracts';
 import { useSession, type CustomerSession } from '../session';
 
 /**
- * /registrati: private or company registration (SPEC §5), then /accedi with the success message; already logged in
- * → /profilo.
+ * /registrati: private or company registration (docs/product/account.md#registration), then /accedi with the
+ * success message; already logged in → /profilo.
  */
 export function RegisterPage({ api, session }: { api: AccountApi; session: CustomerSession }) {
   const { t } = useTranslation('account');

@@ -9,7 +9,10 @@ import '../account.css';
 
 registerTranslations();
 
-/** The menu shows the private name, or the first 15 characters of the company name (SPEC §2). */
+/**
+ * The menu shows the private name, or the first 15 characters of the company name
+ * (docs/product/account.md#account-menu).
+ */
 export const MENU_NAME_LENGTH = 15;
 
 /**

@@ -16,7 +16,10 @@ import { z } from 'zod';
 
 const Deleted = z.object({ id: z.string() });
 
-/** Where each list lives: every article, or the pre-sale / reservation ones (SPEC §7). */
+/**
+ * Where each list lives: every article, or the pre-sale / reservation ones
+ * (docs/product/http-routes.md#svc-catalog).
+ */
 const LISTS = {
   all: ROUTES['GET /api/articles'],
   prevendita: ROUTES['GET /api/admin/articles/prevendita'],

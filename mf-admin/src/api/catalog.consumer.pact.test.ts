@@ -283,7 +283,7 @@ describe('mf-admin → svc-catalog (statistiche, articoli, recensioni)', () => {
       });
   });
 
-  it('GET /api/config/iva-options answers the four VAT rates of SPEC §9', async () => {
+  it('GET /api/config/iva-options answers the four VAT rates of docs/product/constants.md#vat-rates', async () => {
     await pact
       .addInteraction()
       .uponReceiving('a staff request for the IVA options')

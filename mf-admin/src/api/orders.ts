@@ -43,7 +43,10 @@ export const ordersApi = (client: ApiClient) => ({
       signal,
       schema: OrderPageData,
     }),
-  /** PUT /api/orders/{id}/status?status=..&tracking_number=.. (SPEC §7): tracking number or null. */
+  /**
+   * PUT /api/orders/{id}/status?status=..&tracking_number=.. (docs/product/http-routes.md#svc-orders):
+   * tracking number or null.
+   */
   setStatus: (orderId: string, status: OrderStatus, trackingNumber: string | null) =>
     client.call(ROUTES['PUT /api/orders/:id/status'], {
       params: { id: orderId },
@@ -83,7 +86,7 @@ export const ordersApi = (client: ApiClient) => ({
       signal,
       schema: NextInvoiceNumber,
     }),
-  /** PUT /orders/{id}/invoice {invoice_number, invoice_date} (SPEC §7). */
+  /** PUT /orders/{id}/invoice {invoice_number, invoice_date} (docs/product/http-routes.md#svc-orders). */
   saveInvoice: (orderId: string, invoice: InvoiceRequest) =>
     client.call(ROUTES['PUT /orders/:id/invoice'], {
       params: { id: orderId },
@@ -121,7 +124,7 @@ export const ordersApi = (client: ApiClient) => ({
     downloadFile(client, ROUTES['GET /api/orders/:id/packing-slip.pdf'], { params: { id: orderId } }),
   mergedLabels: (orderIds: string[]) =>
     downloadFile(client, ROUTES['POST /api/shipments/labels'], { body: { order_ids: orderIds } }),
-  /** GET /orders/export/csv with the list's filters (SPEC §7). */
+  /** GET /orders/export/csv with the list's filters (docs/product/back-office.md#orders-csv). */
   exportCsv: (filters: Partial<OrderFilterQuery>) =>
     downloadFile(client, ROUTES['GET /orders/export/csv'], { query: filters }),
   takingsCsv: (month: string) =>

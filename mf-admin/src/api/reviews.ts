@@ -7,7 +7,7 @@ const LISTS = {
 };
 
 export const reviewsApi = (client: ApiClient) => ({
-  /** GET /api/admin/reviews/all or /pending (SPEC §7). */
+  /** GET /api/admin/reviews/all or /pending (docs/product/http-routes.md#svc-catalog). */
   list: (which: 'all' | 'pending', signal?: AbortSignal) =>
     client.call(LISTS[which], { signal, schema: ReviewList }),
   stats: (signal?: AbortSignal) =>
@@ -17,7 +17,7 @@ export const reviewsApi = (client: ApiClient) => ({
       params: { id: reviewId },
       schema: Review,
     }),
-  /** POST /admin/reviews/{id}/respond {response_text} (SPEC §7). */
+  /** POST /admin/reviews/{id}/respond {response_text} (docs/product/http-routes.md#svc-catalog). */
   respond: (reviewId: string, text: string) =>
     client.call(ROUTES['POST /admin/reviews/:id/respond'], {
       params: { id: reviewId },

@@ -16,7 +16,7 @@ export const shippingApi = (client: ApiClient) => ({
     client.call(ROUTES['GET /api/admin/shipping/rules'], { signal, schema: ShippingRuleList }),
   create: (rule: unknown) =>
     client.call(ROUTES['POST /api/admin/shipping/rules'], { body: rule, schema: ShippingRule }),
-  /** PUT /admin/shipping/rules/{id} (SPEC §7). */
+  /** PUT /admin/shipping/rules/{id} (docs/product/http-routes.md#svc-orders). */
   update: (ruleId: string, rule: unknown) =>
     client.call(ROUTES['PUT /admin/shipping/rules/:id'], {
       params: { id: ruleId },

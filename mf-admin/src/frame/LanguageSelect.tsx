@@ -16,7 +16,10 @@ const LANGUAGE_NAMES: Record<Language, string> = {
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 
-/** The 8 languages (SPEC §2); the choice is kept under 'language' like the storefront's. */
+/**
+ * The 8 languages (docs/product/back-office.md#frame); the choice is kept under 'language' like the
+ * storefront's.
+ */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation('admin');
   const id = useId();

@@ -4,7 +4,7 @@ import type { AdminApi } from '../api';
 import { storeStaffToken } from '../staffToken';
 import { failureText } from '@edicola/web-kit';
 
-/** The minimum length of a password (SPEC §9). */
+/** The minimum length of a password (docs/product/constants.md#field-limits). */
 const MIN_LENGTH = 6;
 
 /** Old, new and confirmation; PUT /api/auth/password; a new token in the answer replaces the stored one. */

@@ -8,7 +8,8 @@ import { clearStaffToken, readStaffToken } from '../staffToken';
 
 /**
  * Lets through only a staff member whose stored token GET /api/auth/me accepts; otherwise the tokens
- * are removed and the browser goes to /gestione/login (SPEC §4 Sessions), also when another tab logs out.
+ * are removed and the browser goes to /gestione/login (docs/product/account.md#staff-sessions), also when
+ * another tab logs out.
  */
 export function StaffGuard({ api, children }: { api: AdminApi; children: (staff: StaffMe) => ReactNode }) {
   const { t } = useTranslation('admin');

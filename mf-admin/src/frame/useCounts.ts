@@ -7,7 +7,7 @@ export interface TabCounts {
   prevendita?: number;
   prenotazione?: number;
   orders?: number;
-  /** Orders pending or paid: waiting for staff (SPEC §2). */
+  /** Orders pending or paid: waiting for staff (docs/product/back-office.md#tabs). */
   ordersAlert?: number;
   reviews?: number;
   reviewsPending?: number;

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §9: success banners go after 3 s (5 s for shipment feedback); errors stay until closed. */
+/**
+ * docs/product/back-office.md#banners: success banners go after 3 s (5 s for shipment feedback); errors stay
+ * until closed.
+ */
 export const SUCCESS_MS = 3000;
 export const SHIPMENT_SUCCESS_MS = 5000;
 

@@ -18,7 +18,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before an action that cannot be undone (SPEC §5). */
+/** Asks before an action that cannot be undone (docs/product/back-office.md#confirmations). */
 export function ConfirmDialog({
   title,
   message,

@@ -127,7 +127,7 @@ describe('CatalogPage', () => {
     }
   });
 
-  it('shows the SPEC message with a retry and the phone when the products cannot be loaded', async () => {
+  it('shows the load-failure message of docs/product/storefront.md#catalogue-load-failure with a retry and the phone when the products cannot be loaded', async () => {
     serve(500, { detail: 'database down' });
     renderPage();
     const alert = await screen.findByRole('alert');

@@ -12,7 +12,7 @@ import '../catalog.css';
 
 registerTranslations();
 
-/** How long a deep-linked article stays highlighted (SPEC §9). */
+/** How long a deep-linked article stays highlighted (docs/product/constants.md#timers). */
 export const HIGHLIGHT_MS = 3000;
 /** Cards in the first row on a wide screen: their photos load eagerly with a high priority. */
 export const FIRST_ROW = 4;

@@ -22,7 +22,10 @@ interface ArticleCardProps {
   onNearViewport?: (articleId: string) => void;
 }
 
-/** One catalogue card (SPEC §2): photo, texts, net and final price, SKU, stock, rating and the cart button. */
+/**
+ * One catalogue card (docs/product/storefront.md#article-card): photo, texts, net and final price, SKU,
+ * stock, rating and the cart button.
+ */
 /** How long an add waits for a cart that is still loading (the shell gives a remote 8 s to arrive). */
 export const CART_WAIT_MS = 8000;
 

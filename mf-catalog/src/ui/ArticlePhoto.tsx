@@ -10,7 +10,8 @@ function withCacheBuster(src: string): string {
 }
 
 /**
- * An article photo (SPEC §2): when it fails it is retried once after 1 s with a cache-busting query;
+ * An article photo (docs/product/storefront.md#article-photo): when it fails it is retried once after 1 s
+ * with a cache-busting query;
  * if that fails too, its alt text becomes 'Immagine non disponibile' and it is dimmed.
  */
 export function ArticlePhoto({

@@ -8,7 +8,10 @@ interface ReviewFormProps {
   articleId: string;
   orderId?: string | null;
   initialEmail?: string;
-  /** The /review page says 'Tutti i campi sono obbligatori'; the modal silently ignores (SPEC §5). */
+  /**
+   * The /review page says 'Tutti i campi sono obbligatori'; the modal silently ignores
+   * (docs/product/storefront.md#review-form).
+   */
   reportMissing: boolean;
   onSent?: () => void;
 }
@@ -17,7 +20,10 @@ type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'error'; message: s
 
 const FIELDS = ['customer_name', 'customer_email', 'title', 'comment'] as const;
 
-/** Rating (default 5), name, e-mail, title and comment; POST /reviews with the messages of SPEC §8. */
+/**
+ * Rating (default 5), name, e-mail, title and comment; POST /reviews with the messages of
+ * docs/product/storefront.md#review-form.
+ */
 export function ReviewForm({
   api,
   articleId,

@@ -4,7 +4,10 @@ import { SHOP_INFO } from '@edicola/contracts';
 
 const SAMPLES = ['f1', 'pokemon', 'helmet', 'truck'] as const;
 
-/** The empty catalogue (SPEC §2): four sample cards with 'Richiedi Info', plus Contattaci and call. */
+/**
+ * The empty catalogue (docs/product/storefront.md#empty-catalogue): four sample cards with 'Richiedi Info',
+ * plus Contattaci and call.
+ */
 export function SampleProducts() {
   const { t } = useTranslation('catalog');
   return (

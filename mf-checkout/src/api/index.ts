@@ -109,7 +109,7 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) 
     profile: (token: string, signal?: AbortSignal) =>
       call(ROUTES['GET /api/customers/profile'], Customer, { token, signal }),
 
-    // ---- svc-payments (SPEC §7 "Orders and payments") ----
+    // ---- svc-payments (docs/product/http-routes.md#svc-payments) ----
     /** GET /payments/config: which methods are live, demo or off, and Stripe's publishable key. */
     paymentsConfig: (signal?: AbortSignal) =>
       call(ROUTES['GET /payments/config'], PaymentsConfig, { signal }),

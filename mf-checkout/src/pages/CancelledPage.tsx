@@ -8,7 +8,8 @@ import { PageLinks, PaymentPage } from './common';
 import { usePageTitle } from '@edicola/web-kit';
 
 /**
- * /checkout/cancelled (SPEC §2): 'Pagamento annullato', no charge, the cart is still there. The attempt is cancelled
+ * /checkout/cancelled (docs/product/cart-and-checkout.md#cancelled-page): 'Pagamento annullato', no charge,
+ * the cart is still there. The attempt is cancelled
  * on the server at once (its order cancelled, the stock released): the card session by its id, PayPal's order by the
  * `token` PayPal's cancel_url brings back; and the checkout's own open order with the token it kept (openOrder.ts).
  */

@@ -16,7 +16,8 @@ type View =
   | { kind: 'error'; message: string };
 
 /**
- * /payment-success (SPEC §2, §4): Klarna's return. The server verifies the intent with the provider; paid:
+ * /payment-success (docs/product/cart-and-checkout.md#klarna-return-page): Klarna's return. The server
+ * verifies the intent with the provider; paid:
  * the order, the cart emptied and the Klarna session record removed; otherwise the problem with the status
  * and the shop's contacts. Missing parameters and a failed verification say so.
  */
@@ -38,7 +39,7 @@ export function KlarnaReturnPage({ api, search }: { api: CheckoutApi; search: UR
     verified.current = true;
     api.verifyKlarna({ payment_intent_id: intentId, client_secret: clientSecret }).then(
       (result) => {
-        clearKlarnaRecord(); // kept until the return (SPEC §4)
+        clearKlarnaRecord(); // kept until the return (docs/product/cart-and-checkout.md#klarna-return-page)
         if (result.status === 'paid') {
           clearCart();
           forgetOpenOrder();

@@ -18,9 +18,10 @@ type View =
   | { kind: 'error'; messages: string[] };
 
 /**
- * /checkout/success (SPEC §2): the card payment confirmed by the server (polled while the webhook or the
+ * /checkout/success (docs/product/cart-and-checkout.md#success-page): the card payment confirmed by the
+ * server (polled while the webhook or the
  * provider says so), or PayPal's return, which captures. Paid: order reference (last 8), total, 'Pagato',
- * and the cart is removed (SPEC §4).
+ * and the cart is removed (docs/product/cart-and-checkout.md#success-page).
  */
 export function SuccessPage({ api, search }: { api: CheckoutApi; search: URLSearchParams }) {
   const { t } = useTranslation(PAYMENT_NAMESPACE);
@@ -45,7 +46,8 @@ export function SuccessPage({ api, search }: { api: CheckoutApi; search: URLSear
     api.capturePaypalOrder(paypalToken).then(
       (capture) => {
         if (capture.payment_status === 'paid') {
-          clearCart(); // PayPal success empties the cart at once (SPEC §4)
+          // PayPal success empties the cart at once (docs/product/cart-and-checkout.md#success-page)
+          clearCart();
           forgetOpenOrder();
           setView({ kind: 'paid', orderId: capture.shop_order_id, total: capture.total_amount });
         } else {

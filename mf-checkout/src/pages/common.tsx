@@ -5,7 +5,10 @@ import { eurosToCents, SHOP_INFO } from '@edicola/contracts';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
 import { formatCents } from '@edicola/web-kit';
 
-/** The order reference the card success page shows: the last 8 characters of the order id (SPEC §9). */
+/**
+ * The order reference the card success page shows: the last 8 characters of the order id
+ * (docs/product/constants.md#order-reference).
+ */
 export const lastEight = (orderId: string) => `#${orderId.slice(-8).toUpperCase()}`;
 
 /** A payment page's frame: its heading (focused when the page changes state), then its content. */
@@ -45,7 +48,10 @@ export function Waiting({ text }: { text: string }) {
   );
 }
 
-/** Where to call or write for help (SPEC §8: the problem messages carry the shop's contacts). */
+/**
+ * Where to call or write for help (docs/product/cart-and-checkout.md#messages: the problem messages carry the
+ * shop's contacts).
+ */
 export function ContactLine() {
   const { t } = useTranslation(PAYMENT_NAMESPACE);
   return (

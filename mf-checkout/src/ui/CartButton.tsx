@@ -16,7 +16,7 @@ const CheckoutDialog = lazy(loadCheckout);
 
 /** How long the stock-limit message stays next to the button. */
 export const NOTICE_MS = 6000;
-/** How long the confirmation of an added article stays (SPEC §11: success banners 3 s). */
+/** How long the confirmation of an added article stays (docs/product/constants.md#timers). */
 export const ADDED_NOTICE_MS = 3000;
 
 /**

@@ -24,13 +24,19 @@ interface CartStepProps {
   onQuantity: (articleId: string, quantity: number) => void;
   onRemove: (articleId: string) => void;
   onContinueShopping: () => void;
-  /** 'Vai al Checkout' (SPEC §2): to /prodotti, where the checkout opens a moment later. */
+  /**
+   * 'Vai al Checkout' (docs/product/cart-and-checkout.md#vai-al-checkout): to /prodotti, where the checkout
+   * opens a moment later.
+   */
   onGoToCheckout?: () => void;
   onProceed: () => void;
   onClose: () => void;
 }
 
-/** The cart modal (SPEC §2): lines, shipping zone, summary, 'Continua Shopping' and 'Procedi al Pagamento'. */
+/**
+ * The cart modal (docs/product/cart-and-checkout.md#cart-modal): lines, shipping zone, summary, 'Continua
+ * Shopping' and 'Procedi al Pagamento'.
+ */
 export function CartStep(props: CartStepProps) {
   const { t } = useTranslation(DIALOG_NAMESPACE);
   const zoneId = useId();

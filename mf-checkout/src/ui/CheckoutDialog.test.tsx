@@ -246,7 +246,7 @@ describe('cart modal', () => {
     expect(plain(within(dialog).getByTestId('cart-total').textContent)).toBe('255,58 €');
   });
 
-  it('falls back to the local estimate of SPEC §9 when the shipping call fails', async () => {
+  it('falls back to the local estimate of docs/product/orders-and-payments.md#fallback-shipping when the shipping call fails', async () => {
     server.shipping = () => 'fail';
     storeCart([{ article_id: album.id, article: album, quantity: 5 }]);
     const dialog = await openCart();

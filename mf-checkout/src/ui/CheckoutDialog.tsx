@@ -34,7 +34,8 @@ interface CheckoutDialogProps {
 }
 
 /**
- * The cart modal and the checkout (SPEC §2, §4): cart → payment method → details → confirmation. The cart
+ * The cart modal and the checkout (docs/product/cart-and-checkout.md#steps): cart → payment method → details
+ * → confirmation. The cart
  * is repaired against the catalogue when it opens; shipping is quoted by the API or estimated locally.
  */
 export default function CheckoutDialog({

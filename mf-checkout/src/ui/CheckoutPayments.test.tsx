@@ -322,14 +322,17 @@ describe('PayPal', () => {
       { detail: 'PayPal non risponde' },
       'Errore con PayPal. Riprova o scegli un altro metodo di pagamento.',
     ],
-  ])('a %s from create-order is told as SPEC §8 says', async (status, answer, message) => {
-    routes['/paypal/create-order'] = () => [status, answer];
-    const dialog = await toDetails(/^PayPal/);
-    fill(dialog, GUEST);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Paga con PayPal' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
-    expect(assigned).toEqual([]);
-  });
+  ])(
+    'a %s from create-order is told as docs/product/cart-and-checkout.md#messages says',
+    async (status, answer, message) => {
+      routes['/paypal/create-order'] = () => [status, answer];
+      const dialog = await toDetails(/^PayPal/);
+      fill(dialog, GUEST);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Paga con PayPal' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
+      expect(assigned).toEqual([]);
+    },
+  );
 });
 
 describe('Klarna', () => {
@@ -459,7 +462,7 @@ describe('Klarna', () => {
     confirmKlarnaPayment.mockResolvedValueOnce({ error: { type: 'card_error', message: 'declined' } });
     const dialog = await toDetails(/^Klarna – Paga in 3 rate/);
     expect(within(dialog).queryByTestId('payment-demo-note')).toBeNull();
-    fill(dialog, GUEST); // no CAP: Klarna gets the SPEC §9 default
+    fill(dialog, GUEST); // no CAP: Klarna gets the default of docs/product/constants.md#klarna-defaults
     fireEvent.click(within(dialog).getByRole('button', { name: 'Conferma Ordine' }));
     const klarna = await screen.findByRole('dialog', { name: 'Pagamento con Klarna' });
     fireEvent.click(within(klarna).getByRole('button', { name: 'Continua con Klarna' }));

@@ -6,7 +6,10 @@ import { DialogHead } from './DialogHead';
 import { formatCents } from '@edicola/web-kit';
 import { eurosToCents } from '@edicola/contracts';
 
-/** The confirmation closes by itself after 30 s, then the cart is emptied (SPEC §4, §9). */
+/**
+ * The confirmation closes by itself after 30 s, then the cart is emptied
+ * (docs/product/cart-and-checkout.md#confirmation, docs/product/constants.md#timers).
+ */
 export const CONFIRMATION_MS = 30_000;
 
 interface ConfirmationProps {

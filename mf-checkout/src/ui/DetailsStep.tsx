@@ -47,7 +47,10 @@ const AUTOCOMPLETE: Partial<Record<DetailsField, string>> = {
   zipCode: 'postal-code',
 };
 
-/** The details form (SPEC §2, §5): customer fields, the invoice section, 'Cambia Pagamento', 'Conferma Ordine'. */
+/**
+ * The details form (docs/product/cart-and-checkout.md#details-form): customer fields, the invoice section,
+ * 'Cambia Pagamento', 'Conferma Ordine'.
+ */
 export function DetailsStep({
   titleId,
   api,
@@ -314,7 +317,8 @@ export function DetailsStep({
             {busy ? t('details.busy') : t('details.confirm')}
           </button>
         ) : paypalReady(form) ? (
-          // SPEC §2: the PayPal button only once the required fields are filled.
+          // docs/product/cart-and-checkout.md#paypal-button: the PayPal button only once the required fields
+          // are filled.
           <button
             type="submit"
             className="cko-paypal"

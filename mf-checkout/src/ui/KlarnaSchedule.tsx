@@ -9,7 +9,10 @@ interface KlarnaScheduleProps {
   today?: Date;
 }
 
-/** Klarna pay in 3 (SPEC §9): three equal instalments, today, after 30 and after 60 days, no interest. */
+/**
+ * Klarna pay in 3 (docs/product/constants.md#klarna-defaults): three equal instalments, today, after 30 and
+ * after 60 days, no interest.
+ */
 export function KlarnaSchedule({ totalCents, today = new Date() }: KlarnaScheduleProps) {
   const { t, i18n } = useTranslation(PAYMENT_NAMESPACE);
   const rows = klarnaSchedule(totalCents, today);

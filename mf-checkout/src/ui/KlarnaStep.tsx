@@ -33,7 +33,8 @@ interface StripeErrorLike {
 }
 
 /**
- * The Klarna payment dialog of SPEC §2: the pay-now amount or the pay-in-3 schedule, a note on secure
+ * The Klarna payment dialog of docs/product/cart-and-checkout.md#klarna-dialog: the pay-now amount or the
+ * pay-in-3 schedule, a note on secure
  * payment through the card provider and Klarna, Cancel, and the confirmation that leaves for Klarna (live:
  * Stripe.js confirmKlarnaPayment; demo: the shop's Klarna page).
  */

@@ -5,7 +5,7 @@ import { DialogHead } from './DialogHead';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
 import { isDemo, isOffered } from '../payments';
 
-/** The payment methods of SPEC §2, in the order shown. */
+/** The payment methods of docs/product/cart-and-checkout.md#payment-step, in the order shown. */
 export const PAYMENT_METHODS = ['card', 'klarna', 'klarna-now', 'paypal', 'transfer'] as const;
 export type CheckoutPaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -18,7 +18,10 @@ interface PaymentStepProps {
   onClose: () => void;
 }
 
-/** Choose how to pay (SPEC §2) among the methods that are on, with a button back to the cart; a demo one says so. */
+/**
+ * Choose how to pay (docs/product/cart-and-checkout.md#payment-step) among the methods that are on, with a
+ * button back to the cart; a demo one says so.
+ */
 export function PaymentStep({ titleId, paymentsConfig, onChoose, onBack, onClose }: PaymentStepProps) {
   const { t } = useTranslation(DIALOG_NAMESPACE);
   const { t: tp } = useTranslation(PAYMENT_NAMESPACE);

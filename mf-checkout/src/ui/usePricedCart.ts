@@ -8,7 +8,10 @@ import { fallbackShippingCents, ZONE_COUNTRY, type Zone } from '../shipping';
 
 export interface Shipping {
   cents: number;
-  /** The shipping service did not answer: the local estimate of SPEC §9. */
+  /**
+   * The shipping service did not answer: the local estimate of
+   * docs/product/orders-and-payments.md#fallback-shipping.
+   */
   estimate: boolean;
 }
 
@@ -20,7 +23,9 @@ export interface CartNotices {
 }
 
 /**
- * The stored cart repaired against the catalogue and its shipping (SPEC §5, §7): the current catalogue drops
+ * The stored cart repaired against the catalogue and its shipping
+ * (docs/product/cart-and-checkout.md#cart-rules, docs/product/cart-and-checkout.md#shipping-zone): the
+ * current catalogue drops
  * vanished articles and refreshes prices and stock (the repaired cart is stored and the shopper told what
  * changed; without the catalogue, unpriced lines still go). Shipping is quoted by the API for the form's country
  * once chosen, else for the zone's country, and estimated locally when the API does not answer.

@@ -67,7 +67,10 @@ export function HomeHero() {
   );
 }
 
-/** The home page of SPEC §1: hero, banners, pre-sale and reservation, about, newsletter, reviews. */
+/**
+ * The home page of docs/product/storefront.md#home: hero, banners, pre-sale and reservation, about,
+ * newsletter, reviews.
+ */
 export function HomePage({ config, remotes, api }: HomePageProps) {
   const { t } = useTranslation('shell');
   usePageTitle();

@@ -8,7 +8,8 @@ import type { RemoteComponents } from '../remotes';
 import { useCustomerSignedIn } from '../customerSignedIn';
 
 /**
- * The nav links of SPEC §2, in order, without the back office: shoppers have no use for it, so its link
+ * The nav links of docs/product/storefront.md#navigation, in order, without the back office: shoppers have no
+ * use for it, so its link
  * is a discreet one in the footer (docs/decisions/0011-storefront-speed.md). A signed-in customer is not offered
  * 'Accedi' and 'Registrati'.
  */

@@ -5,7 +5,10 @@ import type { ShellApi } from '../api';
 
 type Outcome = 'idle' | 'busy' | 'subscribed' | 'already' | 'invalid' | 'failed';
 
-/** The home page's newsletter form (SPEC §2): e-mail, optional name, the messages of SPEC §8. */
+/**
+ * The home page's newsletter form (docs/product/storefront.md#newsletter-form): e-mail, optional name, and
+ * its messages.
+ */
 export function NewsletterForm({ api }: { api: ShellApi }) {
   const { t } = useTranslation('shell');
   const id = useId();

@@ -31,7 +31,10 @@ function weekday(day: number, language: string): string {
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }
 
-/** Opening hours of SPEC §1 from the shop configuration: Mon-Sat 8:00-13:00 and 16:00-20:00. */
+/**
+ * Opening hours of docs/product/storefront.md#shop-details from the shop configuration: Mon-Sat 8:00-13:00
+ * and 16:00-20:00.
+ */
 export function OpeningHours() {
   const { t, i18n } = useTranslation('shell');
   const { days, slots } = SHOP.openingHours;

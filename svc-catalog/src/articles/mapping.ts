@@ -25,7 +25,8 @@ export function toArticle(row: ArticleRow): Article {
     dimensions: row.dimensions,
     photo_url: row.photoUrl,
     is_active: row.isActive,
-    // Shipping is priced by the shipping rules; these legacy fields are always 0.00 (SPEC §3).
+    // Shipping is priced by the shipping rules; these legacy fields are always 0.00
+    // (docs/product/records.md#article).
     shipping_cost_national: 0,
     shipping_cost_international: 0,
     share_facebook: row.shareFacebook,

@@ -99,7 +99,10 @@ export const photos = catalog.table('photos', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Reviews of articles (SPEC §3); shown publicly once approved. Texts are stored as given. */
+/**
+ * Reviews of articles (docs/product/records.md#review); shown publicly once approved. Texts are stored as
+ * given.
+ */
 export const reviews = catalog.table(
   'reviews',
   {

@@ -18,7 +18,8 @@ export interface DemoArticle {
 const normal = { product_type: 'normale' as const, available_in_days: null };
 
 /**
- * The demo catalogue loaded on first start: every category of SPEC §2, pre-sale and reservation
+ * The demo catalogue loaded on first start: every category of docs/product/storefront.md#category-filter,
+ * pre-sale and reservation
  * articles, one out of stock, VAT-exempt Panini albums. The first one is a plain, complete article.
  */
 export const DEMO_ARTICLES: DemoArticle[] = [

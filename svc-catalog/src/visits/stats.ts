@@ -27,7 +27,8 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /**
- * SPEC §3 visit statistics, staff sessions and pages left out: totals, distinct visit sessions, today's and this week's (from Monday)
+ * The visit statistics of docs/product/records.md#visit-stats, staff sessions and pages left out: totals,
+ * distinct visit sessions, today's and this week's (from Monday)
  * visits, the 10 most visited pages, the last 7 days oldest first with empty days as 0, the 10
  * countries with most visits.
  */

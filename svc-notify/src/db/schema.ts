@@ -6,7 +6,8 @@ import { busTables, jobTables, rateLimitTable } from '@edicola/platform';
 export const notify = pgSchema('notify');
 
 /**
- * Newsletter subscriptions (SPEC §3), with double opt-in: a new subscription holds `confirm_token_hash` until its
+ * Newsletter subscriptions (docs/product/records.md#newsletter-subscription), with double opt-in: a new
+ * subscription holds `confirm_token_hash` until its
  * link is followed, and counts only once it is null (rows from before the opt-in have none: they were confirmed by
  * being there). Tokens are kept only as their SHA-256: the e-mail holds the one copy of each. An unsubscribed
  * address keeps its row, without tokens.
@@ -76,7 +77,8 @@ export const orderFacts = notify.table('orders', {
 export type OrderFactsRow = typeof orderFacts.$inferSelect;
 
 /**
- * E-mails due later (SPEC §6 "scheduled e-mails"): the transfer reminder and the review request, one per key.
+ * E-mails due later (docs/product/emails.md#scheduled-emails): the transfer reminder and the review request,
+ * one per key.
  * Whether each is still wanted is decided when it is due; `done_at` marks it handled, `outcome` says how.
  */
 export const scheduledEmails = notify.table(

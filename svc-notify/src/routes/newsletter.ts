@@ -24,7 +24,8 @@ function pageLink(webUrl: string, path: string, token: string): string {
 }
 
 /**
- * POST /newsletter/subscribe, /newsletter/confirm and /newsletter/unsubscribe (SPEC §7, texts of SPEC §8). A
+ * POST /newsletter/subscribe, /newsletter/confirm and /newsletter/unsubscribe
+ * (docs/product/emails.md#newsletter-double-opt-in, texts of docs/product/storefront.md#newsletter). A
  * subscription counts once the link of its confirmation e-mail is followed (double opt-in).
  */
 export function newsletterRoutes(

@@ -19,7 +19,8 @@ function stillWanted(item: Scheduled, order: Facts): boolean {
 }
 
 /**
- * Sends the scheduled e-mails due now (SPEC §6, §7 POST /admin/process-scheduled-emails): each due row is claimed
+ * Sends the scheduled e-mails due now (docs/product/emails.md#scheduled-emails, POST
+ * /admin/process-scheduled-emails): each due row is claimed
  * under `for update skip locked`, so two runs at once (the jobs facility and a staff click, or two replicas) never
  * take the same one; it is marked done in the transaction that queues its e-mail. `total_scheduled` is how many
  * were due, `emails_sent` how many of them went out (the others were no longer wanted).

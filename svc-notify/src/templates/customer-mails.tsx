@@ -241,7 +241,7 @@ export function refundedMail(order: OrderFacts, shop: ShopDetails, refund: Refun
   );
 }
 
-/** The page of SPEC §2 /review, with the article preselected. */
+/** The /review page (docs/product/storefront.md#review-page), with the article preselected. */
 export function reviewLink(shop: ShopDetails, order: OrderFacts, articleId: string): string {
   const url = new URL('/review', shop.webUrl);
   url.searchParams.set('article_id', articleId);

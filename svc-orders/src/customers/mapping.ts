@@ -3,7 +3,7 @@ import type { customers } from '../db/schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-/** A customer row as the API shows it (SPEC §3 "Customer"); never the password hash. */
+/** A customer row as the API shows it (docs/product/records.md#customer); never the password hash. */
 export function toCustomer(row: CustomerRow): Customer {
   return {
     customer_id: row.id,

@@ -94,7 +94,8 @@ export interface StoredTransferPayment {
 }
 
 /**
- * Orders (SPEC §3 "Order"). The id is generated before the stock is reserved (it is the reservation's
+ * Orders (docs/product/records.md#order). The id is generated before the stock is reserved (it is the
+ * reservation's
  * idempotency key); an order placed with a customer token carries its customer_id. `order_version` starts at 1
  * and grows by one with every change; every order event carries it.
  */
@@ -194,8 +195,9 @@ export const orderStatusHistory = orders.table(
 );
 
 /**
- * Shipping rules (SPEC §3 "Shipping rule"), amounts in integer cents. A new shop gets the rules that quote the
- * fallback table of SPEC §9 (shipping/default-rules.ts).
+ * Shipping rules (docs/product/records.md#shipping-rule), amounts in integer cents. A new shop gets the rules
+ * that quote the
+ * fallback table (docs/product/orders-and-payments.md#default-rules, shipping/default-rules.ts).
  */
 export const shippingRules = orders.table(
   'shipping_rules',

@@ -34,7 +34,7 @@ export const ORDERS_CSV_HEADER = [
   'Numero fattura',
 ];
 
-/** `ordini-YYYY-MM-DD.csv`, today in Rome (SPEC §7: the file is named with today's date). */
+/** `ordini-YYYY-MM-DD.csv`, today in Rome (docs/product/back-office.md#orders-csv). */
 export const ordersCsvFilename = (now = new Date()) => `ordini-${romeToday(now)}.csv`;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

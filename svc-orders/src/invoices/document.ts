@@ -14,7 +14,10 @@ type CustomerRow = typeof customers.$inferSelect;
  * paid; each line's net amount is its own scorporo, the rate's rounding cent put on its largest line.
  */
 
-/** 0 % lines: newspapers and periodicals whose VAT the publisher pays (SPEC, PROVIDERS "Italian fiscal data"). */
+/**
+ * 0 % lines: newspapers and periodicals whose VAT the publisher pays
+ * (docs/product/orders-and-payments.md#vat-exempt-lines).
+ */
 export const EXEMPT_NATURA = 'N2.2';
 export const EXEMPT_REFERENCE = 'Operazione non soggetta - art. 74 c.1 lett. c DPR 633/72';
 /** Exempt amounts above this carry the 2 € stamp duty (DPR 642/72), paid virtually by the shop. */

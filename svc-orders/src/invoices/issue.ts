@@ -32,7 +32,8 @@ export const INVOICE_OUT_OF_ORDER = (
 export const INVOICE_NOT_ISSUED = 'La fattura di questo ordine non è stata emessa';
 
 /**
- * The buyer's fiscal data for an order that asked for no invoice (SPEC §4 allows the invoice all the same): the
+ * The buyer's fiscal data for an order that asked for no invoice
+ * (docs/product/orders-and-payments.md#invoice-when allows the invoice all the same): the
  * customer's account, if it has what an invoice needs (a company's data; a person's codice fiscale). A guest's order
  * without invoice data cannot be invoiced: an invoice names its buyer (decision 0026).
  */
@@ -88,7 +89,8 @@ export interface InvoiceIssuing {
 }
 
 /**
- * PUT /orders/{id}/invoice (SPEC §4, §7): the order's invoice gets its number and date and is marked issued. Allowed
+ * PUT /orders/{id}/invoice (docs/product/orders-and-payments.md#invoice-issue): the order's invoice gets its
+ * number and date and is marked issued. Allowed
  * when the order asked for an invoice not yet issued, or has no invoice data (then its account's fiscal data are
  * used). The number is taken in the year's series in the same transaction (409 when already used); audited.
  */

@@ -81,7 +81,7 @@ export type OrderRow = typeof orderRecords.$inferSelect;
 
 /**
  * The orderer of a customer account: the order is theirs, and a company is invoiced with its account data
- * (SPEC §5). Null when the account no longer exists.
+ * (docs/product/orders-and-payments.md#customer-orders). Null when the account no longer exists.
  */
 export async function ordererForCustomer(db: Db, customerId: string): Promise<Orderer | null> {
   const customer = await findCustomer(db, customerId);
@@ -128,7 +128,8 @@ export const ZONE_COUNTRY_MISMATCH =
   "shipping_zone: la zona di spedizione non corrisponde al paese dell'indirizzo";
 
 /**
- * The shipping country: the address's country, else the cart's zone (SPEC §7's mapping), else Italy. The zone
+ * The shipping country: the address's country, else the cart's zone (as
+ * docs/product/cart-and-checkout.md#shipping-zone maps it), else Italy. The zone
  * follows from the country; a zone that contradicts it (`intercontinental` to Italy) is refused with 422
  * rather than priced as either.
  */

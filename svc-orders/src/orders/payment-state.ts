@@ -21,7 +21,8 @@ export const moneyTaken = (status: PaymentStatus) => PAYMENT_RANK[status] >= PAY
 
 /**
  * A cancellation must give the money back when it was taken online: the staff 'cancel and refund' of a paid
- * order (SPEC §4), and equally a confirmed one that was paid by card, Klarna or PayPal.
+ * order (docs/product/orders-and-payments.md#cancel-and-refund), and equally a confirmed one that was paid by
+ * card, Klarna or PayPal.
  */
 export function refundsOnCancel(row: Pick<Row, 'paymentStatus' | 'paymentMethod'>): boolean {
   return (

@@ -6,7 +6,8 @@ export interface PricedLine extends Required<StoredOrderLine> {
 }
 
 /**
- * Prices the reserved lines in integer cents (SPEC §9): the unit gross price is
+ * Prices the reserved lines in integer cents (docs/product/orders-and-payments.md#pricing): the unit gross
+ * price is
  * round(net_cents × (1 + iva / 100)), rounded half up to the cent once per unit, and a line is that unit price
  * times the quantity, so the cart (which shows the unit gross) and the order always agree.
  */

@@ -32,7 +32,10 @@ export interface CustomerRouteOptions {
   customerTokenTtlSeconds: number;
 }
 
-/** Customer accounts: registration, login, logout, password change, own profile and own orders (SPEC §7). */
+/**
+ * Customer accounts: registration, login, logout, password change, own profile and own orders
+ * (docs/product/http-routes.md#svc-orders).
+ */
 export function customerRoutes(router: Router, options: CustomerRouteOptions) {
   const { db, signer, verifier, limiter } = options;
   const serve = routeServer(router, verifier);

@@ -9,7 +9,8 @@ import { TAKINGS_CSV_HEADER, takingsCsvFilename, takingsCsvRows } from '../expor
 export function exportRoutes(router: Router, options: { db: Db; verifier: TokenVerifier }) {
   const serve = routeServer(router, options.verifier);
 
-  // SPEC §7: the orders of the list's current filters, streamed from the database.
+  // docs/product/back-office.md#orders-csv: the orders of the list's current filters, streamed from the
+  // database.
   serve(endpoint('GET /orders/export/csv'), async ({ query }, _req, res) => {
     csvDownload(res, ordersCsvFilename());
     await streamCsv(res, ORDERS_CSV_HEADER, ordersCsvRows(options.db, query));

@@ -47,7 +47,8 @@ function sendXml(res: Response, doc: FiscalDocument) {
 }
 
 /**
- * Invoices (SPEC §4, §7; issue 16): staff enter the buyer's fiscal data when the order has none (decision 0033), issue
+ * Invoices (docs/product/orders-and-payments.md#invoices; issue 16): staff enter the buyer's fiscal data when
+ * the order has none (decision 0033), issue
  * an order's invoice and download it as PDF or FatturaPA XML, with the credit notes refunds produced; a customer downloads the PDF of their own order's invoice. While the shop's fiscal
  * data are not configured (outside the all-in-one demo) every route but the next number answers 503.
  */

@@ -47,7 +47,8 @@ export interface OrderRouteOptions extends OrderPlacing {
 
 /**
  * Who places the order: a guest, or the customer of a valid customer token (the order is theirs; a company
- * account is invoiced with its own data, SPEC §5, see ordererForCustomer). A token that does not verify is refused rather than ignored,
+ * account is invoiced with its own data, docs/product/orders-and-payments.md#customer-orders, see
+ * ordererForCustomer). A token that does not verify is refused rather than ignored,
  * so nobody's order silently goes unlisted in their account.
  */
 async function ordererOf(req: Request, options: OrderRouteOptions): Promise<Orderer> {
@@ -74,7 +75,10 @@ function idempotencyKeyOf(req: Request): string | null {
   return parsed.data;
 }
 
-/** Orders: the shopper's POST /orders and the staff list and status changes (SPEC §7). */
+/**
+ * Orders: the shopper's POST /orders and the staff list and status changes
+ * (docs/product/http-routes.md#svc-orders).
+ */
 export function orderRoutes(router: Router, options: OrderRouteOptions) {
   const serve = routeServer(router, options.verifier);
   const db = options.database.db;

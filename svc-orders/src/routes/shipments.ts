@@ -18,7 +18,10 @@ function sendPdf(res: Response, pdf: Buffer, filename: string) {
     .send(pdf);
 }
 
-/** Packlink PRO shipments (SPEC §4, §7): quotes, creation, labels, packing slips and Packlink's callbacks. */
+/**
+ * Packlink PRO shipments (docs/product/orders-and-payments.md#shipments): quotes, creation, labels, packing
+ * slips and Packlink's callbacks.
+ */
 export function shipmentRoutes(router: Router, deps: ShipmentDeps, verifier: TokenVerifier) {
   const serve = routeServer(router, verifier);
   const db = deps.database.db;

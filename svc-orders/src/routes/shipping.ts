@@ -21,7 +21,7 @@ import {
   updateShippingRule,
 } from '../shipping/rules';
 
-/** The public quote and the staff's shipping rules (SPEC §7 lists PUT and DELETE
+/** The public quote and the staff's shipping rules (docs/product/http-routes.md#svc-orders: PUT and DELETE
  * without /api; both paths are served). */
 export function shippingRoutes(router: Router, options: { db: Db; verifier: TokenVerifier; bus: EventBus }) {
   const serve = routeServer(router, options.verifier);

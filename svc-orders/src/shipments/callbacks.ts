@@ -73,7 +73,8 @@ export async function handlePacklinkCallback(
 
 /**
  * Stores what Packlink says of a shipment (state, tracking number and link, on the shipment and the order's
- * packlink_data), then moves the order through the staff status change of SPEC §4 (its events and e-mails follow):
+ * packlink_data), then moves the order through the staff status change of
+ * docs/product/orders-and-payments.md#transitions (its events and e-mails follow):
  * to shipped, with the tracking number, once the parcel is in transit; to delivered once Packlink says so.
  */
 export async function applyPacklinkShipment(

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { HttpError } from '@edicola/platform';
 
 /**
- * Packlink PRO's REST API (../shared/PROVIDERS.md; the calls Packlink's own e-commerce module core makes): base
+ * Packlink PRO's REST API (docs/product/orders-and-payments.md#shipments; the calls Packlink's own e-commerce
+ * module core makes): base
  * address `https://api.packlink.com/v1/`, header `Authorization: <api key>` (no "Bearer"), JSON both ways, errors
  * `{"messages":[{"message": ...}]}`. Every call is timed out and fails with a PacklinkError carrying Packlink's
  * status and message. Never call it inside a database transaction.

@@ -49,7 +49,7 @@ export interface ShipmentDeps {
   claimMs: number;
 }
 
-/** SPEC §4: a shipment for confirmed or paid orders only. */
+/** docs/product/orders-and-payments.md#shipments: a shipment for confirmed or paid orders only. */
 export const SHIPPABLE_STATUSES: readonly OrderStatus[] = ['confirmed', 'paid'];
 export const SHIPMENT_EXISTS_DETAIL = "L'ordine ha già una spedizione";
 export const SHIPMENT_IN_PROGRESS_DETAIL =
@@ -176,7 +176,8 @@ export async function shipmentQuotes(deps: ShipmentDeps, orderId: string): Promi
 }
 
 /**
- * Claims the order's shipment: in one transaction with the order row locked, checks SPEC §4 (confirmed or paid,
+ * Claims the order's shipment: in one transaction with the order row locked, checks
+ * docs/product/orders-and-payments.md#shipments (confirmed or paid,
  * no shipment yet) and writes (or takes over) its `creating` row with this request as owner and a deadline. A
  * live claim of another request is a 409: two clicks make one Packlink shipment.
  */

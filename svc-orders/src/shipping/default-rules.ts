@@ -17,7 +17,8 @@ const quantityRule = (rule: Partial<NewRule>): NewRule => ({
 });
 
 /**
- * The rules a new shop starts with: they quote exactly SPEC §9's fallback table. Fixed ids, so replicas
+ * The rules a new shop starts with: they quote exactly the fallback table
+ * (docs/product/orders-and-payments.md#fallback-shipping). Fixed ids, so replicas
  * starting together insert them once.
  */
 export const DEFAULT_SHIPPING_RULES: NewRule[] = [

@@ -19,7 +19,8 @@ export interface QuotingRule {
 
 /**
  * Increments of a quantity rule: one per full `threshold` items beyond the first, i.e. ceil(q / t) − 1.
- * SPEC §9's example (7 items, threshold 3, base 5, increment 2) gives 5 + 2 × 2 = 9, and the fallback table
+ * The example of docs/product/orders-and-payments.md#quantity-rule (7 items, threshold 3, base 5, increment
+ * 2) gives 5 + 2 × 2 = 9, and the fallback table
  * (national 9 + 3 per full 3 items beyond the first; EU 14 + 5 per 4 items) is this formula exactly.
  */
 export function quantityIncrements(quantity: number, threshold: number): number {
@@ -47,14 +48,18 @@ export function ruleQuoteCents(rule: QuotingRule, totalCents: number, quantity: 
 export interface Quote {
   cents: number;
   zone: 'national' | 'eu' | 'international';
-  /** 'specific_country', 'zone' or 'fallback' (no active rule applied: SPEC §9's table). */
+  /**
+   * 'specific_country', 'zone' or 'fallback' (no active rule applied:
+   * docs/product/orders-and-payments.md#fallback-shipping).
+   */
   source: 'specific_country' | 'zone' | 'fallback';
 }
 
 /**
  * The shipping cost for a country: the active specific_country rules of that country when one of them applies,
  * else the rules of its zone (IT national, EU member states eu, the rest international); among applicable rules
- * the lowest quote wins; with none, SPEC §9's fallback table.
+ * the lowest quote wins; with none, the fallback table
+ * (docs/product/orders-and-payments.md#fallback-shipping).
  */
 export function quoteShipping(
   rules: QuotingRule[],

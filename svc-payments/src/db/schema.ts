@@ -24,7 +24,8 @@ export type PaymentRowStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * One online payment of one order: what was asked of which provider, for how much, and what came of it. Method,
- * amount, provider ids and timestamps stay for the back office's payment statistics (SPEC §3).
+ * amount, provider ids and timestamps stay for the back office's payment statistics
+ * (docs/product/records.md#payment-stats).
  */
 export const paymentRecords = payments.table(
   'payments',

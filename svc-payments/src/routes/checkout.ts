@@ -6,7 +6,7 @@ import { cancelCardSession, cardSessionStatus, createCardCheckout } from '../pay
 import { providerOn, type PaymentDeps } from '../payments/deps';
 import { checkoutKey, customerOf } from './request';
 
-/** Card payments through Stripe Checkout (SPEC §7): create, poll, cancel. */
+/** Card payments through Stripe Checkout (docs/product/http-routes.md#svc-payments): create, poll, cancel. */
 export function checkoutRoutes(router: Router, deps: PaymentDeps, verifier: TokenVerifier) {
   const serve = routeServer(router);
   serve(

@@ -5,7 +5,10 @@ import { providerOn, type PaymentDeps } from '../payments/deps';
 import { abandonKlarna } from '../payments/abandon';
 import { createKlarnaIntent, verifyKlarna } from '../payments/klarna';
 
-/** Klarna through Stripe PaymentIntents (SPEC §7): the intent for a pending order, the return page's check, cancel. */
+/**
+ * Klarna through Stripe PaymentIntents (docs/product/http-routes.md#svc-payments): the intent for a pending
+ * order, the return page's check, cancel.
+ */
 export function klarnaRoutes(router: Router, deps: PaymentDeps) {
   const serve = routeServer(router);
   serve(endpoint('POST /payments/klarna/create-intent'), [providerOn(deps, 'stripe')], ({ body }, req) =>

@@ -7,7 +7,10 @@ import { abandonPaypal } from '../payments/abandon';
 import { capturePaypalOrder, createPaypalOrder } from '../payments/paypal';
 import { checkoutKey, customerOf } from './request';
 
-/** PayPal Orders v2, redirect flow (SPEC §7): create the order, capture it when the buyer is back, or cancel. */
+/**
+ * PayPal Orders v2, redirect flow (docs/product/http-routes.md#svc-payments): create the order, capture it
+ * when the buyer is back, or cancel.
+ */
 export function paypalRoutes(router: Router, deps: PaymentDeps, verifier: TokenVerifier) {
   const serve = routeServer(router);
   serve(endpoint('POST /paypal/create-order'), [providerOn(deps, 'paypal')], async ({ body }, req) => {

@@ -36,7 +36,10 @@ interface Props {
   onStockChanged: (article: AdminArticle) => void;
 }
 
-/** Create or edit an article with every field of SPEC §3/§5, the photo with preview and upload progress. */
+/**
+ * Create or edit an article with every field of docs/product/back-office.md#article-form, the photo with
+ * preview and upload progress.
+ */
 export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged }: Props) {
   const { t } = useTranslation('admin');
   const { api, mediaBaseUrl } = useAdmin();

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminArticle } from '@edicola/contracts';
 
-/** SPEC §2: after saving, the article's public link, copyable, shown until closed. */
+/**
+ * docs/product/back-office.md#link-panel: after saving, the article's public link, copyable, shown until
+ * closed.
+ */
 export function LinkPanel({ article, onClose }: { article: AdminArticle; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const [copied, setCopied] = useState(false);

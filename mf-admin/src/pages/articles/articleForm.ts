@@ -26,7 +26,7 @@ export interface ArticleDraft {
   share_whatsapp: boolean;
 }
 
-/** A new article: type normale (SPEC §9), VAT 22 %, threshold 2. */
+/** A new article: type normale (docs/product/constants.md#defaults), VAT 22 %, threshold 2. */
 export const emptyDraft = (): ArticleDraft => ({
   sku: '',
   title: '',
@@ -76,11 +76,17 @@ export const duplicateDraft = (article: AdminArticle): ArticleDraft => ({
   sku: `${article.sku}-COPIA`,
 });
 
-/** SPEC §5: SKU, title and description must be non-blank after trimming, else nothing is sent. */
+/**
+ * docs/product/back-office.md#article-form: SKU, title and description must be non-blank after trimming, else
+ * nothing is sent.
+ */
 export const hasRequiredTexts = (draft: ArticleDraft) =>
   [draft.sku, draft.title, draft.description].every((text) => text.trim() !== '');
 
-/** The photo's error of SPEC §8, shown as soon as the file is chosen; null when it may be sent. */
+/**
+ * The photo's error of docs/product/back-office.md#article-photo, shown as soon as the file is chosen; null
+ * when it may be sent.
+ */
 export function photoError(file: File): string | null {
   if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return PHOTO_ERRORS.type;
   if (file.size > PHOTO_MAX_BYTES) return PHOTO_ERRORS.size;
@@ -88,7 +94,8 @@ export function photoError(file: File): string | null {
 }
 
 /**
- * The multipart form: empty fields are not sent (SPEC §5); the date only for pre-sale; the stock only
+ * The multipart form: empty fields are not sent (docs/product/back-office.md#article-form); the date only for
+ * pre-sale; the stock only
  * for a new article (an edit never writes stock); `version` for an edit; shipping costs always 0.00.
  * `photoFrom`: a new article without a photo of its own shows that article's (a duplicate).
  */

@@ -73,7 +73,8 @@ function updateOf(form: BuyerForm, withCap: boolean): InvoiceDataUpdate {
 }
 
 /**
- * SPEC §2/§4/§5 invoice modal: number and date required, the date today and the number the next free one of
+ * The invoice modal of docs/product/back-office.md#invoice-dialog: number and date required, the date today
+ * and the number the next free one of
  * the year by default; a number already used that year comes back as a 409 whose detail is shown. An order without
  * the buyer's fiscal data (a guest who asked for no invoice) gets them here first, saved with
  * PUT /api/orders/{id}/invoice-data, then the invoice is issued; data not yet invoiced may be corrected

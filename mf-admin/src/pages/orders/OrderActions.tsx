@@ -18,7 +18,8 @@ export type Notify = (kind: 'success' | 'error', text: string, ms?: number) => v
 type Open = 'ship' | 'cancel' | 'transfer' | 'invoice' | 'shipment' | null;
 
 /**
- * The staff moves of SPEC §4 for one order, read from contracts' ORDER_TRANSITIONS and orderMoveBlocker (the
+ * The staff moves of docs/product/orders-and-payments.md#transitions for one order, read from contracts'
+ * ORDER_TRANSITIONS and orderMoveBlocker (the
  * server's own table), so the screen never offers a move the server refuses; plus the transfer, invoice and
  * shipment steps the order is due for.
  */
@@ -37,7 +38,8 @@ export function OrderActions({
   const [busy, setBusy] = useState(false);
   const ref = shortId(order.id);
 
-  // The status goes with the order's tracking number (or null, SPEC §4), so no move forgets it.
+  // The status goes with the order's tracking number (or null, docs/product/back-office.md#order-actions), so
+  // no move forgets it.
   const move = async (status: OrderStatus, trackingNumber: string | null = trackingOf(order)) => {
     setBusy(true);
     try {
@@ -215,7 +217,10 @@ export function OrderActions({
   );
 }
 
-/** SPEC §4: marking shipped without a tracking number asks for one, and it must not be blank. */
+/**
+ * docs/product/back-office.md#order-actions: marking shipped without a tracking number asks for one, and it
+ * must not be blank.
+ */
 function TrackingDialog({
   order,
   busy,

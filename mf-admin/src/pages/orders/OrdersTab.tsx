@@ -13,7 +13,10 @@ import { filtersOf, listQueryOf, shortId, TAB_SLUGS, tabCount, todayInRome } fro
 import { PaymentCell } from './PaymentCell';
 import { TakingsExport } from './TakingsExport';
 
-/** Ordini: the orders by status tab, searched, filtered, sorted and paged on the server, with SPEC §4's actions. */
+/**
+ * Ordini: the orders by status tab, searched, filtered, sorted and paged on the server, with the actions of
+ * docs/product/back-office.md#order-actions.
+ */
 export default function OrdersTab() {
   const { t } = useTranslation('admin');
   const { api } = useAdmin();

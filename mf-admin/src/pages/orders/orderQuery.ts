@@ -10,7 +10,10 @@ import {
   type OrderTab,
 } from '@edicola/contracts';
 
-/** SPEC §2's status tabs as the address names them (?stato=nuovi), in their order on screen. */
+/**
+ * The status tabs of docs/product/back-office.md#status-tabs as the address names them (?stato=nuovi), in
+ * their order on screen.
+ */
 export const TAB_SLUGS: { slug: string; tab: OrderTab }[] = [
   { slug: 'tutti', tab: 'all' },
   { slug: 'nuovi', tab: 'new' },
@@ -55,7 +58,9 @@ export function tabCount(counts: OrderStatusCounts, tab: OrderTab): number {
   return statuses ? statuses.reduce((n, s) => n + counts[s], 0) : counts.all;
 }
 
-/** SPEC §9: the order id as the back office shows it, its last 8 characters. */
+/**
+ * docs/product/constants.md#order-reference: the order id as the back office shows it, its last 8 characters.
+ */
 export const shortId = (orderId: string) => orderId.slice(-8);
 
 /** Today in Europe/Rome as YYYY-MM-DD (the invoice date's default, the CSV's name). */

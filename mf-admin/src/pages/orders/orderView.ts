@@ -5,12 +5,16 @@ export const trackingOf = (order: Order) =>
   order.tracking_number ?? order.packlink_data?.tracking_number ?? null;
 
 /**
- * SPEC §4: an invoice can be made when the order asks for one not yet issued, or has no invoice data (data without
+ * docs/product/orders-and-payments.md#invoice-when: an invoice can be made when the order asks for one not
+ * yet issued, or has no invoice data (data without
  * requires_invoice count as none, as the server reads them); the dialog asks for what is missing.
  */
 export const invoiceDue = (order: Order) => !order.invoice_data?.invoice_issued;
 
-/** SPEC §4: 'Crea spedizione' for a confirmed or paid order without a Packlink shipment. */
+/**
+ * docs/product/orders-and-payments.md#shipments: 'Crea spedizione' for a confirmed or paid order without a
+ * Packlink shipment.
+ */
 export const shipmentDue = (order: Order) =>
   !order.packlink_shipment_id && (order.status === 'confirmed' || order.status === 'paid');
 

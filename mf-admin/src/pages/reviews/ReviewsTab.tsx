@@ -9,7 +9,10 @@ import { SelectFilter } from '../../ui/filters';
 import { useListParams } from '../../ui/useListParams';
 import { ReviewCard } from './ReviewCard';
 
-/** Recensioni: all or pending (SPEC §7), statistics, approve, reply, hide, delete; filters in the address. */
+/**
+ * Recensioni: all or pending (docs/product/http-routes.md#svc-catalog), statistics, approve, reply, hide,
+ * delete; filters in the address.
+ */
 export default function ReviewsTab() {
   const { t, i18n } = useTranslation('admin');
   const { api, refreshCounts } = useAdmin();
@@ -45,7 +48,7 @@ export default function ReviewsTab() {
       return false;
     }
   };
-  // SPEC §8: 'Errore nell'approvazione della recensione (status)'.
+  // docs/product/back-office.md#reviews-tab: 'Errore nell'approvazione della recensione (status)'.
   const approveFailure = (error: unknown) =>
     t('reviews.approveError', { status: error instanceof ApiError ? error.status : '—' });
 

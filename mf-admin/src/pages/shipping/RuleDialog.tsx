@@ -6,7 +6,10 @@ import { Dialog } from '../../ui/Dialog';
 import { failureText, formatEuro } from '@edicola/web-kit';
 import { emptyRule, ruleDraftOf, rulePayload, ruleProblem, type RuleDraft } from './ruleForm';
 
-/** Create or edit a shipping rule (SPEC §5), with the checkout's quote of a sample cart beside it. */
+/**
+ * Create or edit a shipping rule (docs/product/back-office.md#rule-form), with the checkout's quote of a
+ * sample cart beside it.
+ */
 export function RuleDialog({
   rule,
   onClose,

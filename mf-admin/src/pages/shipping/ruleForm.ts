@@ -16,7 +16,7 @@ export interface RuleDraft {
   is_active: boolean;
 }
 
-/** SPEC §9: a new rule is amount_based in the national zone. */
+/** docs/product/constants.md#defaults: a new rule is amount_based in the national zone. */
 export const emptyRule = (): RuleDraft => ({
   name: '',
   zone: 'national',
@@ -53,7 +53,9 @@ export function ruleDraftOf(rule: ShippingRule): RuleDraft {
   };
 }
 
-/** An empty optional number is sent as null (SPEC §5); '12,50' reads as 12.5. */
+/**
+ * An empty optional number is sent as null (docs/product/back-office.md#rule-form); '12,50' reads as 12.5.
+ */
 const numberOrNull = (value: string) => {
   const trimmed = value.trim().replace(',', '.');
   return trimmed === '' ? null : Number(trimmed);
@@ -79,7 +81,7 @@ export function rulePayload(draft: RuleDraft) {
   };
 }
 
-/** The first rule of SPEC §5 the draft breaks (a locale key), or null. */
+/** The first rule of docs/product/back-office.md#rule-form the draft breaks (a locale key), or null. */
 export function ruleProblem(draft: RuleDraft): string | null {
   const payload = rulePayload(draft);
   if (!payload.name) return 'shipping.errors.name';

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { formatShortDate, formatEuro, useLoad } from '@edicola/web-kit';
 import { BarChart, change } from './BarChart';
 
-/** The word the payment data reset asks to be typed (SPEC §5: a strong confirmation). */
+/** The word the payment data reset asks to be typed (docs/product/back-office.md#payment-data-reset). */
 export const RESET_WORD = 'ELIMINA';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -54,7 +54,10 @@ function ResetPreviewList({ preview }: { preview: PaymentResetPreview }) {
   );
 }
 
-/** Statistiche: visits and payments (SPEC §3), with charts, and the admin's reset of test payment data. */
+/**
+ * Statistiche: visits and payments (docs/product/back-office.md#stats-tab), with charts, and the admin's
+ * reset of test payment data.
+ */
 export default function StatsTab() {
   const { t } = useTranslation('admin');
   const { api, isAdmin, refreshCounts } = useAdmin();

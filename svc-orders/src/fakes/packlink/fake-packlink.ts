@@ -5,7 +5,8 @@ import express, { type Request, type Response } from 'express';
 import PDFDocument from 'pdfkit';
 
 /**
- * A fake of Packlink PRO's API (the calls of ../../shipments/packlink-client.ts, as PROVIDERS.md describes them),
+ * A fake of Packlink PRO's API (the calls of ../../shipments/packlink-client.ts, as that client describes
+ * them),
  * for demo mode (in this process, on 127.0.0.1:0) and the tests. It checks the `Authorization: <key>` header,
  * answers Packlink's error shape `{"messages":[{"message"}]}`, quotes three Italian carriers by weight, creates
  * drafts (AWAITING_COMPLETION) that become ready (READY_TO_PRINT, with a tracking number and a PDF label marked
