@@ -1,5 +1,11 @@
 import { ROUTES, type ReviewCreate } from '@edicola/contracts';
-import { createApiClient, pageLanguage, type CallOptions, type CallRoute, type Schema } from '@edicola/web-kit';
+import {
+  createApiClient,
+  pageLanguage,
+  type CallOptions,
+  type CallRoute,
+  type Schema,
+} from '@edicola/web-kit';
 import { ArticleListAnswer, HelpfulVoteAnswer, PublicReviewListAnswer, ReviewSummaryAnswer } from './checks';
 
 /** The catalogue slice's calls to svc-catalog's public endpoints, through the web kit's client. */
@@ -13,7 +19,8 @@ export function createCatalogApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
 
   return {
     /** GET /public/articles: the active catalogue. */
-    listArticles: (signal?: AbortSignal) => call(ROUTES['GET /public/articles'], ArticleListAnswer, { signal }),
+    listArticles: (signal?: AbortSignal) =>
+      call(ROUTES['GET /public/articles'], ArticleListAnswer, { signal }),
     /** GET /public/articles/prevendita: pre-sale articles, each with its availability date. */
     listPresale: (signal?: AbortSignal) =>
       call(ROUTES['GET /public/articles/prevendita'], ArticleListAnswer, { signal }),
@@ -22,7 +29,10 @@ export function createCatalogApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
       call(ROUTES['GET /public/articles/prenotazione'], ArticleListAnswer, { signal }),
     /** GET /articles/{id}/reviews: the approved reviews of an article. */
     listReviews: (articleId: string, signal?: AbortSignal) =>
-      call(ROUTES['GET /articles/:id/reviews'], PublicReviewListAnswer, { params: { id: articleId }, signal }),
+      call(ROUTES['GET /articles/:id/reviews'], PublicReviewListAnswer, {
+        params: { id: articleId },
+        signal,
+      }),
     /** GET /reviews/stats/{id}: average rating and count. */
     reviewStats: (articleId: string, signal?: AbortSignal) =>
       call(ROUTES['GET /reviews/stats/:id'], ReviewSummaryAnswer, { params: { id: articleId }, signal }),
