@@ -81,8 +81,9 @@ const allSteps = [
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'], after: ['compile'] },
   { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'], after: ['compile'] },
   // On PGlite, or on PostgreSQL and RabbitMQ when TEST_DATABASE_URL and AMQP_URL are set (CI). With --jobs, in as
-  // many shards of equal length (scripts/balanced-shards.cjs), one per lane: the longest step, split.
-  { name: 'unit', jest: ['-c', 'jest.config.js'], after: ['compile'], shards: true },
+  // many shards of equal length (scripts/balanced-shards.cjs), one per lane: the longest step, split. The launcher's
+  // tests serve the built storefront.
+  { name: 'unit', jest: ['-c', 'jest.config.js'], after: ['compile', 'build'], shards: true },
   { name: 'pact-consumers', jest: ['-c', 'jest.pact.config.js', '--selectProjects', 'pact-consumers'] },
   {
     name: 'pact-providers',
@@ -130,9 +131,9 @@ const steps = allSteps
 const parallelOrder = [
   'compile',
   'lint',
+  'build',
   'unit',
   'format',
-  'build',
   'typecheck',
   'pact-consumers',
   'pact-providers',

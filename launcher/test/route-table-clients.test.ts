@@ -4,14 +4,12 @@ import { ROUTES } from '@edicola/contracts';
 
 const root = path.resolve(__dirname, '../..');
 
-/** The web slices' API clients: every call a browser makes to the services goes through one of these. */
-const CLIENTS = [
-  ...readdirSync(path.join(root, 'mf-admin/src/api')).map((file) => `mf-admin/src/api/${file}`),
-  'mf-catalog/src/api.ts',
-  'mf-checkout/src/api.ts',
-  'mf-account/src/api.ts',
-  'shell/src/api.ts',
-].filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+/** The web slices' API clients (each slice's src/api/): every call a browser makes to the services goes through one. */
+const CLIENTS = ['shell', 'mf-catalog', 'mf-checkout', 'mf-account', 'mf-admin']
+  .flatMap((slice) =>
+    readdirSync(path.join(root, slice, 'src/api')).map((file) => `${slice}/src/api/${file}`),
+  )
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
 
 const source = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
