@@ -46,6 +46,42 @@ const slowish: http.RequestListener = (_req, res) => {
   setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'), 5);
 };
 
+/**
+ * A service that answers once per connection (after `delayMs`) and resets the connection on its next request, as a
+ * server closing an idle socket just as the gateway reuses it. `served` lists the request lines it answered.
+ */
+async function oneAnswerPerConnection(delayMs = 0) {
+  const served: string[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = await listening(
+    net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      let requests = 0;
+      socket.on('data', (chunk) => {
+        const line = chunk.toString('latin1').split('\r\n')[0];
+        if (!line.includes('HTTP/1.1')) return;
+        requests++;
+        if (requests > 1) return socket.resetAndDestroy();
+        served.push(line);
+        const answer = () =>
+          socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+        if (delayMs > 0) setTimeout(answer, delayMs);
+        else answer();
+      });
+    }),
+  );
+  return {
+    served,
+    sockets,
+    url: `http://127.0.0.1:${portOf(server)}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
 describe('gateway keep-alive to the services', () => {
   it('closes its idle connections to a service before the service does', () => {
     expect(UPSTREAM_IDLE_MS).toBeLessThan(DEFAULT_SERVER_TIMEOUTS.keepAliveTimeoutMs);
@@ -81,26 +117,9 @@ describe('gateway keep-alive to the services', () => {
   );
 
   it('sends an idempotent request again, once, when its pooled connection was reset; never a POST', async () => {
-    // A service that answers once per connection and resets the connection on the next request, as a
-    // server closing an idle socket just as the gateway reuses it.
-    const served: string[] = [];
-    const sockets = new Set<net.Socket>();
-    const upstream = await listening(
-      net.createServer((socket) => {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-        let requests = 0;
-        socket.on('data', (chunk) => {
-          const line = chunk.toString('latin1').split('\r\n')[0];
-          if (!line.includes('HTTP/1.1')) return;
-          requests++;
-          if (requests > 1) return socket.resetAndDestroy();
-          served.push(line);
-          socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
-        });
-      }),
-    );
-    const gateway = await gatewayFor(`http://127.0.0.1:${portOf(upstream)}`);
+    const upstream = await oneAnswerPerConnection();
+    const { served } = upstream;
+    const gateway = await gatewayFor(upstream.url);
     const port = portOf(gateway.server);
     const call = (method: string, path: string, headers: Record<string, string> = {}) =>
       fetch(`http://127.0.0.1:${port}${path}`, {
@@ -124,39 +143,17 @@ describe('gateway keep-alive to the services', () => {
       expect(served.filter((l) => l.startsWith('POST /orders'))).toHaveLength(1);
     } finally {
       await gateway.stop();
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => upstream.close(resolve));
+      await upstream.close();
     }
   }, 20_000);
 
   it('sends the second attempt on a new connection, not on another pooled one the service closed too', async () => {
     // A replica shutting down closes every idle connection at once: the gateway's pool may hold several of
     // them, and the request's second attempt must not take the next one. The service answers slowly, so that
-    // a burst pools several connections, then resets any connection's second request.
-    const served: string[] = [];
-    const sockets = new Set<net.Socket>();
-    const upstream = await listening(
-      net.createServer((socket) => {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-        let requests = 0;
-        socket.on('data', (chunk) => {
-          const line = chunk.toString('latin1').split('\r\n')[0];
-          if (!line.includes('HTTP/1.1')) return;
-          requests++;
-          if (requests > 1) return socket.resetAndDestroy();
-          served.push(line);
-          setTimeout(
-            () =>
-              socket.write(
-                'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
-              ),
-            50,
-          );
-        });
-      }),
-    );
-    const gateway = await gatewayFor(`http://127.0.0.1:${portOf(upstream)}`);
+    // a burst pools several connections.
+    const upstream = await oneAnswerPerConnection(50);
+    const { served, sockets } = upstream;
+    const gateway = await gatewayFor(upstream.url);
     const port = portOf(gateway.server);
     const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then((r) => r.status);
     try {
@@ -168,8 +165,7 @@ describe('gateway keep-alive to the services', () => {
       expect(served.filter((l) => l.startsWith('GET /public/articles?after'))).toHaveLength(1);
     } finally {
       await gateway.stop();
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => upstream.close(resolve));
+      await upstream.close();
     }
   }, 20_000);
 });
