@@ -13,12 +13,14 @@ import {
   PaymentsConfig,
   PaypalCaptureResponse,
   PaypalCreateOrderResponse,
-  ROUTES,
   ShippingQuote,
   type CreateOrderRequest,
   type DemoPaymentKind,
   type KlarnaIntentRequest,
   type OnlineCheckoutRequest,
+  CATALOG_ROUTES,
+  ORDERS_ROUTES,
+  PAYMENTS_ROUTES,
 } from '@edicola/contracts';
 import { createApiClient, pageLanguage, type CallRoute, type Schema } from '@edicola/web-kit';
 import type { z } from 'zod';
@@ -35,8 +37,8 @@ export type OnlineCheckout = z.input<typeof OnlineCheckoutRequest>;
 export type KlarnaIntent = z.input<typeof KlarnaIntentRequest>;
 
 const DEMO_DECISIONS = {
-  approve: ROUTES['POST /payments/demo/:kind/:id/approve'],
-  decline: ROUTES['POST /payments/demo/:kind/:id/decline'],
+  approve: PAYMENTS_ROUTES['POST /payments/demo/:kind/:id/approve'],
+  decline: PAYMENTS_ROUTES['POST /payments/demo/:kind/:id/decline'],
 };
 
 /**
@@ -75,13 +77,14 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) 
 
   return {
     /** GET /public/articles: the active catalogue, to repair the cart against. */
-    listArticles: (signal?: AbortSignal) => call(ROUTES['GET /public/articles'], ArticleList, { signal }),
+    listArticles: (signal?: AbortSignal) =>
+      call(CATALOG_ROUTES['GET /public/articles'], ArticleList, { signal }),
     /** GET /shipping/calculate?total_amount&quantity&country → the shipping cost in euros. */
     shippingCost: async (
       query: { total_amount: number; quantity: number; country: string },
       signal?: AbortSignal,
     ) => {
-      const quote = await call(ROUTES['GET /shipping/calculate'], ShippingQuote, {
+      const quote = await call(ORDERS_ROUTES['GET /shipping/calculate'], ShippingQuote, {
         query: {
           total_amount: query.total_amount.toFixed(2),
           quantity: query.quantity,
@@ -94,63 +97,78 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) 
     },
     /** POST /orders (with the customer's token when logged in) → the order and the transfer details. */
     createOrder: (order: NewOrder, token: string | null, idempotencyKey?: string) =>
-      call(ROUTES['POST /orders'], CreateOrderResponse, {
+      call(ORDERS_ROUTES['POST /orders'], CreateOrderResponse, {
         body: { ...order, language: order.language ?? pageLanguage() },
         token,
         idempotencyKey,
       }),
     /** POST /orders/{id}/cancel {cancel_token}: the checkout gives up its own unpaid order (openOrder.ts). */
     cancelOrder: (orderId: string, cancelToken: string) =>
-      call(ROUTES['POST /orders/:id/cancel'], CancelOrderResponse, {
+      call(ORDERS_ROUTES['POST /orders/:id/cancel'], CancelOrderResponse, {
         params: { id: orderId },
         body: { cancel_token: cancelToken },
       }),
     /** GET /api/customers/profile: the logged-in customer, to prefill the details form. */
     profile: (token: string, signal?: AbortSignal) =>
-      call(ROUTES['GET /api/customers/profile'], Customer, { token, signal }),
+      call(ORDERS_ROUTES['GET /api/customers/profile'], Customer, { token, signal }),
 
     // ---- svc-payments (docs/product/http-routes.md#svc-payments) ----
     /** GET /payments/config: which methods are live, demo or off, and Stripe's publishable key. */
     paymentsConfig: (signal?: AbortSignal) =>
-      call(ROUTES['GET /payments/config'], PaymentsConfig, { signal }),
+      call(PAYMENTS_ROUTES['GET /payments/config'], PaymentsConfig, { signal }),
     /** POST /checkout/session → the hosted card page's `url` (Stripe Checkout, or the demo page). */
     createCheckoutSession: (body: OnlineCheckout, idempotencyKey: string, token: string | null) =>
-      call(ROUTES['POST /checkout/session'], CheckoutSessionResponse, {
+      call(PAYMENTS_ROUTES['POST /checkout/session'], CheckoutSessionResponse, {
         body: { ...body, language: body.language ?? pageLanguage() },
         idempotencyKey,
         token,
       }),
     /** GET /checkout/session/{id}: what /checkout/success polls until the server has confirmed the payment. */
     checkoutSessionStatus: (sessionId: string, signal?: AbortSignal) =>
-      call(ROUTES['GET /checkout/session/:id'], CheckoutSessionStatus, { params: { id: sessionId }, signal }),
+      call(PAYMENTS_ROUTES['GET /checkout/session/:id'], CheckoutSessionStatus, {
+        params: { id: sessionId },
+        signal,
+      }),
     /** POST /checkout/session/{id}/cancel: the shopper came back from the card page without paying. */
     cancelCheckoutSession: (sessionId: string) =>
-      call(ROUTES['POST /checkout/session/:id/cancel'], CheckoutSessionStatus, { params: { id: sessionId } }),
+      call(PAYMENTS_ROUTES['POST /checkout/session/:id/cancel'], CheckoutSessionStatus, {
+        params: { id: sessionId },
+      }),
     /** POST /payments/klarna/create-intent for a pending Klarna order → the intent (or the demo page). */
     createKlarnaIntent: (body: KlarnaIntent, idempotencyKey: string) =>
-      call(ROUTES['POST /payments/klarna/create-intent'], KlarnaIntentResponse, { body, idempotencyKey }),
+      call(PAYMENTS_ROUTES['POST /payments/klarna/create-intent'], KlarnaIntentResponse, {
+        body,
+        idempotencyKey,
+      }),
     /** POST /payments/klarna/verify: the server asks the provider how the intent Klarna returned with stands. */
     verifyKlarna: (body: { payment_intent_id: string; client_secret: string }) =>
-      call(ROUTES['POST /payments/klarna/verify'], KlarnaVerifyResponse, { body }),
+      call(PAYMENTS_ROUTES['POST /payments/klarna/verify'], KlarnaVerifyResponse, { body }),
     /** POST /payments/klarna/cancel: 'Annulla' in the Klarna step ends the attempt (its order cancelled at once). */
     cancelKlarna: (body: { payment_intent_id: string; client_secret: string }) =>
-      call(ROUTES['POST /payments/klarna/cancel'], KlarnaVerifyResponse, { body }),
+      call(PAYMENTS_ROUTES['POST /payments/klarna/cancel'], KlarnaVerifyResponse, { body }),
     /** POST /paypal/cancel-order {order_id}: the buyer came back through PayPal's cancel_url. */
     cancelPaypalOrder: (orderId: string) =>
-      call(ROUTES['POST /paypal/cancel-order'], PaypalCaptureResponse, { body: { order_id: orderId } }),
+      call(PAYMENTS_ROUTES['POST /paypal/cancel-order'], PaypalCaptureResponse, {
+        body: { order_id: orderId },
+      }),
     /** POST /paypal/create-order → PayPal's order and the address where the buyer approves it. */
     createPaypalOrder: (body: OnlineCheckout, idempotencyKey: string, token: string | null) =>
-      call(ROUTES['POST /paypal/create-order'], PaypalCreateOrderResponse, {
+      call(PAYMENTS_ROUTES['POST /paypal/create-order'], PaypalCreateOrderResponse, {
         body: { ...body, language: body.language ?? pageLanguage() },
         idempotencyKey,
         token,
       }),
     /** POST /paypal/capture-order {order_id}: `payment_status` is 'paid' only when the capture completed. */
     capturePaypalOrder: (orderId: string) =>
-      call(ROUTES['POST /paypal/capture-order'], PaypalCaptureResponse, { body: { order_id: orderId } }),
+      call(PAYMENTS_ROUTES['POST /paypal/capture-order'], PaypalCaptureResponse, {
+        body: { order_id: orderId },
+      }),
     /** GET /payments/demo/{kind}/{id}: what the shop's demo payment page shows. */
     demoPayment: (kind: DemoPaymentKind, id: string, signal?: AbortSignal) =>
-      call(ROUTES['GET /payments/demo/:kind/:id'], DemoPaymentView, { params: { kind, id }, signal }),
+      call(PAYMENTS_ROUTES['GET /payments/demo/:kind/:id'], DemoPaymentView, {
+        params: { kind, id },
+        signal,
+      }),
     /** POST /payments/demo/{kind}/{id}/approve|decline → where the provider would send the buyer next. */
     decideDemoPayment: (kind: DemoPaymentKind, id: string, decision: 'approve' | 'decline') =>
       call(DEMO_DECISIONS[decision], DemoPaymentDecision, { params: { kind, id } }),

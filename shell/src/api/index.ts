@@ -1,4 +1,9 @@
-import { ROUTES, type ContactMessageRequest, type VisitRequest } from '@edicola/contracts';
+import {
+  type ContactMessageRequest,
+  type VisitRequest,
+  CATALOG_ROUTES,
+  NOTIFY_ROUTES,
+} from '@edicola/contracts';
 import { createApiClient, pageLanguage, type CallRoute } from '@edicola/web-kit';
 
 /**
@@ -26,7 +31,7 @@ export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
   return {
     /** POST /newsletter/subscribe; true when the address was already subscribed. */
     subscribe: async (email: string, name: string | null): Promise<{ already_subscribed: boolean }> => {
-      const answer = await client.call(ROUTES['POST /newsletter/subscribe'], {
+      const answer = await client.call(NOTIFY_ROUTES['POST /newsletter/subscribe'], {
         body: { email, name, language: pageLanguage() },
         schema: async () => (await import('./schemas')).NewsletterSubscribeResponse,
       });
@@ -34,15 +39,15 @@ export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
     },
     /** POST /newsletter/confirm: the link of the confirmation e-mail; an unknown or used token answers 404. */
     confirmSubscription: async (token: string): Promise<void> => {
-      await post(ROUTES['POST /newsletter/confirm'], { token });
+      await post(NOTIFY_ROUTES['POST /newsletter/confirm'], { token });
     },
     /** POST /newsletter/unsubscribe; an unknown token answers 404. */
     unsubscribe: async (token: string): Promise<void> => {
-      await post(ROUTES['POST /newsletter/unsubscribe'], { token });
+      await post(NOTIFY_ROUTES['POST /newsletter/unsubscribe'], { token });
     },
     /** POST /contact/messages: to the shop's mailbox, with a confirmation to the sender. */
     sendContactMessage: async (message: ContactMessageRequest): Promise<void> => {
-      await post(ROUTES['POST /contact/messages'], {
+      await post(NOTIFY_ROUTES['POST /contact/messages'], {
         ...message,
         language: message.language ?? pageLanguage(),
       });
@@ -50,7 +55,7 @@ export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
     /** POST /analytics/visit: fire and forget (keepalive, so it survives leaving the page). */
     trackVisit: async (visit: VisitRequest) => {
       const staff = storedStaffToken();
-      await client.call(ROUTES['POST /analytics/visit'], {
+      await client.call(CATALOG_ROUTES['POST /analytics/visit'], {
         body: visit,
         keepalive: true,
         ...(staff ? { token: staff } : {}),
