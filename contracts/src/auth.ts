@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLine } from './text';
 
-export const StaffRole = z.enum(['admin', 'staff']);
+export const StaffRole = z.enum(['admin', 'staff', 'cashier']);
 export type StaffRole = z.infer<typeof StaffRole>;
 
 /** A staff username as the staff command creates it: 3-64 letters, digits, dot, dash or underscore. */
@@ -35,7 +35,7 @@ export type StaffMe = z.infer<typeof StaffMe>;
 export const TokenClaims = z.object({
   sub: z.string(),
   kind: z.enum(['staff', 'customer']),
-  role: z.enum(['admin', 'staff', 'customer']),
+  role: z.enum(['admin', 'staff', 'cashier', 'customer']),
   name: z.string(),
   /** The user's session version when the token was signed; a token whose version is no longer current is refused. */
   sv: z.number().int().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Ean, SalesChannel } from './counter';
 import { singleLine } from './text';
 
 // In a module of their own (no zod): the catalogue's first screen needs them, not the schemas below.
@@ -136,6 +137,7 @@ const numberOf = (label: string) =>
 export const ArticleForm = z
   .object({
     sku: required('SKU').pipe(singleLine().max(64, 'SKU: massimo 64 caratteri')),
+    ean: z.preprocess(formText, Ean.nullish()),
     title: required('Il titolo').pipe(singleLine().max(200, 'Titolo: massimo 200 caratteri')),
     description: required('La descrizione').pipe(z.string().max(5000, 'Descrizione: massimo 5000 caratteri')),
     category: required('La categoria').pipe(singleLine().max(80, 'Categoria: massimo 80 caratteri')),
@@ -210,6 +212,7 @@ export const ArticleForm = z
   .transform(({ shipping_cost_national: _n, shipping_cost_international: _i, ...form }) => ({
     ...form,
     availability_date: form.product_type === 'prevendita' ? (form.availability_date ?? null) : null,
+    ean: form.ean ?? null,
     weight: form.weight ?? null,
     dimensions: form.dimensions ?? null,
   }));
@@ -227,6 +230,8 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 2;
 
 /** An article as the back office sees it: its low-stock threshold and the version edits must name. */
 export const AdminArticle = Article.extend({
+  /** The barcode printed on the article (EAN-13, or EAN-8), which the counter scans. */
+  ean: z.string().nullable(),
   low_stock_threshold: z.number().int().nonnegative(),
   version: z.number().int().positive(),
 });
@@ -288,12 +293,25 @@ export const StockAdjustmentRequest = z.object({
 });
 export type StockAdjustmentRequest = z.input<typeof StockAdjustmentRequest>;
 
-/** One change of stock made by staff, with the stock it left. */
+/**
+ * Why a unit moved in the stock ledger (docs/product/counter.md#stock-ledger): staff's own changes (received,
+ * correction, damaged), a sale on a channel (a web order placed, a counter sale, a marketplace sale), units a
+ * sale gave back before it was made (an unpaid web order cancelled or expired, a counter sale never printed),
+ * and units returned after a sale (a web refund's restock, a counter return).
+ */
+export const StockMovementReason = z.enum(['received', 'correction', 'damaged', 'sale', 'release', 'return']);
+export type StockMovementReason = z.infer<typeof StockMovementReason>;
+
+/** One row of an article's stock ledger: every movement, with the stock it left, who and when. */
 export const StockMovement = z.object({
   id: z.string(),
   article_id: z.string(),
   delta: z.number().int(),
-  reason: StockReason,
+  reason: StockMovementReason,
+  /** The channel of a sale, release or return; null for staff's own changes. */
+  channel: SalesChannel.nullable(),
+  /** The order or counter sale that moved it, when one did. */
+  reference: z.string().nullable(),
   note: z.string().nullable(),
   stock_after: z.number().int().nonnegative(),
   username: z.string(),

@@ -14,6 +14,7 @@ export const API_ROUTES = {
     '/admin/reviews/*',
     '/analytics/visit',
     '/analytics/stats',
+    '/api/stock/*',
     '/media/*',
   ],
   'svc-orders': [
@@ -22,6 +23,7 @@ export const API_ROUTES = {
     '/api/shipments/*',
     '/api/invoices/*',
     '/api/exports/*',
+    '/api/pos/*',
     '/webhooks/packlink',
     '/shipping/*',
     '/api/admin/shipping/*',

@@ -2,6 +2,8 @@ export * from './money';
 export * from './errors';
 export * from './text';
 export * from './error-codes';
+export * from './barcodes';
+export * from './counter';
 export * from './catalog';
 export * from './reviews';
 export * from './analytics';

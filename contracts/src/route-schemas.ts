@@ -28,6 +28,20 @@ import {
   TakingsQuery,
 } from './back-office-orders';
 import {
+  CounterClosure,
+  CounterClosureList,
+  CounterReturnRequest,
+  CounterSale,
+  CounterSaleList,
+  CounterSaleParams,
+  CounterSalesQuery,
+  CounterSaleRequest,
+  CounterStatus,
+  ExternalSaleRequest,
+  StockLookup,
+  StockLookupQuery,
+} from './counter';
+import {
   AdminArticle,
   AdminArticleCounts,
   AdminArticlePage,
@@ -170,7 +184,9 @@ export const ROUTE_SCHEMAS = {
     body: ArticleActiveRequest,
     answer: AdminArticle,
   },
-  'GET /api/articles/:id/stock': { params: ArticleIdParams, answer: StockMovementList },
+  'GET /api/articles/:id/stock-movements': { params: ArticleIdParams, answer: StockMovementList },
+  'GET /api/stock/lookup': { query: StockLookupQuery, answer: StockLookup },
+  'POST /api/stock/external-sales': { body: ExternalSaleRequest, answer: StockAdjusted },
   'POST /api/articles/:id/stock': {
     params: ArticleIdParams,
     body: StockAdjustmentRequest,
@@ -220,6 +236,13 @@ export const ROUTE_SCHEMAS = {
   'GET /api/orders/:id/credit-notes/:number.xml': { params: CreditNoteParams },
   'GET /orders/export/csv': { query: OrderFilterQuery },
   'GET /api/exports/takings.csv': { query: TakingsQuery },
+  'GET /api/pos/status': { answer: CounterStatus },
+  'GET /api/pos/sales': { query: CounterSalesQuery, answer: CounterSaleList },
+  'POST /api/pos/sales': { body: CounterSaleRequest, answer: CounterSale },
+  'GET /api/pos/sales/:id': { params: CounterSaleParams, answer: CounterSale },
+  'POST /api/pos/sales/:id/returns': { params: CounterSaleParams, body: CounterReturnRequest, answer: CounterSale },
+  'GET /api/pos/closures': { answer: CounterClosureList },
+  'POST /api/pos/closures': { answer: CounterClosure },
   'GET /api/orders/:id/shipment-quotes': { params: OrderIdParams, answer: ShipmentQuotes },
   'POST /api/orders/:id/create-shipment': {
     params: OrderIdParams,

@@ -23,6 +23,10 @@ export type StockReservationLine = z.infer<typeof StockReservationLine>;
  */
 export const StockReservationRequest = z.object({
   order_id: z.uuid({ message: 'Identificativo ordine non valido' }),
+  /** The sale's channel, for the stock ledger: a web order or a counter sale. */
+  channel: z.enum(['web', 'counter']).default('web'),
+  /** Who made a counter sale (the ledger's `username`); a web order is the shop's. */
+  username: z.string().max(100).optional(),
   lines: z
     .array(StockReservationLine)
     .min(1, 'Il carrello è vuoto!')
@@ -32,7 +36,7 @@ export const StockReservationRequest = z.object({
       'Ogni articolo deve comparire una sola volta',
     ),
 });
-export type StockReservationRequest = z.infer<typeof StockReservationRequest>;
+export type StockReservationRequest = z.input<typeof StockReservationRequest>;
 
 /** One reserved line with the article's snapshot at reservation time. `price` is net, in euros. */
 export const ReservedLine = z.object({

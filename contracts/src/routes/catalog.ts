@@ -1,4 +1,4 @@
-import { ADMIN, internalFrom, PUBLIC, routesOf, STAFF } from './route';
+import { ADMIN, COUNTER, internalFrom, PUBLIC, routesOf, STAFF } from './route';
 
 /** svc-catalog's routes: the public catalogue and reviews, the back office's articles and reviews. */
 export const CATALOG_ROUTES = routesOf('svc-catalog', {
@@ -14,19 +14,23 @@ export const CATALOG_ROUTES = routesOf('svc-catalog', {
   'POST /reviews/:id/helpful': PUBLIC,
   'POST /analytics/visit': PUBLIC,
   // The back office: articles.
-  'GET /api/articles': STAFF,
-  'GET /api/admin/articles/prevendita': STAFF,
-  'GET /api/admin/articles/prenotazione': STAFF,
-  'GET /api/admin/articles/counts': STAFF,
+  'GET /api/articles': COUNTER,
+  'GET /api/admin/articles/prevendita': COUNTER,
+  'GET /api/admin/articles/prenotazione': COUNTER,
+  'GET /api/admin/articles/counts': COUNTER,
   'POST /api/articles': STAFF,
   'PUT /api/articles/:id': STAFF,
   'PATCH /api/articles/:id/active': STAFF,
-  'GET /api/articles/:id/stock': STAFF,
   'POST /api/articles/:id/stock': STAFF,
+  // The stock ledger: every movement of an article (docs/product/counter.md#stock-ledger).
+  'GET /api/articles/:id/stock-movements': COUNTER,
+  // The counter finds articles by code or title; units sold on another channel (Subito) leave the same stock.
+  'GET /api/stock/lookup': COUNTER,
+  'POST /api/stock/external-sales': STAFF,
   // Deleting cannot be undone: the admin's decision (decision 0021).
   'DELETE /articles/:id': ADMIN,
   'DELETE /api/articles/:id': ADMIN,
-  'GET /api/config/iva-options': STAFF,
+  'GET /api/config/iva-options': COUNTER,
   // The back office: reviews and statistics.
   'GET /api/admin/reviews/all': STAFF,
   'GET /api/admin/reviews/pending': STAFF,

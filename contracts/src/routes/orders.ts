@@ -1,4 +1,4 @@
-import { ADMIN, CUSTOMER, INTERNAL, internalFrom, OWN_SESSION, PUBLIC, routesOf, STAFF } from './route';
+import { ADMIN, COUNTER, CUSTOMER, INTERNAL, internalFrom, OWN_SESSION, PUBLIC, routesOf, STAFF } from './route';
 
 /**
  * svc-orders' routes: orders and the customer's account, the staff's sign-in, and the back office's orders,
@@ -25,9 +25,9 @@ export const ORDERS_ROUTES = routesOf('svc-orders', {
   'PUT /api/auth/password': OWN_SESSION,
   'POST /api/auth/logout': OWN_SESSION,
   // Orders. Cancelling a paid order (cancel and refund) is refused to `staff` inside the status change.
-  'GET /api/orders': STAFF,
-  'GET /api/orders/:id': STAFF,
-  'GET /api/orders/:id/timeline': STAFF,
+  'GET /api/orders': COUNTER,
+  'GET /api/orders/:id': COUNTER,
+  'GET /api/orders/:id/timeline': COUNTER,
   'POST /api/orders/:id/notes': STAFF,
   'PUT /api/orders/:id/status': STAFF,
   'PUT /api/orders/:id/payment': STAFF,
@@ -42,6 +42,15 @@ export const ORDERS_ROUTES = routesOf('svc-orders', {
   'GET /api/orders/:id/invoice.xml': STAFF,
   'GET /api/orders/:id/credit-notes/:number.pdf': STAFF,
   'GET /api/orders/:id/credit-notes/:number.xml': STAFF,
+  // The counter (docs/product/counter.md): sales with their fiscal receipt, returns, the day's closure. Who
+  // may charge another price is decided inside the sale (PRICE_CHANGE_ROLES).
+  'GET /api/pos/status': COUNTER,
+  'GET /api/pos/sales': COUNTER,
+  'POST /api/pos/sales': COUNTER,
+  'GET /api/pos/sales/:id': COUNTER,
+  'POST /api/pos/sales/:id/returns': COUNTER,
+  'GET /api/pos/closures': COUNTER,
+  'POST /api/pos/closures': COUNTER,
   // Exports for the accountant: day-to-day figures.
   'GET /orders/export/csv': STAFF,
   'GET /api/exports/takings.csv': STAFF,

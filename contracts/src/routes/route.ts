@@ -1,6 +1,6 @@
 import type { StaffRole } from '../auth';
 import type { ServiceName } from '../gateway';
-import { ADMIN_ONLY, ANY_STAFF } from '../roles';
+import { ADMIN_ONLY, ANY_STAFF, COUNTER_ROLES } from '../roles';
 
 /** Who may call a route: anyone, a signed-in customer, staff of the listed roles, or another service. */
 export type RouteAccess =
@@ -18,12 +18,14 @@ export const PUBLIC = { kind: 'public' } as const satisfies RouteAccess;
 export const CUSTOMER = { kind: 'customer' } as const satisfies RouteAccess;
 /** Every staff role: the day-to-day work. */
 export const STAFF = { kind: 'staff', roles: ANY_STAFF } as const satisfies RouteAccess;
+/** The counter's work, and reading articles and orders: every staff role, the cashier too. */
+export const COUNTER = { kind: 'staff', roles: COUNTER_ROLES } as const satisfies RouteAccess;
 /** Only the shop's administrators. */
 export const ADMIN = { kind: 'staff', roles: ADMIN_ONLY } as const satisfies RouteAccess;
 /** A staff user's own session, open while a generated password must still be changed. */
 export const OWN_SESSION = {
   kind: 'staff',
-  roles: ANY_STAFF,
+  roles: COUNTER_ROLES,
   duringPasswordChange: true,
 } as const satisfies RouteAccess;
 /** Service-to-service calls, from any service of the shop or only from the ones listed. */
