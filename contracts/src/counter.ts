@@ -272,3 +272,21 @@ export const ExternalSaleRequest = z.object({
   note: singleLine().trim().max(300).optional(),
 });
 export type ExternalSaleRequest = z.input<typeof ExternalSaleRequest>;
+
+// --- The demo RT (RT_MODE=demo): what the fake printer inside svc-orders printed -------------------------------
+
+/** One document the demo RT printed, as its paper shows it. */
+export const DemoRtDocument = z.object({
+  document_number: z.string(),
+  kind: z.enum(['receipt', 'return', 'void', 'closure']),
+  printed_at: z.string(),
+  z_number: z.number().int(),
+  total: z.number(),
+  /** The printed text, line by line. */
+  text: z.array(z.string()),
+});
+export type DemoRtDocument = z.infer<typeof DemoRtDocument>;
+
+/** GET /api/pos/demo-rt: the demo RT's paper roll, newest first (404 unless RT_MODE is demo). */
+export const DemoRtJournal = z.object({ serial: z.string(), documents: z.array(DemoRtDocument) });
+export type DemoRtJournal = z.infer<typeof DemoRtJournal>;

@@ -37,6 +37,7 @@ import {
   CounterSalesQuery,
   CounterSaleRequest,
   CounterStatus,
+  DemoRtJournal,
   ExternalSaleRequest,
   StockLookup,
   StockLookupQuery,
@@ -243,6 +244,7 @@ export const ROUTE_SCHEMAS = {
   'POST /api/pos/sales/:id/returns': { params: CounterSaleParams, body: CounterReturnRequest, answer: CounterSale },
   'GET /api/pos/closures': { answer: CounterClosureList },
   'POST /api/pos/closures': { answer: CounterClosure },
+  'GET /api/pos/demo-rt': { answer: DemoRtJournal },
   'GET /api/orders/:id/shipment-quotes': { params: OrderIdParams, answer: ShipmentQuotes },
   'POST /api/orders/:id/create-shipment': {
     params: OrderIdParams,

@@ -51,6 +51,8 @@ export const ORDERS_ROUTES = routesOf('svc-orders', {
   'POST /api/pos/sales/:id/returns': COUNTER,
   'GET /api/pos/closures': COUNTER,
   'POST /api/pos/closures': COUNTER,
+  // The demo RT's paper roll (RT_MODE=demo only).
+  'GET /api/pos/demo-rt': COUNTER,
   // Exports for the accountant: day-to-day figures.
   'GET /orders/export/csv': STAFF,
   'GET /api/exports/takings.csv': STAFF,
