@@ -50,6 +50,9 @@ import { loadSigningKey } from './tokens/signing-key';
 import { sessionVersionOf } from './sessions/versions';
 import { createFakePacklink, type FakePacklink } from './fakes/packlink/fake-packlink';
 import { shipmentRoutes } from './routes/shipments';
+import { counterRoutes } from './routes/counter';
+import { counterPrinting } from './counter/printing';
+import { fiscalPrinterFrom, rtSettings } from './counter/rt-setup';
 import { handlePacklinkCallback } from './shipments/callbacks';
 import { resolveShipmentsMode } from './shipments/mode';
 import { createPacklinkClient, type PacklinkClient } from './shipments/packlink-client';
@@ -140,6 +143,12 @@ const settings = z.object({
   PACKLINK_DEMO_READY_MS: z.coerce.number().int().min(0).default(3000),
   /** The shop's fiscal data on its invoices (invoices/shop-fiscal.ts): SHOP_NAME, SHOP_VAT_NUMBER, ... */
   ...shopFiscalSettings,
+  /** The counter's fiscal printer (counter/rt-setup.ts): RT_MODE, RT_URL, RT_TIMEOUT_MS, ... */
+  ...rtSettings,
+  /** How long a counter sale's request waits for its receipt before answering that it is still printing. */
+  COUNTER_PRINT_WAIT_MS: z.coerce.number().int().min(0).default(8000),
+  /** First wait before a failed print is tried again (it doubles up to a minute). */
+  COUNTER_PRINT_RETRY_MS: z.coerce.number().int().min(50).default(2000),
 });
 
 /**
@@ -280,6 +289,17 @@ export function createOrdersService(
         },
         claimMs: 60_000,
       };
+      // The counter's fiscal printer: a fake RT in the process (demo), the shop's RT (live), or none (off).
+      const rt = await fiscalPrinterFrom(config, { embedded, logger });
+      const printing = counterPrinting({
+        database,
+        bus,
+        jobs,
+        logger,
+        printer: rt.printer,
+        mode: rt.mode,
+        retryMs: config.COUNTER_PRINT_RETRY_MS,
+      });
       jobs.every('orders.shipment-claims', 30_000, async () => {
         const swept = await sweepShipmentClaims(db);
         if (swept > 0) logger.warn({ swept }, 'shipment creations that never finished marked failed');
@@ -328,10 +348,25 @@ export function createOrdersService(
           exportRoutes(router, { db, verifier });
           analyticsRoutes(router, { database, jobs, verifier, deadlines: placing.deadlines });
           shipmentRoutes(router, shipping, verifier);
+          counterRoutes(router, {
+            database,
+            bus,
+            jobs,
+            internal,
+            logger,
+            keys,
+            placementTimeoutMs,
+            printing,
+            verifier,
+            printer: rt.printer,
+            printWaitMs: config.COUNTER_PRINT_WAIT_MS,
+            demoJournal: rt.demoJournal,
+          });
         },
         async stop() {
           shipmentDeps = undefined;
           await stopFake?.();
+          await rt.close();
         },
         async start() {
           shipmentDeps = shipping;

@@ -26,11 +26,20 @@ const CACHE_MS = 1500;
 const PASSWORDS = {
   admin: 'Titolare-Napoli-1926',
   staff: 'Commessa-Banco-2026',
+  cashier: 'Cassiera-Toledo-2026',
   removed: 'Stagione-Estiva-2026',
 };
 
 type Case =
-  'none' | 'customer' | 'expired' | 'foreign key' | 'removed user' | 'password to change' | 'staff' | 'admin';
+  | 'none'
+  | 'customer'
+  | 'expired'
+  | 'foreign key'
+  | 'removed user'
+  | 'password to change'
+  | 'cashier'
+  | 'staff'
+  | 'admin';
 
 /** The path with each :param replaced by a fresh UUID (an unknown resource: allowed calls answer 404 or 422). */
 const concrete = (route: string) => route.replace(/:[A-Za-z_]+/g, () => randomUUID());
@@ -50,6 +59,7 @@ describe('the access matrix: every staff route of every service × who calls it'
     orders = shop.orders;
     const db = orders.context.database.db;
     await upsertStaff(db, { username: 'commessa', password: PASSWORDS.staff, role: 'staff' });
+    await upsertStaff(db, { username: 'cassiera', password: PASSWORDS.cashier, role: 'cashier' });
     await upsertStaff(db, { username: 'stagista', password: PASSWORDS.removed, role: 'staff' });
     await upsertStaff(db, { username: 'nuovo-admin', password: PASSWORDS.admin, role: 'admin' });
     await db
@@ -59,6 +69,7 @@ describe('the access matrix: every staff route of every service × who calls it'
     tokens.none = '';
     tokens.admin = await login('titolare', PASSWORDS.admin);
     tokens.staff = await login('commessa', PASSWORDS.staff);
+    tokens.cashier = await login('cassiera', PASSWORDS.cashier);
     tokens['removed user'] = await login('stagista', PASSWORDS.removed);
     tokens['password to change'] = await login('nuovo-admin', PASSWORDS.admin);
     await db.delete(staffUsers).where(eq(staffUsers.username, 'stagista'));
@@ -119,7 +130,9 @@ describe('the access matrix: every staff route of every service × who calls it'
       if (who === 'customer') return 'refused 403';
       if (who === 'password to change')
         return PASSWORD_CHANGE_ROUTES.includes(key) ? 'allowed' : 'refused 403';
-      return STAFF_ROUTE_ROLES[key]!.includes(who as 'admin' | 'staff') ? 'allowed' : 'refused 403';
+      return STAFF_ROUTE_ROLES[key]!.includes(who as 'admin' | 'staff' | 'cashier')
+        ? 'allowed'
+        : 'refused 403';
     };
     const results: string[] = [];
     const mismatches: string[] = [];
@@ -143,7 +156,10 @@ describe('the access matrix: every staff route of every service × who calls it'
           mismatches.push(
             `${route.key} as ${who}: ${res.status} ${JSON.stringify(res.body)}, expected ${want}`,
           );
-        if (want === 'refused 403' && who === 'staff')
+        if (
+          want === 'refused 403' &&
+          (who === 'staff' || (who === 'cashier' && !STAFF_ROUTE_ROLES[route.key]!.includes('staff')))
+        )
           expect(res.body).toEqual({ detail: ADMIN_ONLY_DETAIL });
         if (want === 'refused 403' && who === 'password to change')
           expect(res.body).toEqual({ detail: MUST_CHANGE_PASSWORD_DETAIL });
@@ -151,6 +167,7 @@ describe('the access matrix: every staff route of every service × who calls it'
         if (route.key === 'POST /api/auth/logout' && want === 'allowed') {
           if (who === 'admin') tokens.admin = await login('titolare', PASSWORDS.admin);
           if (who === 'staff') tokens.staff = await login('commessa', PASSWORDS.staff);
+          if (who === 'cashier') tokens.cashier = await login('cassiera', PASSWORDS.cashier);
           if (who === 'password to change') tokens[who] = await login('nuovo-admin', PASSWORDS.admin);
         }
       }

@@ -12,7 +12,8 @@ const t = orderRecords;
  * demo mode (no money moved), those never paid whose payment deadline has passed (an order stored before deadlines
  * existed is due counted from its creation, as the sweeper counts it), and those cancelled without ever being paid.
  * Never an order with an invoice issued or that was shipped (status shipped or delivered, or a shipment or tracking
- * number): Italian law keeps invoiced ones 10 years, and goods went out. A transfer staff recorded is a payment.
+ * number): Italian law keeps invoiced ones 10 years, and goods went out; never a counter sale (its receipt is the
+ * RT's). A transfer staff recorded is a payment.
  * One SQL expression for the preview and the delete, evaluated at `now`: null when the order stays.
  */
 function kindOf(now: Date, deadlines: PaymentDeadlines) {
@@ -21,7 +22,8 @@ function kindOf(now: Date, deadlines: PaymentDeadlines) {
       else make_interval(mins => ${deadlines.onlineMinutes}::int) end)`;
   const neverPaid = sql`${t.paymentStatus} in ('pending', 'failed') and not ${t.paymentDemo}
       and ${t.transferPayment} is null`;
-  const kept = sql`coalesce((${t.invoiceData} ->> 'invoice_issued')::boolean, false)
+  // A counter sale is a fiscal document of the RT's: never test data.
+  const kept = sql`${t.channel} = 'counter' or coalesce((${t.invoiceData} ->> 'invoice_issued')::boolean, false)
       or ${t.status} in ('shipped', 'delivered')
       or ${t.packlinkShipmentId} is not null or ${t.trackingNumber} is not null`;
   return sql<PaymentResetKind | null>`case

@@ -32,29 +32,35 @@ async function tally(db: Db, periods: Periods, demo: boolean) {
   const from = previousStart < yearStart ? previousStart : yearStart;
   const to = nextMonthFirst(periods.month);
   const methods = new Map<string, Record<'month' | 'previous' | 'year', Figures>>();
+  const channels = new Map<string, Record<'month' | 'previous' | 'year', Figures>>();
   const days = new Map<string, number>();
   for await (const facts of takingsFacts(db, from, to, { demo })) {
     for (const fact of facts) {
-      let method = methods.get(fact.method);
-      if (!method) {
-        method = { month: figures(), previous: figures(), year: figures() };
-        methods.set(fact.method, method);
-      }
       const cents = fact.kind === 'taken' ? fact.gross : -fact.gross;
-      const inPeriods = [
-        fact.day.startsWith(periods.month) && method.month,
-        fact.day.startsWith(periods.previousMonth) && method.previous,
-        fact.day.startsWith(periods.year) && method.year,
-      ];
-      for (const period of inPeriods) {
-        if (!period) continue;
-        period.cents += cents;
-        if (fact.kind === 'taken') period.orders.add(fact.orderId);
+      for (const [groups, key] of [
+        [methods, fact.method],
+        [channels, fact.channel],
+      ] as const) {
+        let group = groups.get(key);
+        if (!group) {
+          group = { month: figures(), previous: figures(), year: figures() };
+          groups.set(key, group);
+        }
+        const inPeriods = [
+          fact.day.startsWith(periods.month) && group.month,
+          fact.day.startsWith(periods.previousMonth) && group.previous,
+          fact.day.startsWith(periods.year) && group.year,
+        ];
+        for (const period of inPeriods) {
+          if (!period) continue;
+          period.cents += cents;
+          if (fact.kind === 'taken') period.orders.add(fact.orderId);
+        }
       }
       days.set(fact.day, (days.get(fact.day) ?? 0) + cents);
     }
   }
-  return { methods, days };
+  return { methods, channels, days };
 }
 
 const sum = (all: Figures[]) => ({
@@ -63,7 +69,8 @@ const sum = (all: Figures[]) => ({
 });
 
 /**
- * The payment statistics of this month and this year (Europe/Rome), per payment method, from the takings facts the
+ * The payment statistics of this month and this year (Europe/Rome), per payment method and per channel (web,
+ * counter), from the takings facts the
  * takings export adds up (exports/takings.ts): an order counts in the period its money was taken, a refund takes its
  * amount out of the period it was given back in. Demo payments are summed apart, never in the real figures. For the
  * charts: the previous month's figures and each day's net amount of this month beside the same day of the previous.
@@ -107,6 +114,16 @@ export async function paymentStats(db: Db, now = new Date()): Promise<PaymentSta
       yearly_count: method.year.orders.size,
       yearly_amount: centsToEuros(method.year.cents),
     })),
+    by_channel: (['web', 'counter'] as const).map((channel) => {
+      const f = real.channels.get(channel);
+      return {
+        channel,
+        monthly_count: f?.month.orders.size ?? 0,
+        monthly_amount: centsToEuros(f?.month.cents ?? 0),
+        yearly_count: f?.year.orders.size ?? 0,
+        yearly_amount: centsToEuros(f?.year.cents ?? 0),
+      };
+    }),
     demo_payments: {
       monthly_count: demoMonth.count,
       monthly_amount: centsToEuros(demoMonth.cents),

@@ -20,6 +20,7 @@ import type {
   PaymentIssue,
   PaymentStatus,
   RefundReason,
+  RtMode,
   ShippingRuleType,
   ShippingZone,
 } from '@edicola/contracts';
@@ -33,7 +34,7 @@ export const staffUsers = orders.table(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'staff'] })
+    role: text('role', { enum: ['admin', 'staff', 'cashier'] })
       .notNull()
       .default('staff'),
     /** In every token; raised by logout, a password change or reset and a role change, which ends the sessions. */
@@ -110,6 +111,10 @@ export const orderRecords = orders.table(
     shippingCents: integer('shipping_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     shippingCountry: text('shipping_country').notNull().default('IT'),
+    /** Where it was sold: the web shop, or the counter (a counter sale, counter/sales.ts). */
+    channel: text('channel', { enum: ['web', 'counter'] })
+      .notNull()
+      .default('web'),
     paymentMethod: text('payment_method').notNull(),
     paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('pending'),
     paymentIntentId: text('payment_intent_id'),
@@ -171,6 +176,7 @@ export const orderRecords = orders.table(
     index('orders_reference_idx').on(sql`right(${t.id}::text, 8)`),
     index('orders_email_idx').on(sql`lower(${t.customerInfo}->>'email')`),
     index('orders_total_idx').on(t.totalCents, t.createdAt, t.id),
+    index('orders_channel_idx').on(t.channel, t.createdAt),
   ],
 );
 
@@ -450,3 +456,121 @@ export const refundRequests = orders.table(
     uniqueIndex('refund_requests_key_idx').on(t.orderId, t.idempotencyKey),
   ],
 );
+
+// --- The counter (docs/product/counter.md) ------------------------------------------------------------------
+
+/** A payment taken at the counter, in cents. */
+export interface StoredCounterPayment {
+  method: 'cash' | 'card';
+  amount_cents: number;
+}
+
+/** A counter line's price other than the shop's: the shop's gross unit price and why. */
+export interface StoredPriceChange {
+  list_gross_cents: number;
+  reason: string;
+}
+
+/** What the RT printed: its serial, the document's number (ZZZZ-NNNN), Z report number and moment. */
+export interface StoredReceipt {
+  serial: string | null;
+  document_number: string | null;
+  z_number: number | null;
+  printed_at: string | null;
+}
+
+/**
+ * A counter sale: an order of channel `counter` (its lines, total and status are the order's) with what only the
+ * counter has: the cashier, the payments and the change, the price changes, and the fiscal receipt. `printing`
+ * until the RT confirmed the receipt (the print job owns it: counter/printing.ts), then `completed`; `attempt`
+ * is what the printer adapter needs to recognise a document it printed when an answer was lost.
+ */
+export const counterSales = orders.table(
+  'counter_sales',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orderRecords.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['printing', 'completed', 'cancelled'] }).notNull(),
+    rtMode: text('rt_mode').$type<RtMode>().notNull(),
+    cashierId: uuid('cashier_id').notNull(),
+    cashier: text('cashier').notNull(),
+    payments: jsonb('payments').$type<StoredCounterPayment[]>().notNull(),
+    changeCents: integer('change_cents').notNull().default(0),
+    priceChanges: jsonb('price_changes').$type<Record<string, StoredPriceChange>>().notNull().default({}),
+    receipt: jsonb('receipt').$type<StoredReceipt>(),
+    /** The printer adapter's record of an attempt whose outcome is unknown (rt/fiscal-printer.ts). */
+    attempt: jsonb('attempt').$type<unknown>(),
+    /** Why the receipt is not printed yet, for the screen (the RT does not answer, paper out…). */
+    problem: text('problem'),
+    rawRequest: text('raw_request'),
+    rawResponse: text('raw_response'),
+    /** The day's closure that counted it; null until the closure. */
+    closureId: uuid('closure_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('counter_sales_created_idx').on(t.createdAt),
+    index('counter_sales_open_idx').on(t.closureId, t.state),
+  ],
+);
+export type CounterSaleRow = typeof counterSales.$inferSelect;
+
+/** Units of a counter sale given back: a return (reso) or a void (annullo) of the whole sale, with its RT document. */
+export const counterReturns = orders.table(
+  'counter_returns',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orderRecords.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key'),
+    kind: text('kind', { enum: ['return', 'void'] }).notNull(),
+    state: text('state', { enum: ['printing', 'completed'] }).notNull(),
+    lines: jsonb('lines')
+      .$type<
+        {
+          article_id: string;
+          title: string;
+          quantity: number;
+          amount_cents: number;
+          iva_percentage: number;
+        }[]
+      >()
+      .notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundMethod: text('refund_method', { enum: ['cash', 'card'] }).notNull(),
+    cashier: text('cashier').notNull(),
+    receipt: jsonb('receipt').$type<StoredReceipt>(),
+    attempt: jsonb('attempt').$type<unknown>(),
+    problem: text('problem'),
+    rawRequest: text('raw_request'),
+    rawResponse: text('raw_response'),
+    closureId: uuid('closure_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('counter_returns_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('counter_returns_key_idx').on(t.orderId, t.idempotencyKey),
+    index('counter_returns_open_idx').on(t.closureId),
+  ],
+);
+export type CounterReturnRow = typeof counterReturns.$inferSelect;
+
+/** The day's closures: the RT's Z report and the totals of the sales and returns it closed. */
+export const counterClosures = orders.table('counter_closures', {
+  id: uuid('id').primaryKey(),
+  day: text('day').notNull(),
+  rtMode: text('rt_mode').$type<RtMode>().notNull(),
+  state: text('state', { enum: ['closing', 'closed'] }).notNull(),
+  zNumber: integer('z_number'),
+  cashier: text('cashier').notNull(),
+  attempt: jsonb('attempt').$type<unknown>(),
+  summary: jsonb('summary').$type<Record<string, unknown>>(),
+  rawRequest: text('raw_request'),
+  rawResponse: text('raw_response'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+});
+export type CounterClosureRow = typeof counterClosures.$inferSelect;

@@ -32,6 +32,17 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   'klarna-now': 'Klarna (subito)',
 };
 
+/** A counter sale's payment method (counter/amounts.ts), as the takings say it. */
+export const COUNTER_METHOD_LABELS: Record<string, string> = {
+  counter_cash: 'Contanti (banco)',
+  counter_card: 'Carta (banco)',
+  counter_mixed: 'Contanti e carta (banco)',
+};
+
+/** Any order's payment method in the accountant's words. */
+export const paymentMethodLabel = (method: string) =>
+  PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? COUNTER_METHOD_LABELS[method] ?? method;
+
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Da pagare',
   paid: 'Pagato',

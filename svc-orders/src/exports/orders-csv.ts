@@ -9,7 +9,7 @@ import {
 import type { Db } from '@edicola/platform';
 import { orderFilterConditions, statusCondition } from '../orders/list';
 import { italianDate, romeDay, romeToday } from '../orders/rome-time';
-import { decimalComma, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './italian-csv';
+import { decimalComma, paymentMethodLabel, PAYMENT_STATUS_LABELS } from './italian-csv';
 import { exportColumns, keysetBatches } from './keyset';
 
 export const ORDERS_CSV_HEADER = [
@@ -54,7 +54,7 @@ function csvRow(row: ExportRow): string[] {
     text(info.city),
     text(info.zipCode),
     text(info.country) || row.shippingCountry,
-    PAYMENT_METHOD_LABELS[row.paymentMethod as PaymentMethod] ?? row.paymentMethod,
+    paymentMethodLabel(row.paymentMethod),
     PAYMENT_STATUS_LABELS[row.paymentStatus],
     row.paymentDemo ? 'Sì' : 'No',
     decimalComma(row.subtotalCents),

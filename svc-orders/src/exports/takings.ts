@@ -4,7 +4,7 @@ import type { Db } from '@edicola/platform';
 import { orderRecords } from '../db/schema';
 import { EXEMPT_NATURA, orderVatSummary, spreadInProportion } from '../invoices/document';
 import { italianDate, romeDay, romeDayStart } from '../orders/rome-time';
-import { decimalComma, PAYMENT_METHOD_LABELS } from './italian-csv';
+import { decimalComma, paymentMethodLabel } from './italian-csv';
 import { keysetBatches } from './keyset';
 
 const t = orderRecords;
@@ -17,7 +17,10 @@ export const TAKINGS_CSV_HEADER = [
   'IVA',
   'Totale',
   'Rimborsato',
+  'Canale',
 ];
+
+const CHANNEL_LABELS = { web: 'Web', counter: 'Banco' } as const;
 
 export const takingsCsvFilename = (month: string) => `incassi-${month}.csv`;
 
@@ -45,6 +48,8 @@ const moneyTaken = (demo: boolean) =>
 export interface TakingsFact {
   kind: 'taken' | 'refund';
   orderId: string;
+  /** Where it was sold: the web shop or the counter. */
+  channel: 'web' | 'counter';
   day: string;
   rate: number;
   method: string;
@@ -76,6 +81,7 @@ export async function* takingsFacts(
   );
   const select = {
     id: t.id,
+    channel: t.channel,
     createdAt: t.createdAt,
     paymentMethod: t.paymentMethod,
     transferPayment: t.transferPayment,
@@ -98,6 +104,7 @@ export async function* takingsFacts(
           facts.push({
             kind: 'taken',
             orderId: order.id,
+            channel: order.channel,
             day: takenDay,
             rate: part.rate,
             method,
@@ -118,6 +125,7 @@ export async function* takingsFacts(
             facts.push({
               kind: 'refund',
               orderId: order.id,
+              channel: order.channel,
               day: refundDay,
               rate: part.rate,
               method,
@@ -135,6 +143,7 @@ export async function* takingsFacts(
 
 interface Bucket {
   day: string;
+  channel: 'web' | 'counter';
   rate: string;
   method: string;
   taxable: number;
@@ -152,18 +161,19 @@ export function nextMonthFirst(month: string): string {
 }
 
 /**
- * GET /api/exports/takings.csv?month=YYYY-MM: per day, per VAT rate (or Natura), per payment method, the taxable
- * amount, the VAT, the gross and what was refunded, days in order.
+ * GET /api/exports/takings.csv?month=YYYY-MM: per day, per channel (web or counter), per VAT rate (or Natura), per
+ * payment method, the taxable amount, the VAT, the gross and what was refunded, days in order.
  */
 export async function takingsRows(db: Db, month: string): Promise<string[][]> {
   const buckets = new Map<string, Bucket>();
   for await (const facts of takingsFacts(db, `${month}-01`, nextMonthFirst(month))) {
     for (const fact of facts) {
-      const key = `${fact.day}|${fact.rate}|${fact.method}`;
+      const key = `${fact.day}|${fact.channel}|${fact.rate}|${fact.method}`;
       let b = buckets.get(key);
       if (!b) {
         b = {
           day: fact.day,
+          channel: fact.channel,
           rate: rateLabel(fact.rate),
           method: fact.method,
           taxable: 0,
@@ -183,17 +193,19 @@ export async function takingsRows(db: Db, month: string): Promise<string[][]> {
   const ordered = [...buckets.values()].sort(
     (a, b) =>
       a.day.localeCompare(b.day) ||
+      b.channel.localeCompare(a.channel) ||
       a.rate.localeCompare(b.rate, 'en', { numeric: true }) ||
       a.method.localeCompare(b.method),
   );
   return ordered.map((b) => [
     italianDate(b.day),
     b.rate,
-    PAYMENT_METHOD_LABELS[b.method as PaymentMethod] ?? b.method,
+    paymentMethodLabel(b.method),
     decimalComma(b.taxable),
     decimalComma(b.vat),
     decimalComma(b.gross),
     decimalComma(b.refunded),
+    CHANNEL_LABELS[b.channel],
   ]);
 }
 

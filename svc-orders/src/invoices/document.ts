@@ -93,7 +93,7 @@ export function romeDate(at: Date): string {
   }).format(at);
 }
 
-const scorporo = (grossCents: number, rate: number) => Math.round((grossCents * 100) / (100 + rate));
+export const scorporo = (grossCents: number, rate: number) => Math.round((grossCents * 100) / (100 + rate));
 
 function unitPrice(netCents: number, quantity: number): string {
   const fixed = (netCents / quantity / 100).toFixed(8);

@@ -80,6 +80,8 @@ export function statusesOf(filters: Pick<OrderFilterQuery, 'status' | 'tab'>): O
 /** Every filter but the status and tab: the conditions the tabs' counts are taken on. */
 export function orderFilterConditions(filters: OrderFilterQuery): SQL[] {
   return [
+    // Ordini is the web shop's orders; counter sales live in the Cassa (docs/product/counter.md#counter-sale).
+    eq(t.channel, 'web'),
     searchCondition(filters.q),
     filters.payment_method ? eq(t.paymentMethod, filters.payment_method) : undefined,
     paymentCondition(filters.payment),

@@ -36,9 +36,18 @@ type AuditEntry = Omit<AuditRecorded, 'actor'>;
 
 /**
  * Whose table a status move is checked against: `staff`, the moves of ORDER_TRANSITIONS (a Packlink callback
- * moving a parcel on makes them too); `payment`, PAYMENT_ORDER_MOVES (the money came in or did not).
+ * moving a parcel on makes them too); `payment`, PAYMENT_ORDER_MOVES (the money came in or did not); `counter`,
+ * COUNTER_ORDER_MOVES (a counter sale's receipt printed, or never printed).
  */
-export type MoveKind = 'staff' | 'payment';
+export type MoveKind = 'staff' | 'payment' | 'counter';
+
+/**
+ * A counter sale (channel `counter`) is paid and handed over at the till: it waits `pending` only for its fiscal
+ * receipt, then is `delivered`; `cancelled` when the receipt was never printed and its units went back.
+ */
+const COUNTER_ORDER_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['delivered', 'cancelled'],
+};
 
 export interface OrderMove {
   at: Date;
@@ -70,10 +79,13 @@ export async function lockOrder(tx: Db, id: string): Promise<OrderRow | null> {
  * mistake of the code, not of the user.
  */
 export function checkStatusMove(order: OrderRow, to: OrderStatus, kind: MoveKind): void {
-  if (kind === 'payment') {
-    if (PAYMENT_ORDER_MOVES[order.status]?.includes(to)) return;
-    throw new Error(`order ${order.id}: ${order.status} → ${to} is not a move of its payment`);
+  if (kind !== 'staff') {
+    const moves = kind === 'payment' ? PAYMENT_ORDER_MOVES : COUNTER_ORDER_MOVES;
+    if ((order.channel === 'counter') === (kind === 'counter') && moves[order.status]?.includes(to)) return;
+    throw new Error(`order ${order.id}: ${order.status} → ${to} is not a move of its ${kind}`);
   }
+  // A counter sale moves with its receipt only; nothing is shipped or confirmed.
+  if (order.channel === 'counter') throw conflict(COUNTER_SALE_MOVE_DETAIL);
   const blocker = orderMoveBlocker({ status: order.status, payment_status: order.paymentStatus }, to);
   if (blocker === 'needs_payment') throw conflict(PAYMENT_REQUIRED_DETAIL);
   if (blocker) {
@@ -82,6 +94,9 @@ export function checkStatusMove(order: OrderRow, to: OrderStatus, kind: MoveKind
     );
   }
 }
+
+export const COUNTER_SALE_MOVE_DETAIL =
+  'Una vendita al banco non si gestisce da Ordini: resi e annulli si fanno dalla Cassa';
 
 /** The shop's own words for the refunds nobody typed a reason for. */
 const AUTOMATIC_REASONS: Record<RefundReason, string> = {
@@ -113,21 +128,24 @@ export async function moveOrder(tx: Db, bus: EventBus, order: OrderRow, move: Or
   const row = after!;
   if (row.status !== order.status) {
     await writeHistory(tx, row, order.status, by, at);
-    await bus.emit(
-      tx,
-      'order.status_changed',
-      orderStatusChanged({
-        orderId: row.id,
-        orderVersion: row.orderVersion,
-        from: order.status,
-        to: row.status,
-        items: row.items,
-        customerEmail: String(row.customerInfo.email),
-        trackingNumber: row.trackingNumber,
-        language: row.language,
-        carrier: row.packlinkData?.carrier_name ?? null,
-      }),
-    );
+    // The order.* events tell a web order's story to the services that e-mail its buyer, take its payment or
+    // count its purchase; a counter sale has none of those (its stock moves by svc-catalog's internal calls).
+    if (row.channel === 'web')
+      await bus.emit(
+        tx,
+        'order.status_changed',
+        orderStatusChanged({
+          orderId: row.id,
+          orderVersion: row.orderVersion,
+          from: order.status,
+          to: row.status,
+          items: row.items,
+          customerEmail: String(row.customerInfo.email),
+          trackingNumber: row.trackingNumber,
+          language: row.language,
+          carrier: row.packlinkData?.carrier_name ?? null,
+        }),
+      );
   }
   if (refund) {
     const refundRequestId = randomUUID();
@@ -164,12 +182,15 @@ export type NewOrderRow = Omit<
   'status' | 'paymentStatus' | 'orderVersion' | 'paymentIntentId'
 > & { id: string; createdAt: Date };
 
-/** A new order: its row (pending, unpaid, version 1), its first history row and `order.created`. */
+/**
+ * A new order: its row (pending, unpaid, version 1), its first history row and `order.created` (a web order's;
+ * null for a counter sale, see moveOrder).
+ */
 export async function createOrder(
   tx: Db,
   bus: EventBus,
   values: NewOrderRow,
-  created: EventData<'order.created'>,
+  created: EventData<'order.created'> | null,
 ): Promise<OrderRow> {
   const [stored] = await tx
     .insert(orderRecords)
@@ -183,7 +204,7 @@ export async function createOrder(
     })
     .returning();
   await writeHistory(tx, stored!, null, null, values.createdAt);
-  await bus.emit(tx, 'order.created', created);
+  if (created) await bus.emit(tx, 'order.created', created);
   return stored!;
 }
 

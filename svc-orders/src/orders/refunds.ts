@@ -21,7 +21,7 @@ import {
 import { orderRecords, refundRequests, type StoredRefundLine } from '../db/schema';
 import { creditNoteForRefund } from '../invoices/credit-notes';
 import { orderItemsRestocked, orderRefundRequested } from './events';
-import { lockOrder, moveOrder } from './order-writer';
+import { COUNTER_SALE_MOVE_DETAIL, lockOrder, moveOrder } from './order-writer';
 import { ORDER_NOT_FOUND, toOrder } from './queries';
 
 type OrderRow = typeof orderRecords.$inferSelect;
@@ -170,6 +170,7 @@ export async function requestPartialRefund(
       if (repeat.fingerprint !== fingerprint) throw new HttpError(422, REFUND_KEY_REUSED);
       return { row, replayed: true };
     }
+    if (row.channel === 'counter') throw conflict(COUNTER_SALE_MOVE_DETAIL);
     if (!partlyRefundable(row)) throw conflict(REFUND_WRONG_STATE);
     if (refunding.request.restock && !refunding.request.lines?.length)
       throw new HttpError(422, RESTOCK_NEEDS_LINES);

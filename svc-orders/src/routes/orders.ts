@@ -65,7 +65,7 @@ async function ordererOf(req: Request, options: OrderRouteOptions): Promise<Orde
 }
 
 /** The optional Idempotency-Key of POST /orders (a double click answers one order); 422 when malformed. */
-function idempotencyKeyOf(req: Request): string | null {
+export function idempotencyKeyOf(req: Request): string | null {
   const raw = req.get(IDEMPOTENCY_HEADER);
   if (raw === undefined) return null;
   const parsed = IdempotencyKey.safeParse(raw);

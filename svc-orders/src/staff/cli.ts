@@ -22,7 +22,7 @@ import { findStaffByUsername, listStaff, setStaffPassword, upsertStaff } from '.
 export const USAGE = `Staff users of the shop (svc-orders), on DATABASE_URL or else the all-in-one DATA_DIR (default ./data):
 
   npm run staff -- list
-  npm run staff -- add <username> [--role admin|staff]     (default role: staff)
+  npm run staff -- add <username> [--role admin|staff|cashier] (default role: staff)
   npm run staff -- reset-password <username>
   npm run staff -- remove <username>
   npm run staff -- generate-key                           (a new JWT_PRIVATE_JWK, printed)
@@ -94,7 +94,7 @@ function roleOption(args: string[]): StaffRole {
   const at = args.indexOf('--role');
   if (at === -1) return 'staff';
   const parsed = StaffRole.safeParse(args[at + 1]);
-  if (!parsed.success) throw new CommandError('--role must be admin or staff');
+  if (!parsed.success) throw new CommandError('--role must be admin, staff or cashier');
   return parsed.data;
 }
 

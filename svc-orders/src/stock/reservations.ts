@@ -9,11 +9,13 @@ export async function reserveStock(
   internal: InternalClient,
   orderId: string,
   lines: StockReservationLine[],
+  /** A counter sale's channel and cashier, for svc-catalog's stock ledger; a web order sends neither. */
+  sale?: { channel: 'counter'; username: string },
 ): Promise<StockReservation> {
   const answer = await internal.post(
     'svc-catalog',
     ROUTES['POST /internal/stock/reservations'].path,
-    { order_id: orderId, lines },
+    { order_id: orderId, lines, ...sale },
     { idempotencyKey: orderId },
   );
   return StockReservation.parse(answer);
