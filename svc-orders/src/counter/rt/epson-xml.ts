@@ -99,14 +99,20 @@ export function parseAnswer(xml: string): EpsonAnswer {
   const response = Array.from(doc.getElementsByTagName('response'))[0];
   if (!response) throw new Error('Risposta senza elemento response');
   const addInfo: Record<string, string> = {};
-  const lines: { index: number; text: string }[] = [];
   const info = elementsOf(response).find((child) => child.localName === 'addInfo');
   for (const child of info ? elementsOf(info) : []) {
-    const text = child.textContent ?? '';
-    const line = /^lineNumber(\d+)$/.exec(child.localName);
-    if (line) lines.push({ index: Number(line[1]), text });
-    else addInfo[child.localName] = text.trim();
+    if (!/^lineNumber\d+$/.test(child.localName)) addInfo[child.localName] = (child.textContent ?? '').trim();
   }
+  // A journal read answers its text as <lineNumber1>, <lineNumber2>…, looked for anywhere in the answer.
+  const lines: { index: number; text: string }[] = [];
+  const visit = (element: Element) => {
+    for (const child of elementsOf(element)) {
+      const line = /^lineNumber(\d+)$/.exec(child.localName);
+      if (line) lines.push({ index: Number(line[1]), text: child.textContent ?? '' });
+      else visit(child);
+    }
+  };
+  visit(response);
   return {
     success: response.getAttribute('success') === 'true',
     code: response.getAttribute('code') ?? '',

@@ -56,12 +56,14 @@ export function journalDocuments(lines: string[]): JournalDocument[] {
     let zNumber: number | null = null;
     let documentNumber: number | null = null;
     let printedAt: RomeTime | null = null;
+    // Not anchored: a real RT may pad or prefix its lines. The document's own date is its last one (a return's
+    // quote of its original carries a day, not a time).
     for (const line of doc) {
-      const number = /^DOCUMENTO N\. (\d{4})-(\d{4})$/.exec(line);
+      const number = /DOCUMENTO N\.\s*(\d{4})-(\d{4})/.exec(line);
       if (number) [zNumber, documentNumber] = [Number(number[1]), Number(number[2])];
-      const closure = /^AZZERAMENTO N\. (\d{4})$/.exec(line);
+      const closure = /AZZERAMENTO N\.\s*(\d{1,4})/.exec(line);
       if (closure) zNumber = Number(closure[1]);
-      const date = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2})$/.exec(line);
+      const date = /(\d{2})[-/](\d{2})[-/](\d{4})\s+(\d{2}):(\d{2})/.exec(line);
       if (date) {
         const [day, month, year, hour, minute] = date.slice(1).map(Number) as [
           number,
