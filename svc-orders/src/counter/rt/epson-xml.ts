@@ -64,15 +64,27 @@ export const command = (name: string, attributes: Record<string, string | number
   ),
 });
 
-function elementsOf(node: { childNodes: ArrayLike<unknown> }): Element[] {
-  return Array.from(node.childNodes as ArrayLike<Node>).filter(
-    (child): child is Element => child.nodeType === 1,
-  );
+// The little of xmlbuilder2's DOM that reading an answer needs (the service has no DOM library types).
+interface XmlNode {
+  nodeType: number;
+  localName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<XmlNode>;
+  attributes: ArrayLike<{ name: string; value: string }>;
+  getAttribute(name: string): string | null;
 }
 
-function documentOf(xml: string): Document {
+interface XmlDocument {
+  getElementsByTagName(name: string): ArrayLike<XmlNode>;
+  getElementsByTagNameNS(namespace: string, name: string): ArrayLike<XmlNode>;
+}
+
+const elementsOf = (node: XmlNode): XmlNode[] =>
+  Array.from(node.childNodes).filter((child) => child.nodeType === 1);
+
+function documentOf(xml: string): XmlDocument {
   try {
-    return create(xml).doc().node as unknown as Document;
+    return create(xml).doc().node as unknown as XmlDocument;
   } catch {
     throw new Error('XML non leggibile');
   }
@@ -105,7 +117,7 @@ export function parseAnswer(xml: string): EpsonAnswer {
   }
   // A journal read answers its text as <lineNumber1>, <lineNumber2>…, looked for anywhere in the answer.
   const lines: { index: number; text: string }[] = [];
-  const visit = (element: Element) => {
+  const visit = (element: XmlNode) => {
     for (const child of elementsOf(element)) {
       const line = /^lineNumber(\d+)$/.exec(child.localName);
       if (line) lines.push({ index: Number(line[1]), text: child.textContent ?? '' });
