@@ -4,6 +4,7 @@ import { DemoRtJournal } from '@edicola/contracts';
 import { DEMO_SHOP_FISCAL } from '../src/invoices/shop-fiscal';
 import { parseAnswer, parseRequest, receiptRequest, DEFAULT_EPSON_CODES } from '../src/counter/rt/epson-xml';
 import { FakeRt } from '../src/counter/rt/fake-rt';
+import { journalDocuments, quotes } from '../src/counter/rt/paper';
 import {
   fiscalPrinter,
   RtRefused,
@@ -335,5 +336,37 @@ describe('the RT adapter and the fake Epson RT', () => {
       receiptRequest(DEFAULT_EPSON_CODES, { ...SALE, lines: [{ ...SALE_LINES[0]!, ivaPercentage: 5 }] }),
     ).toThrow(/IVA al 5%/);
     expect(rt.printed()).toHaveLength(0);
+  });
+
+  it('reads a journal whose lines are padded and whose quote of the original is wrapped', () => {
+    const [receipt, voided, closure] = journalDocuments([
+      '      DOCUMENTO COMMERCIALE      ',
+      'di vendita o prestazione',
+      'RIF A1B2C3D4000040008000000000000001',
+      'TOTALE COMPLESSIVO          14,00',
+      '  29/11/2026 10:15',
+      '  DOCUMENTO N.0012-0034',
+      'DOCUMENTO COMMERCIALE',
+      'emesso per ANNULLAMENTO',
+      'Documento di riferimento',
+      'N. 0012-0034 del 29-11-2026',
+      '29-11-2026 10:20',
+      'DOCUMENTO N. 0012-0035',
+      'CHIUSURA GIORNALIERA',
+      'AZZERAMENTO N. 0012',
+      '29-11-2026 20:00',
+    ]);
+    expect(receipt).toMatchObject({
+      kind: 'receipt',
+      zNumber: 12,
+      documentNumber: 34,
+      printedAt: { year: 2026, month: 11, day: 29, hour: 10, minute: 15 },
+    });
+    expect(receipt!.lines).toContain('RIF A1B2C3D4000040008000000000000001');
+    expect(voided).toMatchObject({ kind: 'void', zNumber: 12, documentNumber: 35 });
+    expect(quotes(voided!, 12, 34)).toBe(true);
+    // A document does not quote itself.
+    expect(quotes(voided!, 12, 35)).toBe(false);
+    expect(closure).toMatchObject({ kind: 'closure', zNumber: 12, documentNumber: null });
   });
 });

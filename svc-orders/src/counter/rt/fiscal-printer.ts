@@ -12,7 +12,7 @@ import {
   type EpsonCodes,
 } from './epson-xml';
 import type { FakeRt } from './fake-rt';
-import { journalDocuments, originalLine, type JournalDocument } from './paper';
+import { journalDocuments, quotes, type JournalDocument } from './paper';
 import { romeDayShift, romeInstant, romeTime } from './rome-time';
 
 // The port the counter prints through (docs/product/counter.md#fiscal-receipt), and its Epson adapter (Fiscal
@@ -246,11 +246,10 @@ class EpsonPrinter implements FiscalPrinter {
     const request = returnRequest(this.codes, { ...doc, original: quote });
     if (attempt.previousAttemptAt) {
       // A void is the RT's own document quoting the original (one per original); a return carries its reference.
-      const quoted = originalLine(quote.zNumber, quote.documentNumber, quote.printedAt);
       const line = referenceLine(doc.reference);
       const found = await this.findDocument(attempt.previousAttemptAt, (printed) =>
         doc.kind === 'void'
-          ? printed.kind === 'void' && printed.lines.includes(quoted)
+          ? printed.kind === 'void' && quotes(printed, quote.zNumber, quote.documentNumber)
           : printed.kind === 'return' && printed.lines.includes(line),
       );
       if (found) return found;
@@ -288,6 +287,7 @@ class EpsonPrinter implements FiscalPrinter {
         'Il registratore telematico ha risposto senza il numero della chiusura: riprova',
       );
     }
+    // A Z report's answer has no time: the closure's is when its answer came.
     return { serial: this.serial, zNumber, printedAt: new Date(), request, response };
   }
 

@@ -78,3 +78,12 @@ export function journalDocuments(lines: string[]): JournalDocument[] {
     return { kind, lines: doc, zNumber, documentNumber, printedAt };
   });
 }
+
+/**
+ * Does this document quote that original (its `ZZZZ-NNNN` on a line other than its own number's)? Not the exact
+ * line: an RT may wrap "Documento di riferimento N. … del …" over two.
+ */
+export function quotes(doc: JournalDocument, zNumber: number, documentNumber: number): boolean {
+  const number = `${pad4(zNumber)}-${pad4(documentNumber)}`;
+  return doc.lines.some((line) => line.includes(number) && !/DOCUMENTO N\./.test(line));
+}
