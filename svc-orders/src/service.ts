@@ -52,7 +52,7 @@ import { createFakePacklink, type FakePacklink } from './fakes/packlink/fake-pac
 import { shipmentRoutes } from './routes/shipments';
 import { counterRoutes } from './routes/counter';
 import { counterPrinting } from './counter/printing';
-import { fiscalPrinterFrom, rtSettings } from './counter/rt-setup';
+import { counterRtFrom, rtSettings } from './counter/rt-setup';
 import { handlePacklinkCallback } from './shipments/callbacks';
 import { resolveShipmentsMode } from './shipments/mode';
 import { createPacklinkClient, type PacklinkClient } from './shipments/packlink-client';
@@ -290,7 +290,7 @@ export function createOrdersService(
         claimMs: 60_000,
       };
       // The counter's fiscal printer: a fake RT in the process (demo), the shop's RT (live), or none (off).
-      const rt = await fiscalPrinterFrom(config, { embedded, logger });
+      const rt = counterRtFrom(config, { embedded, shopFiscal, logger });
       const printing = counterPrinting({
         database,
         bus,

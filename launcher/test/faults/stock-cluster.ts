@@ -25,6 +25,8 @@ export interface ClusterOptions {
   sweepIntervalMs: number;
   /** svc-orders reached through a Balancer (a Kubernetes Service), so that replicas can come and go. */
   ordersBalanced?: boolean;
+  /** More settings of svc-orders (the counter's RT, say). */
+  ordersEnv?: Record<string, string>;
 }
 
 export interface OrderAnswer {
@@ -98,6 +100,7 @@ export class StockCluster {
       // Bursts of buyers from one address and e-mail: the abuse limits are not what these tests are about.
       ORDERS_PER_ADDRESS_PER_HOUR: '100000',
       OPEN_ORDERS_PER_EMAIL: '100000',
+      ...options.ordersEnv,
     };
     const orders = new ServiceProcess('svc-orders', ordersPort, ordersEnv);
     const cleanup = async () => {

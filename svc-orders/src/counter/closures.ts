@@ -128,7 +128,19 @@ export async function closeDay(
   let raw: { request: string; response: string } | null = null;
   if (deps.printer && closure.rtMode !== 'off') {
     try {
-      const report = await deps.printer.dailyClosure({ reference: closure.id });
+      // As for receipts (counter/printing.ts): the first attempt is recorded before anything is sent, and a later
+      // one lets the adapter find a Z report the RT printed without answering.
+      const earlier = closure.attempt as { first_attempt_at: string } | null;
+      if (!earlier) {
+        await db
+          .update(counterClosures)
+          .set({ attempt: { first_attempt_at: new Date().toISOString() } })
+          .where(eq(counterClosures.id, closure.id));
+      }
+      const report = await deps.printer.dailyClosure(
+        { reference: closure.id },
+        earlier ? { previousAttemptAt: new Date(earlier.first_attempt_at) } : undefined,
+      );
       zNumber = report.zNumber;
       raw = { request: report.request, response: report.response };
     } catch (error) {

@@ -1,9 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { orderReference, type RtMode } from '@edicola/contracts';
+import type { RtMode } from '@edicola/contracts';
 import type { Database, Db, EventBus, Jobs, Logger } from '@edicola/platform';
 import { counterReturns, counterSales, orderRecords, type StoredReceipt } from '../db/schema';
 import { lockOrder, moveOrder } from '../orders/order-writer';
-import { RtRefused, type FiscalPrinter, type PrintedDocument, type ReceiptLine } from './rt/fiscal-printer';
+import {
+  RtRefused,
+  type Attempt,
+  type FiscalPrinter,
+  type PrintedDocument,
+  type ReceiptLine,
+} from './rt/fiscal-printer';
+
+/** What the attempt column keeps: when the first attempt of a document was about to be sent. */
+interface StoredAttempt {
+  first_attempt_at: string;
+}
 
 export const PRINT_RECEIPT_JOB = 'counter.print-receipt';
 export const PRINT_RETURN_JOB = 'counter.print-return';
@@ -70,11 +81,15 @@ export function counterPrinting(deps: {
     }));
     let doc: PrintedDocument;
     try {
-      doc = await printer.printReceipt({
-        reference: orderReference(saleId),
-        lines,
-        payments: sale.payments.map((p) => ({ method: p.method, amountCents: p.amount_cents })),
-      });
+      const attempt = await beginAttempt(counterSales, counterSales.orderId, saleId, sale.attempt);
+      doc = await printer.printReceipt(
+        {
+          reference: saleId,
+          lines,
+          payments: sale.payments.map((p) => ({ method: p.method, amountCents: p.amount_cents })),
+        },
+        attempt,
+      );
     } catch (error) {
       await db
         .update(counterSales)
@@ -116,23 +131,27 @@ export function counterPrinting(deps: {
     const receipt = sale!.receipt!;
     let doc: PrintedDocument;
     try {
-      doc = await printer.printReturn({
-        reference: `R-${returnId}`,
-        kind: ret.kind,
-        original: {
-          serial: receipt.serial ?? '',
-          documentNumber: receipt.document_number ?? '',
-          zNumber: receipt.z_number ?? 0,
-          printedAt: new Date(receipt.printed_at ?? sale!.createdAt),
+      const attempt = await beginAttempt(counterReturns, counterReturns.id, returnId, ret.attempt);
+      doc = await printer.printReturn(
+        {
+          reference: `R-${returnId}`,
+          kind: ret.kind,
+          original: {
+            serial: receipt.serial ?? '',
+            documentNumber: receipt.document_number ?? '',
+            zNumber: receipt.z_number ?? 0,
+            printedAt: new Date(receipt.printed_at ?? sale!.createdAt),
+          },
+          lines: ret.lines.map((line) => ({
+            description: line.title,
+            quantity: line.quantity,
+            unitPriceCents: Math.round(line.amount_cents / line.quantity),
+            ivaPercentage: line.iva_percentage,
+          })),
+          refund: { method: ret.refundMethod, amountCents: ret.amountCents },
         },
-        lines: ret.lines.map((line) => ({
-          description: line.title,
-          quantity: line.quantity,
-          unitPriceCents: Math.round(line.amount_cents / line.quantity),
-          ivaPercentage: line.iva_percentage,
-        })),
-        refund: { method: ret.refundMethod, amountCents: ret.amountCents },
-      });
+        attempt,
+      );
     } catch (error) {
       await db
         .update(counterReturns)
@@ -152,6 +171,26 @@ export function counterPrinting(deps: {
       })
       .where(and(eq(counterReturns.id, returnId), eq(counterReturns.state, 'printing')));
     notify(returnId);
+  }
+
+  /**
+   * The adapter's record of the first attempt (rt/fiscal-printer.ts Attempt), stored BEFORE anything is sent: a
+   * later attempt (after a time-out, a refusal or this process's death) passes it on, and the adapter looks for the
+   * document on the RT before printing it again.
+   */
+  async function beginAttempt(
+    table: typeof counterSales | typeof counterReturns,
+    key: typeof counterSales.orderId | typeof counterReturns.id,
+    id: string,
+    stored: unknown,
+  ): Promise<Attempt | undefined> {
+    const earlier = stored as StoredAttempt | null;
+    if (earlier) return { previousAttemptAt: new Date(earlier.first_attempt_at) };
+    await db
+      .update(table)
+      .set({ attempt: { first_attempt_at: new Date().toISOString() } satisfies StoredAttempt })
+      .where(eq(key, id));
+    return undefined;
   }
 
   deps.jobs.handle<{ sale_id: string }>(PRINT_RECEIPT_JOB, (payload) => printReceipt(payload.sale_id), retry);
