@@ -22,6 +22,7 @@ import { internalStockRoutes } from './routes/internal-stock';
 import { mediaRoutes } from './routes/media';
 import { publicArticleRoutes } from './routes/public-articles';
 import { reviewRoutes } from './routes/reviews';
+import { stockRoutes } from './routes/stock';
 import { visitRoutes } from './routes/visits';
 import { loadVisitorKey } from './visitors/identity';
 
@@ -60,6 +61,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
         internalStockRoutes(router, db, cache, bus);
         internalParcelRoutes(router, db);
         adminArticleRoutes(router, db, verifier, cache, bus);
+        stockRoutes(router, db, verifier, cache, bus);
         mediaRoutes(router, db);
         configRoutes(router, verifier);
         reviewRoutes(router, db, {
