@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
 import { createInternalTokens } from '@edicola/platform';
 import { startTestService, type TestService } from '@edicola/platform/testing';
-import { articles, reservations } from '../src/db/schema';
+import { articles, reservations, stockMovements } from '../src/db/schema';
 import { catalogService } from '../src/service';
 
 const SECRET = 'pact-provider-internal-secret-of-40-char';
@@ -37,6 +37,7 @@ describe('svc-catalog honours its pact with svc-orders (internal stock calls)', 
     iva?: number;
   }) {
     await db().delete(reservations);
+    await db().delete(stockMovements);
     await db().delete(articles);
     await db()
       .insert(articles)
@@ -84,6 +85,7 @@ describe('svc-catalog honours its pact with svc-orders (internal stock calls)', 
           },
           'no article with this id': async () => {
             await db().delete(reservations);
+            await db().delete(stockMovements);
             await db().delete(articles);
           },
           'a reservation held for the order': async (params) => {
