@@ -2,7 +2,6 @@ import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { eurosToCents, type ExternalSaleRequest } from '@edicola/contracts';
 import { conflict, HttpError, notFound, type Audit, type Db, type EventBus } from '@edicola/platform';
 import { articles, stockMovements, type ArticleRow, type StockMovementRow } from '../db/schema';
-import { recordMovement } from './ledger';
 import { announceLowStock } from './low-stock';
 import { shortDetail } from './reservation';
 
