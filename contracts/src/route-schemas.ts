@@ -137,6 +137,8 @@ import {
 import {
   ArticleParcels,
   ArticleParcelsQuery,
+  ArticlesByEan,
+  ArticlesByEanQuery,
   StockReservationParams,
   StockReservationRequest,
 } from './stock';
@@ -207,6 +209,7 @@ export const ROUTE_SCHEMAS = {
   'POST /internal/stock/reservations': { body: StockReservationRequest },
   'DELETE /internal/stock/reservations/:order_id': { params: StockReservationParams },
   'GET /internal/articles/parcels': { query: ArticleParcelsQuery, answer: ArticleParcels },
+  'GET /internal/articles/by-ean': { query: ArticlesByEanQuery, answer: ArticlesByEan },
   // svc-orders
   'POST /orders': { body: CreateOrderRequest, answer: CreateOrderResponse },
   'POST /orders/:id/cancel': { params: OrderIdParams, body: CancelOrderRequest, answer: CancelOrderResponse },

@@ -88,3 +88,19 @@ export type ArticleParcelInfo = z.infer<typeof ArticleParcelInfo>;
 
 export const ArticleParcels = z.object({ articles: z.array(ArticleParcelInfo) });
 export type ArticleParcels = z.infer<typeof ArticleParcels>;
+
+// --- The counter's barcodes (svc-orders asks before reserving a sale's lines given by EAN) -------------------
+
+/** GET /internal/articles/by-ean?eans=<ean>,<ean>: the live articles with those EANs (normalised). */
+export const ArticlesByEanQuery = z.object({
+  eans: z
+    .string()
+    .transform((v) => v.split(',').map((ean) => ean.trim()))
+    .pipe(z.array(z.string().regex(/^\d{8,14}$/, 'Codice EAN non valido')).min(1).max(100)),
+});
+export type ArticlesByEanQuery = z.infer<typeof ArticlesByEanQuery>;
+
+export const ArticlesByEan = z.object({
+  articles: z.array(z.object({ article_id: z.string(), ean: z.string() })),
+});
+export type ArticlesByEan = z.infer<typeof ArticlesByEan>;

@@ -45,4 +45,5 @@ export const CATALOG_ROUTES = routesOf('svc-catalog', {
   'POST /internal/stock/reservations': internalFrom('svc-orders'),
   'DELETE /internal/stock/reservations/:order_id': internalFrom('svc-orders'),
   'GET /internal/articles/parcels': internalFrom('svc-orders'),
+  'GET /internal/articles/by-ean': internalFrom('svc-orders'),
 });
