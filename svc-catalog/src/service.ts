@@ -17,6 +17,7 @@ import { onOrderItemsRestocked } from './events/order-items-restocked';
 import { adminArticleRoutes } from './routes/admin-articles';
 import { adminReviewRoutes } from './routes/admin-reviews';
 import { configRoutes } from './routes/config';
+import { internalBarcodeRoutes } from './routes/internal-barcodes';
 import { internalParcelRoutes } from './routes/internal-parcels';
 import { internalStockRoutes } from './routes/internal-stock';
 import { mediaRoutes } from './routes/media';
@@ -60,6 +61,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
         publicArticleRoutes(router, db, cache);
         internalStockRoutes(router, db, cache, bus);
         internalParcelRoutes(router, db);
+        internalBarcodeRoutes(router, db);
         adminArticleRoutes(router, db, verifier, cache, bus);
         stockRoutes(router, db, verifier, cache, bus);
         mediaRoutes(router, db);

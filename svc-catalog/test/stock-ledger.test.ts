@@ -4,6 +4,7 @@ import request from 'supertest';
 import {
   AdminArticle,
   ArticleList,
+  ArticlesByEan,
   INVALID_EAN_DETAIL,
   isValidEan,
   StockAdjusted,
@@ -235,6 +236,29 @@ describe('svc-catalog: EAN, the stock ledger, the counter’s lookup and sales m
       expect((await api().delete(`${RESERVATIONS}/${released}`).set(as(ordersToken))).status).toBe(204);
       const [found] = await lookup('album panini calciatori');
       expect(found).toMatchObject({ id, quantity_stock: 3, held_by_unpaid_orders: 3 });
+    });
+
+    it('tells svc-orders which live articles carry the codes of a counter sale (GET /internal/articles/by-ean)', async () => {
+      const ean8 = await article({ stock: 1, ean: '20000004' });
+      const upc = await article({ stock: 1, ean: '0012345678905', active: false });
+      const deleted = await article({ stock: 1, ean: '2000000000060' });
+      await db().update(articles).set({ deletedAt: new Date() }).where(eq(articles.id, deleted));
+      const res = await api()
+        .get('/internal/articles/by-ean')
+        .query({ eans: '20000004,0012345678905,2000000000060,2000000000077' })
+        .set(as(ordersToken));
+      expect(res.status).toBe(200);
+      expect(ArticlesByEan.parse(res.body).articles.sort((a, b) => a.ean.localeCompare(b.ean))).toEqual([
+        { article_id: upc, ean: '0012345678905' },
+        { article_id: ean8, ean: '20000004' },
+      ]);
+      expect(
+        (await api().get('/internal/articles/by-ean').query({ eans: 'abc' }).set(as(ordersToken))).status,
+      ).toBe(422);
+      expect(
+        (await api().get('/internal/articles/by-ean').query({ eans: '20000004' }).set(as(tokens.staff)))
+          .status,
+      ).toBe(401);
     });
 
     it('refuses an empty query with a clear 422', async () => {
