@@ -33,6 +33,7 @@ describe('svc-catalog honours its pact with svc-orders (internal stock calls)', 
     title: string;
     stock: number;
     sku?: string;
+    ean?: string;
     price?: number;
     iva?: number;
   }) {
@@ -44,6 +45,7 @@ describe('svc-catalog honours its pact with svc-orders (internal stock calls)', 
       .values({
         id: fields.id,
         sku: fields.sku ?? 'PACT-STOCK',
+        ean: fields.ean ?? null,
         title: fields.title,
         description: 'Articolo del contratto Pact',
         category: 'Modellismo',
@@ -77,6 +79,8 @@ describe('svc-catalog honours its pact with svc-orders (internal stock calls)', 
               price: Number(p.price),
               iva: Number(p.iva_percentage),
               stock: Number(p.stock),
+              // A counter sale's line given by barcode (GET /internal/articles/by-ean) names the article's EAN.
+              ...(p.ean === undefined ? {} : { ean: String(p.ean) }),
             });
           },
           'a sold-out article': async (params) => {
