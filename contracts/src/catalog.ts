@@ -313,6 +313,8 @@ export const StockMovement = z.object({
   /** The order or counter sale that moved it, when one did. */
   reference: z.string().nullable(),
   note: z.string().nullable(),
+  /** What the buyer paid in all for an external sale (gross, in euros), when staff gave it. */
+  amount: z.number().nonnegative().nullable().optional(),
   stock_after: z.number().int().nonnegative(),
   username: z.string(),
   created_at: z.string(),

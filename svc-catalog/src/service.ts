@@ -17,11 +17,13 @@ import { onOrderItemsRestocked } from './events/order-items-restocked';
 import { adminArticleRoutes } from './routes/admin-articles';
 import { adminReviewRoutes } from './routes/admin-reviews';
 import { configRoutes } from './routes/config';
+import { internalBarcodeRoutes } from './routes/internal-barcodes';
 import { internalParcelRoutes } from './routes/internal-parcels';
 import { internalStockRoutes } from './routes/internal-stock';
 import { mediaRoutes } from './routes/media';
 import { publicArticleRoutes } from './routes/public-articles';
 import { reviewRoutes } from './routes/reviews';
+import { stockRoutes } from './routes/stock';
 import { visitRoutes } from './routes/visits';
 import { loadVisitorKey } from './visitors/identity';
 
@@ -59,7 +61,9 @@ export const catalogService: ServiceDefinition<typeof settings> = {
         publicArticleRoutes(router, db, cache);
         internalStockRoutes(router, db, cache, bus);
         internalParcelRoutes(router, db);
+        internalBarcodeRoutes(router, db);
         adminArticleRoutes(router, db, verifier, cache, bus);
+        stockRoutes(router, db, verifier, cache, bus);
         mediaRoutes(router, db);
         configRoutes(router, verifier);
         reviewRoutes(router, db, {

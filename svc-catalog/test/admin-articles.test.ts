@@ -91,7 +91,9 @@ describe('svc-catalog staff articles', () => {
       ['get', '/api/config/iva-options'],
       ['get', '/api/admin/articles/counts'],
       ['patch', '/api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/active'],
-      ['get', '/api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock'],
+      ['get', '/api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock-movements'],
+      ['get', '/api/stock/lookup?q=ferrari'],
+      ['post', '/api/stock/external-sales'],
       ['post', '/api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock'],
     ] as const) {
       expect((await api()[method](path)).status).toBe(401);
@@ -414,8 +416,17 @@ describe('svc-catalog staff articles', () => {
     expect(await stockOf(created.id)).toBe(9);
     for (const bad of [{ delta: 0, reason: 'received' }, { delta: 1.5, reason: 'received' }, { delta: 1 }])
       expect((await moveStock(created.id, bad)).status).toBe(422);
-    const history = await api().get(`/api/articles/${created.id}/stock`).set(as(tokens.staff));
-    expect(StockMovementList.parse(history.body).map((m) => m.delta)).toEqual([4]);
+    const history = await api().get(`/api/articles/${created.id}/stock-movements`).set(as(tokens.staff));
+    // The ledger, newest first: goods received, the order's units back, the order's sale, the opening stock.
+    expect(
+      StockMovementList.parse(history.body).map((m) => [m.delta, m.reason, m.channel, m.stock_after]),
+    ).toEqual([
+      [4, 'received', null, 9],
+      [2, 'release', 'web', 5],
+      [-2, 'sale', 'web', 3],
+      [5, 'received', null, 5],
+    ]);
+    expect((await api().get(`/api/articles/${created.id}/stock`).set(as(tokens.staff))).status).toBe(405);
     expect(
       (await moveStock('6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11', { delta: 1, reason: 'received' })).status,
     ).toBe(404);

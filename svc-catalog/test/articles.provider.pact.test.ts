@@ -2,10 +2,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { startTestService, type TestService, makeTokens, type TestTokens } from '@edicola/platform/testing';
-import { articles, reviews } from '../src/db/schema';
+import { articles, reviews, stockMovements } from '../src/db/schema';
 import { DEMO_ARTICLES } from '../src/demo/catalogue';
 import { loadDemoCatalogue } from '../src/demo/seed';
 import { catalogService } from '../src/service';
@@ -143,6 +143,12 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
           },
           // The back office's new article (a multipart form): its SKU is free.
           'no article has the SKU PACT-NEW-1': async () => {
+            // Its ledger (the opening stock) goes with it.
+            const taken = db()
+              .select({ id: articles.id })
+              .from(articles)
+              .where(eq(articles.sku, 'PACT-NEW-1'));
+            await db().delete(stockMovements).where(inArray(stockMovements.articleId, taken));
             await db().delete(articles).where(eq(articles.sku, 'PACT-NEW-1'));
           },
           // Deleting an article is for admins: the interaction's token becomes an admin's.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
 import { createInternalTokens } from '@edicola/platform';
 import { startTestService, type TestService } from '@edicola/platform/testing';
-import { articles, reservations } from '../src/db/schema';
+import { articles, reservations, stockMovements } from '../src/db/schema';
 import { catalogService } from '../src/service';
 
 const SECRET = 'pact-provider-internal-secret-of-40-char';
@@ -33,16 +33,19 @@ describe('svc-catalog honours its pact with svc-orders (internal stock calls)', 
     title: string;
     stock: number;
     sku?: string;
+    ean?: string;
     price?: number;
     iva?: number;
   }) {
     await db().delete(reservations);
+    await db().delete(stockMovements);
     await db().delete(articles);
     await db()
       .insert(articles)
       .values({
         id: fields.id,
         sku: fields.sku ?? 'PACT-STOCK',
+        ean: fields.ean ?? null,
         title: fields.title,
         description: 'Articolo del contratto Pact',
         category: 'Modellismo',
@@ -76,6 +79,8 @@ describe('svc-catalog honours its pact with svc-orders (internal stock calls)', 
               price: Number(p.price),
               iva: Number(p.iva_percentage),
               stock: Number(p.stock),
+              // A counter sale's line given by barcode (GET /internal/articles/by-ean) names the article's EAN.
+              ...(p.ean === undefined ? {} : { ean: String(p.ean) }),
             });
           },
           'a sold-out article': async (params) => {
@@ -84,6 +89,7 @@ describe('svc-catalog honours its pact with svc-orders (internal stock calls)', 
           },
           'no article with this id': async () => {
             await db().delete(reservations);
+            await db().delete(stockMovements);
             await db().delete(articles);
           },
           'a reservation held for the order': async (params) => {

@@ -3,6 +3,7 @@ import { auditChanges, centsToEuros, ERROR_CODES, type ArticleForm } from '@edic
 import { conflict, HttpError, type Audit, type Db } from '@edicola/platform';
 import { articles, type ArticleRow } from '../db/schema';
 import { savePhotoFiles } from '../photos/storage';
+import { recordMovement, SHOP_USER } from '../stock/ledger';
 import type { PreparedPhoto } from '../photos/processing';
 import { editedArticleFromForm, newArticleFromForm } from './mapping';
 
@@ -15,6 +16,7 @@ const articleChanges = (before: ArticleRow | null, after: ArticleRow | null) =>
   auditChanges(audited(before), audited(after), ['price', 'quantity_stock', 'is_active']);
 
 const skuTaken = (sku: string) => conflict(`Esiste già un articolo con SKU ${sku}`, ERROR_CODES.skuTaken);
+const eanTaken = (sku: string) => conflict(`Codice EAN già usato da un altro articolo: ${sku}`);
 export const STALE_ARTICLE_DETAIL = 'Articolo modificato da un altro utente: ricarica';
 
 /** PostgreSQL's unique_violation, as thrown by pg or PGlite (drizzle wraps it in `cause`). */
@@ -40,6 +42,34 @@ async function assertSkuFree(db: Db, sku: string, exceptId?: string): Promise<vo
   if (other) throw skuTaken(sku);
 }
 
+/** The live article (other than `exceptId`) that has this EAN, if any. */
+async function articleWithEan(db: Db, ean: string, exceptId?: string): Promise<{ sku: string } | null> {
+  const [other] = await db
+    .select({ sku: articles.sku })
+    .from(articles)
+    .where(
+      and(
+        eq(articles.ean, ean),
+        isNull(articles.deletedAt),
+        exceptId ? ne(articles.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return other ?? null;
+}
+
+async function assertEanFree(db: Db, ean: string | null, exceptId?: string): Promise<void> {
+  if (ean === null) return;
+  const other = await articleWithEan(db, ean, exceptId);
+  if (other) throw eanTaken(other.sku);
+}
+
+/** The 409 of a unique index a concurrent save won: the EAN's when another article has it now, else the SKU's. */
+async function takenBy(db: Db, form: ArticleForm, exceptId?: string): Promise<HttpError> {
+  const other = form.ean === null ? null : await articleWithEan(db, form.ean, exceptId);
+  return other ? eanTaken(other.sku) : skuTaken(form.sku);
+}
+
 export const PHOTO_SOURCE_MISSING = "L'articolo da cui copiare la foto non esiste: scegli una foto";
 
 /** The photo of the article a duplicate is made from (deleted or not: its files stay). */
@@ -53,25 +83,41 @@ async function photoOf(db: Db, articleId: string): Promise<string | null> {
   return source.photoUrl;
 }
 
+/** The ledger's note on the opening stock of a new article. */
+export const OPENING_STOCK_NOTE = 'Giacenza iniziale';
+
 /**
- * Creates an article (and stores its photo files) in one transaction; a taken SKU is a 409. Without a photo of its
- * own it may show another article's (`photo_from`, a duplicate).
+ * Creates an article (and stores its photo files) in one transaction; a taken SKU or EAN is a 409. Without a photo
+ * of its own it may show another article's (`photo_from`, a duplicate). Its opening stock is the ledger's first row
+ * (received), under the name of who created it.
  */
 export async function createArticle(
   db: Db,
   form: ArticleForm,
   photo: PreparedPhoto | null,
   audit?: Audit,
+  username = SHOP_USER,
 ): Promise<ArticleRow> {
   try {
     return await db.transaction(async (tx) => {
       await assertSkuFree(tx, form.sku);
+      await assertEanFree(tx, form.ean);
       if (photo) await savePhotoFiles(tx, photo.files);
       const photoUrl = photo?.url ?? (form.photo_from ? await photoOf(tx, form.photo_from) : null);
       const [row] = await tx
         .insert(articles)
         .values({ ...newArticleFromForm(form), photoUrl })
         .returning();
+      if (row!.quantityStock > 0) {
+        await recordMovement(tx, {
+          articleId: row!.id,
+          delta: row!.quantityStock,
+          reason: 'received',
+          note: OPENING_STOCK_NOTE,
+          stockAfter: row!.quantityStock,
+          username,
+        });
+      }
       await audit?.(tx, {
         entity: 'article',
         entity_id: row!.id,
@@ -81,15 +127,16 @@ export async function createArticle(
       return row!;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw skuTaken(form.sku);
+    if (isUniqueViolation(error)) throw await takenBy(db, form);
     throw error;
   }
 }
 
 /**
- * Replaces the article's fields with the form's, except the stock (moved by deltas only); the photo
- * changes only when a new one came. When the form names the version it was loaded with and the article
- * has been edited since, nothing is written: 409 stale_version. Null when there is no such article.
+ * Replaces the article's fields with the form's (the EAN too: a form without one clears it), except the stock
+ * (moved by deltas only); the photo changes only when a new one came; a SKU or EAN another live article has is a
+ * 409. When the form names the version it was loaded with and the article has been edited since, nothing is
+ * written: 409 stale_version. Null when there is no such article.
  */
 export async function updateArticle(
   db: Db,
@@ -109,6 +156,7 @@ export async function updateArticle(
       if (form.version !== undefined && form.version !== current.version)
         throw conflict(STALE_ARTICLE_DETAIL, ERROR_CODES.staleVersion);
       await assertSkuFree(tx, form.sku, id);
+      await assertEanFree(tx, form.ean, id);
       if (photo) await savePhotoFiles(tx, photo.files);
       const [row] = await tx
         .update(articles)
@@ -129,7 +177,7 @@ export async function updateArticle(
       return row ?? null;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw skuTaken(form.sku);
+    if (isUniqueViolation(error)) throw await takenBy(db, form, id);
     throw error;
   }
 }

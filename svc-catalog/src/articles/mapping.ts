@@ -37,9 +37,14 @@ export function toArticle(row: ArticleRow): Article {
   };
 }
 
-/** The article as the back office sees it: with its low-stock threshold and version. */
+/** The article as the back office sees it: with its EAN, low-stock threshold and version. */
 export function toAdminArticle(row: ArticleRow): AdminArticle {
-  return { ...toArticle(row), low_stock_threshold: row.lowStockThreshold, version: row.version };
+  return {
+    ...toArticle(row),
+    ean: row.ean,
+    low_stock_threshold: row.lowStockThreshold,
+    version: row.version,
+  };
 }
 
 /** The columns a new article takes from its form (the photo is handled apart). */
@@ -58,6 +63,7 @@ export function newArticleFromForm(form: ArticleForm): Omit<NewArticleRow, 'phot
 export function editedArticleFromForm(form: ArticleForm): Omit<NewArticleRow, 'photoUrl' | 'quantityStock'> {
   return {
     sku: form.sku,
+    ean: form.ean,
     title: form.title,
     description: form.description,
     category: form.category,

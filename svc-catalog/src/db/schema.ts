@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -15,10 +16,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Language } from '@edicola/contracts';
+import { SalesChannel, StockMovementReason, type Language } from '@edicola/contracts';
 import { busTables, jobTables, rateLimitTable } from '@edicola/platform';
 
 export const catalog = pgSchema('catalog');
+
+const STOCK_MOVEMENT_REASONS = StockMovementReason.options as [StockMovementReason, ...StockMovementReason[]];
+const SALES_CHANNELS = SalesChannel.options as [SalesChannel, ...SalesChannel[]];
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -31,6 +35,8 @@ export const articles = catalog.table(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Unique among the articles not deleted (a deleted article's SKU may be used again). */
     sku: text('sku').notNull(),
+    /** The barcode printed on the article (EAN-13 or EAN-8, a UPC-A stored widened); unique like the SKU. */
+    ean: text('ean'),
     title: text('title').notNull(),
     description: text('description').notNull(),
     category: text('category').notNull(),
@@ -61,6 +67,12 @@ export const articles = catalog.table(
     uniqueIndex('articles_sku_live_idx')
       .on(t.sku)
       .where(sql`${t.deletedAt} is null`),
+    index('articles_sku_lower_idx')
+      .on(sql`lower(${t.sku})`)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('articles_ean_live_idx')
+      .on(t.ean)
+      .where(sql`${t.deletedAt} is null and ${t.ean} is not null`),
     index('articles_active_type_idx').on(t.isActive, t.productType),
     index('articles_category_idx').on(sql`lower(${t.category})`),
     check('articles_stock_not_negative', sql`${t.quantityStock} >= 0`),
@@ -71,22 +83,51 @@ export const articles = catalog.table(
 export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticleRow = typeof articles.$inferInsert;
 
-/** Stock moved by hand in the back office (goods received, a count corrected, damage), with who and why. */
+/**
+ * The stock ledger (docs/product/counter.md#stock-ledger): every movement of an article's stock, written in the
+ * transaction that moves it, with the stock it left. Staff's own changes (received, correction, damaged) have no
+ * channel; a sale, a release and a return name their channel and the order or sale (`reference`).
+ * `idempotency_key`: an external sale's Idempotency-Key, so a repeat answers the first movement.
+ */
 export const stockMovements = catalog.table(
   'stock_movements',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The ledger's order. A row is inserted while its article's row is locked by the change it records, so an
+     * article's rows follow the order of its changes (`created_at` is the transaction's start, which does not).
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     articleId: uuid('article_id')
       .notNull()
       .references(() => articles.id),
     delta: integer('delta').notNull(),
-    reason: text('reason', { enum: ['received', 'correction', 'damaged'] }).notNull(),
+    reason: text('reason', { enum: STOCK_MOVEMENT_REASONS }).notNull(),
+    channel: text('channel', { enum: SALES_CHANNELS }),
+    reference: text('reference'),
     note: text('note'),
+    /** What the buyer paid in all for an external sale, gross, when staff know it. */
+    amountCents: integer('amount_cents'),
     stockAfter: integer('stock_after').notNull(),
     username: text('username').notNull(),
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stock_movements_article_idx').on(t.articleId, t.createdAt)],
+  (t) => [
+    index('stock_movements_article_idx').on(t.articleId, t.seq),
+    uniqueIndex('stock_movements_idempotency_key_idx')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    check(
+      'stock_movements_reason_known',
+      sql.raw(`reason in (${STOCK_MOVEMENT_REASONS.map((r) => `'${r}'`).join(', ')})`),
+    ),
+    check(
+      'stock_movements_channel_known',
+      sql.raw(`channel is null or channel in (${SALES_CHANNELS.map((c) => `'${c}'`).join(', ')})`),
+    ),
+    check('stock_movements_stock_after_not_negative', sql`${t.stockAfter} >= 0`),
+  ],
 );
 export type StockMovementRow = typeof stockMovements.$inferSelect;
 
@@ -189,12 +230,26 @@ export interface StoredReservationLine {
  * A release that arrives before any reservation leaves a released row with no lines, so a late
  * reservation for that order is refused instead of holding stock for an order that does not exist.
  */
-export const reservations = catalog.table('reservations', {
-  orderId: uuid('order_id').primaryKey(),
-  lines: jsonb('lines').$type<StoredReservationLine[]>().notNull(),
-  reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull().defaultNow(),
-  releasedAt: timestamp('released_at', { withTimezone: true }),
-});
+export const reservations = catalog.table(
+  'reservations',
+  {
+    orderId: uuid('order_id').primaryKey(),
+    lines: jsonb('lines').$type<StoredReservationLine[]>().notNull(),
+    /** The sale's channel and who made it (the cashier, or `shop` for a web order): its ledger rows name them. */
+    channel: text('channel', { enum: ['web', 'counter'] })
+      .notNull()
+      .default('web'),
+    username: text('username').notNull().default('shop'),
+    reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  // The counter's lookup finds the unreleased reservations holding an article by containment (lines @> …).
+  (t) => [
+    index('reservations_held_lines_idx')
+      .using('gin', t.lines.op('jsonb_path_ops'))
+      .where(sql`${t.releasedAt} is null`),
+  ],
+);
 export type ReservationRow = typeof reservations.$inferSelect;
 
 /**

@@ -2,6 +2,8 @@ import type { ProductType } from '@edicola/contracts';
 
 export interface DemoArticle {
   sku: string;
+  /** The barcode on the piece, for the counter's scanner: in-store codes (GS1 prefix 2), valid check digits. */
+  ean?: string;
   title: string;
   description: string;
   category: string;
@@ -25,6 +27,7 @@ const normal = { product_type: 'normale' as const, available_in_days: null };
 export const DEMO_ARTICLES: DemoArticle[] = [
   {
     sku: 'F1-SF24-LEC-18',
+    ean: '2000000000015',
     title: 'Ferrari SF-24 Charles Leclerc 1:18',
     description:
       'Modello in resina della Ferrari SF-24, GP di Monaco 2024 vinto da Charles Leclerc. Edizione limitata con teca.',
@@ -38,6 +41,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
   {
     sku: 'F1-MCL38-NOR-43',
+    ean: '2000000000022',
     title: 'McLaren MCL38 Lando Norris 1:43',
     description:
       'Miniatura pressofusa della McLaren MCL38, GP di Miami 2024, prima vittoria di Lando Norris.',
@@ -104,6 +108,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
   {
     sku: 'PKM-EVP-BOX',
+    ean: '2000000000039',
     title: 'Pokémon Evoluzioni Prismatiche Box Allenatore Fuoriclasse',
     description:
       'Box Allenatore Fuoriclasse dell’espansione Scarlatto e Violetto Evoluzioni Prismatiche, in italiano.',
@@ -117,6 +122,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
   {
     sku: 'PKM-151-BUST',
+    ean: '2000000000046',
     title: 'Bustina Pokémon Scarlatto e Violetto 151',
     description:
       'Bustina da 10 carte dell’espansione 151 con i Pokémon originali di Kanto. Edizione italiana.',
@@ -168,6 +174,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
   {
     sku: 'HLM-LEC-24-12',
+    ean: '2000000000053',
     title: 'Casco Charles Leclerc 2024 replica 1:2',
     description: 'Replica in scala 1:2 del casco Bell di Charles Leclerc, stagione 2024, con espositore.',
     category: 'Caschi',
@@ -314,6 +321,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
   {
     sku: 'PAN-CALC-2526',
+    ean: '2000000000060',
     title: 'Album Calciatori Panini 2025-2026',
     description:
       'L’album ufficiale Calciatori Panini della stagione 2025-2026. Prodotto editoriale esente IVA.',
@@ -339,6 +347,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
   {
     sku: 'PAN-ADR-XL',
+    ean: '20000004',
     title: 'Adrenalyn XL Serie A 2025-2026 starter pack',
     description: 'Starter pack con raccoglitore, campo da gioco e card esclusive.',
     category: 'Panini',

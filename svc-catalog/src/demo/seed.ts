@@ -2,8 +2,10 @@ import { count } from 'drizzle-orm';
 import { eurosToCents } from '@edicola/contracts';
 import type { Db, Logger } from '@edicola/platform';
 import { articles, reviews } from '../db/schema';
+import { OPENING_STOCK_NOTE } from '../articles/editing';
 import { prepareArticlePhoto } from '../photos/processing';
 import { savePhotoFiles } from '../photos/storage';
+import { recordMovement, SHOP_USER } from '../stock/ledger';
 import { DEMO_ARTICLES } from './catalogue';
 import { renderDemoImage } from './images';
 import { DEMO_REVIEWS } from './reviews';
@@ -35,6 +37,7 @@ export async function loadDemoCatalogue(db: Db, logger: Logger): Promise<number>
         .insert(articles)
         .values({
           sku: demo.sku,
+          ean: demo.ean ?? null,
           title: demo.title,
           description: demo.description,
           category: demo.category,
@@ -56,6 +59,16 @@ export async function loadDemoCatalogue(db: Db, logger: Logger): Promise<number>
         })
         .returning({ id: articles.id });
       ids.set(demo.sku, row!.id);
+      if (demo.quantity_stock > 0) {
+        await recordMovement(tx, {
+          articleId: row!.id,
+          delta: demo.quantity_stock,
+          reason: 'received',
+          note: OPENING_STOCK_NOTE,
+          stockAfter: demo.quantity_stock,
+          username: SHOP_USER,
+        });
+      }
     }
     for (const review of DEMO_REVIEWS) {
       const createdAt = new Date(now - review.days_ago * DAY_MS);

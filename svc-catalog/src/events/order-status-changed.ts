@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EventHandler } from '@edicola/platform';
 import type { ResponseCache } from '../cache/response-cache';
 import { recordPurchase } from '../reviews/verified-purchases';
-import { releaseReservation, releasesStock } from '../stock/release';
+import { releaseReasonOf, releaseReservation, releasesStock } from '../stock/release';
 
 const OrderId = z.uuid();
 
@@ -18,6 +18,6 @@ export function onOrderStatusChanged(cache: ResponseCache): EventHandler<'order.
     if (!releasesStock(from, to)) return;
     // Orders reserve under their uuid; any other id cannot hold stock here.
     if (!OrderId.safeParse(orderId).success) return;
-    if (await releaseReservation(tx, orderId)) afterCommit(() => cache.invalidate());
+    if (await releaseReservation(tx, orderId, releaseReasonOf(from))) afterCommit(() => cache.invalidate());
   };
 }

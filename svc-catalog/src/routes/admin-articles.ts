@@ -8,8 +8,6 @@ import {
   type AdminArticleCounts,
   type AdminArticlePage,
   type ProductType,
-  type StockAdjusted,
-  type StockMovement,
 } from '@edicola/contracts';
 import {
   auditBy,
@@ -23,16 +21,15 @@ import {
 } from '@edicola/platform';
 import { createArticle, deleteArticle, setArticleActive, updateArticle } from '../articles/editing';
 import { toAdminArticle } from '../articles/mapping';
-import { articleCounts, findArticle, searchArticles } from '../articles/queries';
+import { articleCounts, searchArticles } from '../articles/queries';
 import type { ResponseCache } from '../cache/response-cache';
 import { prepareArticlePhoto } from '../photos/processing';
 import { articleFormUpload } from '../photos/upload';
-import { adjustStock, stockHistory, toStockMovement } from '../stock/adjustments';
 
 /**
  * The back office's article screens: every article including inactive ones (searched, filtered, sorted
- * and paged here), create and edit as multipart forms with an optional photo, the quick active toggle,
- * stock moved by deltas with a reason (staff, both roles); delete (admin only). Every write drops the
+ * and paged here), create and edit as multipart forms with an optional photo, the quick active toggle (staff);
+ * delete (admin only). The stock's routes are in stock.ts. Every write drops the
  * public list cache once committed.
  */
 export function adminArticleRoutes(
@@ -58,7 +55,7 @@ export function adminArticleRoutes(
     [articleFormUpload],
     async ({ body }, req, res): Promise<AdminArticle> => {
       const photo = req.file ? await prepareArticlePhoto(req.file.buffer) : null;
-      const row = await createArticle(db, body, photo, auditBy(bus, res));
+      const row = await createArticle(db, body, photo, auditBy(bus, res), authOf(res).name);
       cache.invalidate();
       res.status(201);
       return toAdminArticle(row);
@@ -84,27 +81,6 @@ export function adminArticleRoutes(
       if (!row) throw notFound('Articolo non trovato');
       cache.invalidate();
       return toAdminArticle(row);
-    },
-  );
-
-  serve(endpoint('GET /api/articles/:id/stock'), async ({ params }): Promise<StockMovement[]> => {
-    if (!(await findArticle(db, params.id))) throw notFound('Articolo non trovato');
-    return stockHistory(db, params.id);
-  });
-
-  serve(
-    endpoint('POST /api/articles/:id/stock'),
-    async ({ params, body }, _req, res): Promise<StockAdjusted> => {
-      const { article, movement } = await adjustStock(
-        db,
-        params.id,
-        body,
-        authOf(res).name,
-        auditBy(bus, res),
-      );
-      cache.invalidate();
-      res.status(201);
-      return { article: toAdminArticle(article), movement: toStockMovement(movement) };
     },
   );
 

@@ -1,32 +1,20 @@
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { ERROR_CODES, type StockMovement } from '@edicola/contracts';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { ERROR_CODES, type StockReason } from '@edicola/contracts';
 import { conflict, notFound, type Audit, type Db } from '@edicola/platform';
-import { articles, stockMovements, type ArticleRow, type StockMovementRow } from '../db/schema';
+import { articles, type ArticleRow, type StockMovementRow } from '../db/schema';
+import { recordMovement } from './ledger';
 
 export const NEGATIVE_STOCK_DETAIL = 'La giacenza non può scendere sotto zero';
 
-export function toStockMovement(row: StockMovementRow): StockMovement {
-  return {
-    id: row.id,
-    article_id: row.articleId,
-    delta: row.delta,
-    reason: row.reason,
-    note: row.note,
-    stock_after: row.stockAfter,
-    username: row.username,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
 /**
  * Moves an article's stock by `delta` units in one statement (stock = stock + delta), so units an order
- * takes at the same moment are never overwritten, and records the change with who made it and why.
+ * takes at the same moment are never overwritten, and records the change in the ledger with who made it and why.
  * Refused (409 stock_negative) when it would leave less than zero.
  */
 export async function adjustStock(
   db: Db,
   articleId: string,
-  change: { delta: number; reason: StockMovement['reason']; note?: string | null },
+  change: { delta: number; reason: StockReason; note?: string | null },
   username: string,
   audit?: Audit,
 ): Promise<{ article: ArticleRow; movement: StockMovementRow }> {
@@ -50,17 +38,14 @@ export async function adjustStock(
       if (!exists) throw notFound('Articolo non trovato');
       throw conflict(NEGATIVE_STOCK_DETAIL, ERROR_CODES.stockNegative);
     }
-    const [movement] = await tx
-      .insert(stockMovements)
-      .values({
-        articleId,
-        delta: change.delta,
-        reason: change.reason,
-        note: change.note ?? null,
-        stockAfter: article.quantityStock,
-        username,
-      })
-      .returning();
+    const movement = await recordMovement(tx, {
+      articleId,
+      delta: change.delta,
+      reason: change.reason,
+      note: change.note ?? null,
+      stockAfter: article.quantityStock,
+      username,
+    });
     await audit?.(tx, {
       entity: 'article',
       entity_id: articleId,
@@ -70,17 +55,6 @@ export async function adjustStock(
         stock_reason: { from: null, to: change.reason },
       },
     });
-    return { article, movement: movement! };
+    return { article, movement };
   });
-}
-
-/** The hand-made stock changes of an article, newest first (the last 100). */
-export async function stockHistory(db: Db, articleId: string): Promise<StockMovement[]> {
-  const rows = await db
-    .select()
-    .from(stockMovements)
-    .where(eq(stockMovements.articleId, articleId))
-    .orderBy(desc(stockMovements.createdAt))
-    .limit(100);
-  return rows.map(toStockMovement);
 }

@@ -6,6 +6,7 @@ import {
   type StockReservationRequest,
 } from '@edicola/contracts';
 import { conflict, notFound, type Db, type EventBus, type HttpError } from '@edicola/platform';
+import { recordMovement, SHOP_USER } from './ledger';
 import { announceLowStock } from './low-stock';
 import { articles, reservations, type ArticleRow, type StoredReservationLine } from '../db/schema';
 
@@ -51,6 +52,13 @@ async function storedReservation(db: Db, request: StockReservationRequest): Prom
 
 type TakenRow = Pick<ArticleRow, 'id' | 'sku' | 'title' | 'priceCents' | 'ivaPercentage' | 'quantityStock'>;
 
+/** The 409 detail of a take that found too few units of an article. */
+export function shortDetail(article: Pick<ArticleRow, 'title' | 'quantityStock'>, wanted: number): string {
+  return article.quantityStock === 0
+    ? `Articolo esaurito: "${article.title}"`
+    : `Disponibilità insufficiente per "${article.title}": richiesti ${wanted}, disponibili ${article.quantityStock}`;
+}
+
 /** Why the wanted quantities cannot be taken, one problem per article (empty: all can). */
 function problemsWith(wanted: Map<string, number>, rows: Map<string, ArticleRow>) {
   const missing: string[] = [];
@@ -60,13 +68,7 @@ function problemsWith(wanted: Map<string, number>, rows: Map<string, ArticleRow>
     if (!row) missing.push(`Articolo non trovato: ${id}`);
     // An unpublished article's title is not the shopper's to read: its id (sent by the shopper) only.
     else if (!row.isActive || row.deletedAt) refused.push(`Articolo non disponibile: ${id}`);
-    else if (row.quantityStock < quantity) {
-      refused.push(
-        row.quantityStock === 0
-          ? `Articolo esaurito: "${row.title}"`
-          : `Disponibilità insufficiente per "${row.title}": richiesti ${quantity}, disponibili ${row.quantityStock}`,
-      );
-    }
+    else if (row.quantityStock < quantity) refused.push(shortDetail(row, quantity));
   }
   return { missing, refused };
 }
@@ -98,7 +100,7 @@ export interface Reserved {
 
 /**
  * Takes the stock of an order's lines, all or none, in one transaction, and records the reservation under the
- * order id. Each article is taken by one conditional update (published, enough stock), in id order, so two
+ * order id (with its channel and who made the sale) and a `sale` row per article in the ledger. Each article is taken by one conditional update (published, enough stock), in id order, so two
  * orders sharing articles never deadlock and a concurrent call for the same order waits on the first one's row
  * locks. The reservation row comes last: when the order has one already (a retry, or that concurrent twin), the
  * transaction rolls back and the stored answer is given, so an order reserves once however often it asks. An
@@ -170,12 +172,25 @@ async function take(
       quantity: line.quantity,
     };
   });
+  const channel = request.channel ?? 'web';
+  const username = request.username ?? SHOP_USER;
   const claimed = await tx
     .insert(reservations)
-    .values({ orderId: request.order_id, lines })
+    .values({ orderId: request.order_id, lines, channel, username })
     .onConflictDoNothing()
     .returning({ orderId: reservations.orderId });
   if (claimed.length === 0) throw new Rollback('reserved');
+  for (const [id, row] of byId) {
+    await recordMovement(tx, {
+      articleId: id,
+      delta: -wanted.get(id)!,
+      reason: 'sale',
+      channel,
+      reference: request.order_id,
+      stockAfter: row.quantityStock,
+      username,
+    });
+  }
   if (bus) {
     for (const [id, row] of byId) {
       const quantity = wanted.get(id)!;

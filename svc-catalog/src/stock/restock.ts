@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { EventData } from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
 import { articles, reservations, restocks } from '../db/schema';
+import { recordMovement } from './ledger';
 
 /**
  * Puts units of an order back on sale (a partial refund with restock), once per restock id: the restock row is
@@ -9,7 +10,8 @@ import { articles, reservations, restocks } from '../db/schema';
  * reservation (its lines shrink) and go onto the shelf in the same transaction, so the stock plus the units orders
  * hold stays what it was, and a later cancellation gives back only what the reservation still holds. Never more
  * than the reservation holds of an article; nothing for a released reservation (its stock already went back) or an
- * order svc-catalog has no reservation of. Run it inside a transaction. True when stock went back.
+ * order svc-catalog has no reservation of. Each article's units are a `return` row of the ledger, with the
+ * reservation's channel. Run it inside a transaction. True when stock went back.
  */
 export async function restockOrderItems(db: Db, data: EventData<'order.items_restocked'>): Promise<boolean> {
   const [claimed] = await db
@@ -45,10 +47,21 @@ export async function restockOrderItems(db: Db, data: EventData<'order.items_res
     .where(eq(reservations.orderId, data.order_id));
   // The reservation's lock order (by article id), so a restock never deadlocks with a reservation.
   for (const id of [...returned.keys()].sort()) {
-    await db
+    const [article] = await db
       .update(articles)
       .set({ quantityStock: sql`${articles.quantityStock} + ${returned.get(id)!}`, updatedAt: new Date() })
-      .where(eq(articles.id, id));
+      .where(eq(articles.id, id))
+      .returning({ quantityStock: articles.quantityStock });
+    if (!article) continue;
+    await recordMovement(db, {
+      articleId: id,
+      delta: returned.get(id)!,
+      reason: 'return',
+      channel: reservation.channel,
+      reference: data.order_id,
+      stockAfter: article.quantityStock,
+      username: reservation.username,
+    });
   }
   await db
     .update(restocks)
