@@ -96,7 +96,12 @@ export const ArticlesByEanQuery = z.object({
   eans: z
     .string()
     .transform((v) => v.split(',').map((ean) => ean.trim()))
-    .pipe(z.array(z.string().regex(/^\d{8,14}$/, 'Codice EAN non valido')).min(1).max(100)),
+    .pipe(
+      z
+        .array(z.string().regex(/^\d{8,14}$/, 'Codice EAN non valido'))
+        .min(1)
+        .max(100),
+    ),
 });
 export type ArticlesByEanQuery = z.infer<typeof ArticlesByEanQuery>;
 
