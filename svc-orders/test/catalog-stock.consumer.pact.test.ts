@@ -8,7 +8,7 @@ import { StockReservation } from '@edicola/contracts';
 import { createInternalClient, createInternalTokens, InternalCallError } from '@edicola/platform';
 import pino from 'pino';
 import { articleParcelInfo } from '../src/shipments/parcel';
-import { releaseStock, reserveStock } from '../src/stock/reservations';
+import { articlesByEan, releaseStock, reserveStock } from '../src/stock/reservations';
 
 const { eachLike, integer, decimal, regex, string } = MatchersV3;
 
@@ -158,5 +158,71 @@ describe('svc-orders calls svc-catalog to reserve and release stock', () => {
       .executeTest(async (server) => {
         const info = await articleParcelInfo(clientFor(server.url), [ARTICLE_ID], pino({ level: 'silent' }));
         expect(info?.get(ARTICLE_ID)).toEqual({ article_id: ARTICLE_ID, weight_kg: null, dimensions: null });
+      }));
+
+  it('reserves a counter sale with its channel and cashier, for the stock ledger', () =>
+    pact
+      .addInteraction()
+      .given('an active article with stock', {
+        article_id: ARTICLE_ID,
+        sku: 'PACT-GUNDAM',
+        title: 'Gundam RX-78-2 1:144',
+        price: 24.5,
+        iva_percentage: 22,
+        stock: 5,
+      })
+      .uponReceiving('a stock reservation for a counter sale')
+      .withRequest('POST', '/internal/stock/reservations', (b) =>
+        b.headers(reservationRequest(ARTICLE_ID, 1).headers).jsonBody({
+          ...reservationRequest(ARTICLE_ID, 1).body,
+          channel: 'counter',
+          username: 'cassiera',
+        }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          order_id: string(ORDER_ID),
+          lines: eachLike({
+            article_id: string(ARTICLE_ID),
+            sku: string('PACT-GUNDAM'),
+            title: string('Gundam RX-78-2 1:144'),
+            price: decimal(24.5),
+            iva_percentage: integer(22),
+            quantity: integer(1),
+          }),
+        }),
+      )
+      .executeTest(async (server) => {
+        const reservation = await reserveStock(
+          clientFor(server.url),
+          ORDER_ID,
+          [{ article_id: ARTICLE_ID, quantity: 1 }],
+          { channel: 'counter', username: 'cassiera' },
+        );
+        expect(reservation.lines[0]).toMatchObject({ article_id: ARTICLE_ID, quantity: 1 });
+      }));
+
+  it('finds the article of a counter line given by its barcode', () =>
+    pact
+      .addInteraction()
+      .given('an active article with stock', {
+        article_id: ARTICLE_ID,
+        sku: 'PACT-GUNDAM',
+        title: 'Gundam RX-78-2 1:144',
+        price: 24.5,
+        iva_percentage: 22,
+        stock: 5,
+        ean: '2000000000015',
+      })
+      .uponReceiving('the articles of a counter sale’s barcodes')
+      .withRequest('GET', '/internal/articles/by-ean', (b) =>
+        b.headers({ Authorization: BEARER }).query({ eans: '2000000000015' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ articles: eachLike({ article_id: string(ARTICLE_ID), ean: string('2000000000015') }) }),
+      )
+      .executeTest(async (server) => {
+        const byEan = await articlesByEan(clientFor(server.url), ['2000000000015']);
+        expect(byEan.get('2000000000015')).toBe(ARTICLE_ID);
       }));
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { CounterSale, CounterClosure, PaymentStats } from '@edicola/contracts';
+import { articles } from '../../svc-catalog/src/db/schema';
 import { upsertStaff } from '../src/staff/users';
 import { orderBody, startShop, STAFF, type Shop } from './shop';
 
@@ -73,6 +75,34 @@ describe('counter sales', () => {
       .set('Idempotency-Key', randomUUID())
       .send({ amount: 1, reason: 'prova' });
     expect(refund.status).toBe(409);
+  });
+
+  it('finds lines given by barcode, and names a code the shop does not know', async () => {
+    const piece = await shop.addArticle({ stock: 2, priceCents: 400, iva: 4, title: 'Bustina Pokémon' });
+    await shop.catalogDb.update(articles).set({ ean: '2000000000992' }).where(eq(articles.id, piece));
+    const res = await sell(cashier, {
+      // A scanner adds the same piece twice: one line of two.
+      lines: [
+        { ean: '2000000000992', quantity: 1 },
+        { ean: '2000000000992', quantity: 1 },
+      ],
+      payments: [{ method: 'cash', amount: 10 }],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.lines).toMatchObject([{ article_id: piece, quantity: 2, unit_price: 4.16 }]);
+    expect(await shop.stockOf(piece)).toBe(0);
+    const unknown = await sell(cashier, {
+      lines: [{ ean: '4006381333931', quantity: 1 }],
+      payments: [{ method: 'cash', amount: 10 }],
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe('Nessun articolo con il codice EAN 4006381333931');
+    const wrong = await sell(cashier, {
+      lines: [{ ean: '4006381333932', quantity: 1 }],
+      payments: [{ method: 'cash', amount: 10 }],
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.detail).toMatch(/Codice EAN non valido/);
   });
 
   it('answers a repeated Idempotency-Key with the same sale, even at the same moment', async () => {

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import {
-  ArticlesByEan,
-  grossCents,
-  PRICE_CHANGE_ROLES,
-  ROUTES,
-  type CounterSaleRequest,
-  type StaffRole,
-} from '@edicola/contracts';
+import { grossCents, PRICE_CHANGE_ROLES, type CounterSaleRequest, type StaffRole } from '@edicola/contracts';
 import {
   conflict,
   forbidden,
@@ -31,7 +24,7 @@ import {
   PlacementGone,
   undoPlacement,
 } from '../stock/placements';
-import { checkReservation, reserveStock } from '../stock/reservations';
+import { articlesByEan, checkReservation, reserveStock } from '../stock/reservations';
 import { scorporo } from '../invoices/document';
 import { changeDue, counterPaymentMethod } from './amounts';
 import type { CounterPrinting } from './printing';
@@ -71,12 +64,7 @@ type ParsedSale = ReturnType<(typeof import('@edicola/contracts'))['CounterSaleR
 async function resolveEans(internal: InternalClient, request: ParsedSale): Promise<Map<string, string>> {
   const eans = [...new Set(request.lines.flatMap((line) => (line.ean ? [line.ean] : [])))];
   if (eans.length === 0) return new Map();
-  const answer = ArticlesByEan.parse(
-    await internal.get('svc-catalog', ROUTES['GET /internal/articles/by-ean'].path, {
-      query: { eans: eans.join(',') },
-    }),
-  );
-  const byEan = new Map(answer.articles.map((a) => [a.ean, a.article_id]));
+  const byEan = await articlesByEan(internal, eans);
   const unknown = eans.filter((ean) => !byEan.has(ean));
   if (unknown.length > 0) throw notFound(`Nessun articolo con il codice EAN ${unknown.join(', ')}`);
   return byEan;

@@ -1,4 +1,10 @@
-import { pathTo, ROUTES, StockReservation, type StockReservationLine } from '@edicola/contracts';
+import {
+  ArticlesByEan,
+  pathTo,
+  ROUTES,
+  StockReservation,
+  type StockReservationLine,
+} from '@edicola/contracts';
 import { HttpError, type InternalClient } from '@edicola/platform';
 
 /**
@@ -49,3 +55,13 @@ export async function releaseStock(internal: InternalClient, orderId: string): P
 
 /** The job that retries a release that failed when the order could not be stored. */
 export const RELEASE_STOCK_JOB = 'stock.release-reservation';
+
+/** The live articles carrying these EANs (a counter sale's lines given by barcode): EAN → article id. */
+export async function articlesByEan(internal: InternalClient, eans: string[]): Promise<Map<string, string>> {
+  const answer = ArticlesByEan.parse(
+    await internal.get('svc-catalog', ROUTES['GET /internal/articles/by-ean'].path, {
+      query: { eans: eans.join(',') },
+    }),
+  );
+  return new Map(answer.articles.map((a) => [a.ean, a.article_id]));
+}
