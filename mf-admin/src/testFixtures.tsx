@@ -126,7 +126,12 @@ const noOrders = {
 /** The calls the back office's frame makes on every screen (the user, the tabs' counts), then `extra`. */
 export function staffApi(
   extra: Handlers = {},
-  frame: { role?: 'admin' | 'staff' | 'cashier'; lowStock?: number; orders?: unknown; reviewStats?: object } = {},
+  frame: {
+    role?: 'admin' | 'staff' | 'cashier';
+    lowStock?: number;
+    orders?: unknown;
+    reviewStats?: object;
+  } = {},
 ) {
   return serveApi(API, {
     'GET /api/auth/me': () => [200, { user_id: 'u1', username: 'gennaro', role: frame.role ?? 'staff' }],

@@ -209,7 +209,7 @@ export default function CounterPage() {
         )}
         {today.data && sales.length === 0 && <p className="adm-muted">{t('counter.noSales')}</p>}
         {sales.length > 0 && (
-          <div className="adm-table-wrap" role="region" aria-label={t('counter.today')} tabIndex={0}>
+          <div className="adm-table-wrap">
             <table className="adm-table">
               <caption className="adm-visually-hidden">{t('counter.today')}</caption>
               <thead>
