@@ -500,3 +500,26 @@ describe('the counter: the RT, returns and the closure', () => {
     expect(sent(calls, 'POST', '/api/pos/closures')[0]!.headers['Idempotency-Key']).toMatch(/\S{8,}/);
   });
 });
+
+describe('the counter as an app', () => {
+  it('links its manifest while the back office is open, and says clearly when the connection is gone', async () => {
+    counter();
+    await openCounter();
+    expect(document.head.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(
+      '/gestione/cassa.webmanifest',
+    );
+    const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Sei offline: le vendite riprendono quando torna la connessione.',
+    );
+    online.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByText(/Sei offline/)).toBeNull();
+    online.mockRestore();
+  });
+});

@@ -8,6 +8,7 @@ import { clearStaffToken } from '../staffToken';
 import { Banner, useBanner } from '../ui/Banner';
 import { Dialog } from '../ui/Dialog';
 import { AdminContext, type AdminContextValue } from './context';
+import { useCounterApp } from './counterApp';
 import { LanguageSelect } from './LanguageSelect';
 import { mustChangePassword, setMustChangePassword } from './mustChangePassword';
 import { PasswordForm } from './PasswordForm';
@@ -79,6 +80,7 @@ export function BackOffice({
 }) {
   const { t } = useTranslation('admin');
   usePageTitle(t('dashboard.title'));
+  useCounterApp();
   const navigate = useNavigate();
   const cashier = staff.role === 'cashier';
   const { counts, refresh } = useCounts(api, cashier);

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import type { CounterArticle, CounterSale } from '@edicola/contracts';
 import { ApiError, failureText, formatDateTime, formatEuro, usePageTitle, useLoad } from '@edicola/web-kit';
 import { useAdmin } from '../../frame/context';
+import { useOnline } from '../../frame/counterApp';
 import { newIdempotencyKey } from '../../api/pos';
 import { RowButton } from '../../ui/RowButton';
 import { Closure } from './Closure';
@@ -65,6 +66,7 @@ export default function CounterPage() {
   const paid = paymentState(total, payment);
   const ready = lines.length > 0 && paid.payments !== null && !busy;
   const mode = status.data?.rt_mode;
+  const online = useOnline();
 
   const focusSearch = () => search.current?.focus();
   useEffect(focusSearch, []);
@@ -134,6 +136,11 @@ export default function CounterPage() {
           </button>
         )}
       </div>
+      {!online && (
+        <p className="adm-error adm-offline" role="alert">
+          {t('counter.offline')}
+        </p>
+      )}
       {mode === 'off' && (
         <p className="adm-warn adm-rt-off" role="status">
           {t('counter.rt.off')}
