@@ -1,3 +1,4 @@
+/* global self, caches */
 // The counter's service worker (docs/decisions/0045-counter-screen.md), scope /gestione/. It keeps the counter's
 // own shell, the page and the scripts and styles it ran with, so that the counter opens without a connection
 // and says it is offline. It never keeps an API answer: only this origin's pages under /gestione/ and the
@@ -57,7 +58,9 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     // Any back-office page opened offline falls back to the counter's page: its router shows the address asked.
     if (url.origin === self.location.origin && url.pathname.startsWith('/gestione/'))
-      event.respondWith(networkFirst(request, { keepAs: url.pathname === START ? START : null, fallback: START }));
+      event.respondWith(
+        networkFirst(request, { keepAs: url.pathname === START ? START : null, fallback: START }),
+      );
     return;
   }
   if (isShellFile(url)) event.respondWith(networkFirst(request));
