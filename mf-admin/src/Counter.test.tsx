@@ -165,6 +165,19 @@ describe('the counter: finding articles', () => {
     expect(search().value).toBe('');
   });
 
+  it('takes scans one after another, faster than the API answers: each one lands on the sale', async () => {
+    counter();
+    await openCounter();
+    scan(ferrari.ean!);
+    scan('PANINI-24');
+    scan(ferrari.ean!);
+    expect(search().value).toBe('');
+    await waitFor(() =>
+      expect((screen.getByLabelText('Quantità: Ferrari 312T') as HTMLInputElement).value).toBe('2'),
+    );
+    expect(screen.getByLabelText('Quantità: Album Panini Calciatori 2024')).toBeTruthy();
+  });
+
   it('lists several matches to choose from with the keyboard, and says when nothing matches', async () => {
     counter({}, { articles: (q) => (q === 'zzz' ? [] : [ferrari, panini]) });
     await openCounter();

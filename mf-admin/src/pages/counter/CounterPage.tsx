@@ -54,7 +54,14 @@ export default function CounterPage() {
   const status = useLoad((signal) => api.pos.status(signal), 'pos-status');
   const today = useLoad((signal) => api.pos.sales(undefined, signal), 'pos-sales');
   const search = useRef<HTMLInputElement>(null);
-  const [lines, setLines] = useState<SaleLine[]>([]);
+  const [lines, setLinesState] = useState<SaleLine[]>([]);
+  // The lines as last set: scans answered one after another (a scanner is faster than the API) each add to the
+  // sale as it is by then, not as it was when their lookup started.
+  const current = useRef<SaleLine[]>([]);
+  const setLines = (next: SaleLine[]) => {
+    current.current = next;
+    setLinesState(next);
+  };
   const [payment, setPayment] = useState(emptyPayment);
   const [message, setMessage] = useState<string | null>(null);
   const [last, setLast] = useState<CounterSale | null>(null);
@@ -79,7 +86,7 @@ export default function CounterPage() {
 
   const found = (article: CounterArticle) => {
     setLast(null);
-    apply(addUnit(lines, article), article.title);
+    apply(addUnit(current.current, article), article.title);
   };
 
   const conclude = useCallback(async () => {

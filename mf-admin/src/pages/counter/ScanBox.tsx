@@ -48,6 +48,8 @@ export const ScanBox = forwardRef<
   const look = async (code: string) => {
     const q = code.trim();
     if (!q) return;
+    // The field is free for the next scan at once; the code typed is kept in the messages.
+    setQuery('');
     setBusy(true);
     onMessage(null);
     setChoices(null);
@@ -55,12 +57,12 @@ export const ScanBox = forwardRef<
       const { articles } = await api.articles.lookup(q);
       const match = exactMatch(q, articles);
       if (articles.length === 0) onMessage(t('counter.notFound', { q }));
-      else if (match) {
-        onFound(match);
-        setQuery('');
-      } else setChoices(articles);
+      else if (match) onFound(match);
+      else setChoices(articles);
     } catch (failure) {
       onMessage(failureText(failure, t('counter.lookupError')));
+      // Nothing else typed meanwhile: the code comes back to be tried again.
+      setQuery((typed) => typed || q);
     } finally {
       setBusy(false);
     }
@@ -101,7 +103,7 @@ export const ScanBox = forwardRef<
 
   return (
     <div className="adm-scan">
-      <form className="adm-scan-form" role="search" onSubmit={submit}>
+      <form className="adm-scan-form" role="search" onSubmit={submit} aria-busy={busy}>
         <label htmlFor={`${id}-q`}>{t('counter.scanLabel')}</label>
         <div className="adm-scan-row">
           <input
@@ -115,7 +117,7 @@ export const ScanBox = forwardRef<
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={onInputKey}
           />
-          <button type="submit" className="adm-button" disabled={busy || !query.trim()}>
+          <button type="submit" className="adm-button" disabled={!query.trim()}>
             {t('counter.find')}
           </button>
           <button type="button" className="adm-button adm-button-light" onClick={() => setCamera(true)}>
@@ -151,7 +153,6 @@ export const ScanBox = forwardRef<
           <CameraDialog
             onCode={(code) => {
               setCamera(false);
-              setQuery(code);
               void look(code);
               focusInput();
             }}

@@ -134,7 +134,6 @@ export interface PaymentState {
 export function paymentState(total: number, draft: PaymentDraft): PaymentState {
   const due = toCents(total);
   const amount = (typed: string) => (typed.trim() === '' ? 0 : parseEuros(typed));
-  if (due === 0) return { payments: null, change: 0, missing: 0, invalid: false };
   if (draft.mode === 'card')
     return { payments: [{ method: 'card', amount: total }], change: 0, missing: 0, invalid: false };
   const cash = amount(draft.cashGiven);
