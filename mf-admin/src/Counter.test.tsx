@@ -505,7 +505,7 @@ describe('the counter: the RT, returns and the closure', () => {
       target: { value: 'CHIUDI' },
     });
     fireEvent.click(confirm);
-    const summary = await screen.findByRole('dialog', { name: 'Chiusura del 2026-11-29' });
+    const summary = await screen.findByRole('dialog', { name: 'Chiusura del 29 novembre 2026' });
     expect(within(summary).getByText('Chiusura Z n. 1 · Stampante demo')).toBeTruthy();
     const byMethod = within(summary).getByRole('table', { name: 'Per metodo di pagamento' });
     expect(within(byMethod).getByRole('rowheader', { name: 'Contanti' })).toBeTruthy();

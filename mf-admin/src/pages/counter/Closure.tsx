@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CounterClosure, CounterSale } from '@edicola/contracts';
-import { failureText, formatDateTime, formatEuro, useLoad } from '@edicola/web-kit';
+import { failureText, formatDateTime, formatDay, formatEuro, useLoad } from '@edicola/web-kit';
 import { useAdmin } from '../../frame/context';
 import { newIdempotencyKey } from '../../api/pos';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -16,12 +16,12 @@ export const openSales = (sales: CounterSale[], lastClosureAt: string | null) =>
 
 /** A closure's figures, printable: per payment method, per VAT rate, the Z number and the RT's mode. */
 export function ClosureSummary({ closure }: { closure: CounterClosure }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   return (
     <div className="adm-closure">
       <p>
-        {t('counter.closure.day', { day: closure.day })} · {formatDateTime(closure.closed_at)} ·{' '}
-        {closure.cashier}
+        {t('counter.closure.day', { day: formatDay(closure.day, i18n.language) })} ·{' '}
+        {formatDateTime(closure.closed_at)} · {closure.cashier}
       </p>
       <p>
         {closure.z_number !== null
@@ -95,7 +95,8 @@ export function Closure({
   lastClosureAt: string | null;
   onClosed: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
+  const day = (iso: string) => formatDay(iso, i18n.language);
   const { api } = useAdmin();
   const past = useLoad((signal) => api.pos.closures(signal), 'closures');
   const [confirming, setConfirming] = useState(false);
@@ -139,9 +140,12 @@ export function Closure({
                   type="button"
                   className="adm-link-button"
                   onClick={() => setShown(closure)}
-                  aria-label={t('counter.closure.show', { day: closure.day, z: closure.z_number ?? '—' })}
+                  aria-label={t('counter.closure.show', {
+                    day: day(closure.day),
+                    z: closure.z_number ?? '—',
+                  })}
                 >
-                  {closure.day}
+                  {day(closure.day)}
                 </button>{' '}
                 ·{' '}
                 {closure.z_number !== null
@@ -181,12 +185,12 @@ export function Closure({
       )}
       {shown && (
         <Dialog
-          title={t('counter.closure.summaryTitle', { day: shown.day })}
+          title={t('counter.closure.summaryTitle', { day: day(shown.day) })}
           onClose={() => setShown(null)}
           wide
         >
           <div className="adm-print">
-            <h2 className="adm-print-only">{t('counter.closure.summaryTitle', { day: shown.day })}</h2>
+            <h2 className="adm-print-only">{t('counter.closure.summaryTitle', { day: day(shown.day) })}</h2>
             <ClosureSummary closure={shown} />
           </div>
           <div className="adm-actions">

@@ -82,6 +82,7 @@ export function SaleTable({
                     </span>
                   </td>
                   <td>
+                    <span className="adm-cell-label">{t('counter.unitPrice')}: </span>
                     {formatEuro(line.unitPrice)}
                     {line.priceReason !== null && (
                       <>
@@ -92,7 +93,10 @@ export function SaleTable({
                       </>
                     )}
                   </td>
-                  <td>{formatEuro(lineTotal(line))}</td>
+                  <td>
+                    <span className="adm-cell-label">{t('counter.lineTotal')}: </span>
+                    {formatEuro(lineTotal(line))}
+                  </td>
                   <td className="adm-row-actions">
                     {mayChangePrices && (
                       <RowButton
