@@ -67,7 +67,7 @@ export interface WebOptions {
 /** How long the catalogue page may wait for an article list not yet at hand, for its first photo's hint. */
 const PHOTO_HINT_WAIT_MS = 300;
 
-const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp)(\.br|\.gz)?$/;
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp|wasm)(\.br|\.gz)?$/;
 /** Build by-products that stay on the machine: source maps and the federation build statistics. */
 const PRIVATE_FILE = /(\.map|\/mf-stats\.json)(\.br|\.gz)?$/i;
 
@@ -116,26 +116,38 @@ export const STRIPE_JS_SOURCES = {
   connect: ['https://api.stripe.com'],
 } as const;
 
+/** The back office's pages: the counter there reads barcodes with the camera (docs/decisions/0045-counter-screen.md). */
+export const isBackOffice = (path: string) => path === '/gestione' || path.startsWith('/gestione/');
+
+/** Who may use the camera: nobody on the storefront, the page itself in the back office (the counter's scanner). */
+export const permissionsPolicy = (backOffice: boolean) =>
+  `camera=(${backOffice ? 'self' : ''}), microphone=(), geolocation=()`;
+
 /**
  * The storefront's Content-Security-Policy: the shop's own origins, plus Stripe.js' when it is in use
  * (`stripeJs`), and the inline scripts of `scriptHashes` (a page with a first paint: its click replay). The
- * card's hosted page and PayPal are reached by navigation, which needs no source.
+ * card's hosted page and PayPal are reached by navigation, which needs no source. Service workers and web app
+ * manifests come from the shop itself (the counter's, decision 0045). A back-office page (`backOffice`) may
+ * compile WebAssembly ('wasm-unsafe-eval', not 'unsafe-eval'): the counter's barcode reader where the browser
+ * has none of its own.
  */
 export function contentSecurityPolicy(
   config: RuntimeConfig,
-  { stripeJs = false, scriptHashes = [] as string[] } = {},
+  { stripeJs = false, scriptHashes = [] as string[], backOffice = false } = {},
 ): string {
   const origins = (urls: string[]) => [...new Set(urls.map((u) => new URL(u).origin))].join(' ');
   const remotes = origins(Object.values(config.remotes));
   const stripe = (sources: readonly string[]) => (stripeJs ? ` ${sources.join(' ')}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self' ${[remotes, ...scriptHashes].join(' ')}${stripe(STRIPE_JS_SOURCES.script)}`,
+    `script-src 'self' ${[remotes, ...scriptHashes, ...(backOffice ? ["'wasm-unsafe-eval'"] : [])].join(' ')}${stripe(STRIPE_JS_SOURCES.script)}`,
     `style-src 'self' ${remotes}`,
     `img-src 'self' data: ${origins([config.mediaBaseUrl])}`,
     `connect-src 'self' ${origins([config.apiBaseUrl])} ${remotes}${stripe(STRIPE_JS_SOURCES.connect)}`,
     ...(stripeJs ? [`frame-src ${STRIPE_JS_SOURCES.frame.join(' ')}`] : []),
     "font-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -163,14 +175,16 @@ export function createWebApp(options: WebOptions): Express {
         .send(site.detail);
     }
     res.locals.origin = site.origin;
+    const backOffice = isBackOffice(req.path);
     res.set({
       'Content-Security-Policy': contentSecurityPolicy(runtimeConfigFor(site.origin, options), {
         stripeJs: options.stripeJs,
+        backOffice,
       }),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'X-Frame-Options': 'DENY',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+      'Permissions-Policy': permissionsPolicy(backOffice),
     });
     next();
   });
@@ -240,6 +254,26 @@ export function createWebApp(options: WebOptions): Express {
   }
   const shellDist = path.join(options.root, 'shell', 'dist');
   app.use(staticFiles(shellDist));
+
+  // The counter's installable app (docs/decisions/0045-counter-screen.md), built into mf-admin/dist/pwa: the
+  // manifest, its icons and the service worker, under /gestione/ so that the worker's scope is the back office.
+  const pwaDir = path.join(options.root, 'mf-admin', 'dist', 'pwa');
+  const pwaFile =
+    (file: string, type: string, headers: Record<string, string> = {}): express.RequestHandler =>
+    (_req, res, next) => {
+      res.set({ 'Cache-Control': 'no-cache', ...headers }).type(type);
+      res.sendFile(file, { root: pwaDir }, (error?: Error & { status?: number }) => {
+        // Not built (mf-admin/dist missing): a 404, never the page's HTML in the worker's place.
+        if (error && !res.headersSent) {
+          if (error.status === 404) res.status(404).type('text/plain').send('Pagina non trovata');
+          else next(error);
+        }
+      });
+    };
+  app.get('/gestione/sw.js', pwaFile('sw.js', 'text/javascript', { 'Service-Worker-Allowed': '/gestione/' }));
+  app.get('/gestione/cassa.webmanifest', pwaFile('cassa.webmanifest', 'application/manifest+json'));
+  for (const icon of ['icon-192.png', 'icon-512.png', 'icon-maskable-512.png'])
+    app.get(`/gestione/pwa/${icon}`, pwaFile(icon, 'image/png'));
 
   // Every other path is a storefront route: the shell's router decides (unknown paths show home). The page
   // is index.html with the runtime configuration inline and the preview tags of the page asked for.

@@ -175,7 +175,7 @@ describe('Articoli', () => {
         409,
         { detail: 'Articolo modificato da un altro utente: ricarica', code: 'stale_version' },
       ],
-      'GET /api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock': () => [200, []],
+      'GET /api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock-movements': () => [200, []],
     });
     renderAt('/gestione/articoli');
     await screen.findByText('F1-312T');
@@ -197,7 +197,7 @@ describe('Articoli', () => {
 
   it('moves stock by a delta with a reason and shows the new figure', async () => {
     const calls = shop('staff', {
-      'GET /api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock': () => [200, []],
+      'GET /api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock-movements': () => [200, []],
       'POST /api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock': () => [
         201,
         {
@@ -207,6 +207,8 @@ describe('Articoli', () => {
             article_id: article.id,
             delta: 5,
             reason: 'received',
+            channel: null,
+            reference: null,
             note: null,
             stock_after: 6,
             username: 'gennaro',
@@ -227,6 +229,64 @@ describe('Articoli', () => {
       reason: 'received',
       note: null,
     });
+  });
+
+  it("shows the whole stock ledger: each movement's reason and channel in words, delta, stock, who and reference", async () => {
+    const row = (changes: object) => ({
+      id: 'm',
+      article_id: article.id,
+      note: null,
+      username: 'gennaro',
+      created_at: '2026-11-24T10:00:00.000Z',
+      reference: null,
+      channel: null,
+      ...changes,
+    });
+    shop('staff', {
+      'GET /api/articles/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/stock-movements': () => [
+        200,
+        [
+          row({
+            id: 'm4',
+            delta: 1,
+            reason: 'return',
+            channel: 'counter',
+            reference: 'BAN-0002',
+            stock_after: 2,
+          }),
+          row({
+            id: 'm3',
+            delta: -1,
+            reason: 'sale',
+            channel: 'subito',
+            stock_after: 1,
+            note: 'ritiro in negozio',
+          }),
+          row({
+            id: 'm2',
+            delta: -1,
+            reason: 'sale',
+            channel: 'counter',
+            reference: 'BAN-0001',
+            stock_after: 2,
+          }),
+          row({ id: 'm1', delta: 3, reason: 'received', stock_after: 3, username: 'anna' }),
+        ],
+      ],
+    });
+    renderAt('/gestione/articoli');
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifica: Ferrari 312T' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifica articolo' });
+    await waitFor(() => expect(within(dialog).getAllByTestId('ledger-row')).toHaveLength(4));
+    const rows = within(dialog)
+      .getAllByTestId('ledger-row')
+      .map((r) => [...r.querySelectorAll('td')].slice(1).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Reso al banco', '+1', '2', 'gennaro', 'BAN-0002'],
+      ['Venduto su Subito · ritiro in negozio', '-1', '1', 'gennaro', '—'],
+      ['Vendita al banco', '-1', '2', 'gennaro', 'BAN-0001'],
+      ['Merce ricevuta', '+3', '3', 'anna', '—'],
+    ]);
   });
 });
 

@@ -38,6 +38,7 @@ export const sampleArticle = (changes: Partial<AdminArticle> = {}): AdminArticle
   share_whatsapp: false,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
+  ean: null,
   low_stock_threshold: 2,
   version: 3,
   ...changes,
@@ -125,7 +126,12 @@ const noOrders = {
 /** The calls the back office's frame makes on every screen (the user, the tabs' counts), then `extra`. */
 export function staffApi(
   extra: Handlers = {},
-  frame: { role?: 'admin' | 'staff'; lowStock?: number; orders?: unknown; reviewStats?: object } = {},
+  frame: {
+    role?: 'admin' | 'staff' | 'cashier';
+    lowStock?: number;
+    orders?: unknown;
+    reviewStats?: object;
+  } = {},
 ) {
   return serveApi(API, {
     'GET /api/auth/me': () => [200, { user_id: 'u1', username: 'gennaro', role: frame.role ?? 'staff' }],

@@ -5,8 +5,10 @@ import {
   IvaOptionList,
   ROUTES,
   StockAdjusted,
+  StockLookup,
   StockMovementList,
   type AdminArticleQuery,
+  type ExternalSaleRequest,
   type ProductType,
   type Route,
   type StockAdjustmentRequest,
@@ -49,8 +51,9 @@ export const articlesApi = (client: ApiClient) => ({
     }),
   remove: (id: string) =>
     client.call(ROUTES['DELETE /api/articles/:id'], { params: { id }, schema: Deleted }),
+  /** GET /api/articles/{id}/stock-movements: the article's whole stock ledger, newest first. */
   stockHistory: (id: string, signal?: AbortSignal) =>
-    client.call(ROUTES['GET /api/articles/:id/stock'], {
+    client.call(ROUTES['GET /api/articles/:id/stock-movements'], {
       params: { id },
       signal,
       schema: StockMovementList,
@@ -59,6 +62,16 @@ export const articlesApi = (client: ApiClient) => ({
     client.call(ROUTES['POST /api/articles/:id/stock'], {
       params: { id },
       body: change,
+      schema: StockAdjusted,
+    }),
+  /** GET /api/stock/lookup?q=: articles by EAN or SKU (exact) or part of the title, as the counter sees them. */
+  lookup: (q: string, signal?: AbortSignal) =>
+    client.call(ROUTES['GET /api/stock/lookup'], { query: { q }, signal, schema: StockLookup }),
+  /** POST /api/stock/external-sales: units sold elsewhere (Subito, eBay…) leave the same stock. */
+  externalSale: (sale: ExternalSaleRequest, idempotencyKey: string) =>
+    client.call(ROUTES['POST /api/stock/external-sales'], {
+      body: sale,
+      headers: { 'Idempotency-Key': idempotencyKey },
       schema: StockAdjusted,
     }),
 });

@@ -48,6 +48,7 @@ const adminArticle = {
   share_whatsapp: boolean(false),
   created_at: string('2026-11-24T10:00:00.000Z'),
   updated_at: string('2026-11-24T10:00:00.000Z'),
+  ean: null,
   low_stock_threshold: integer(2),
   version: integer(1),
 };
@@ -140,6 +141,8 @@ describe('mf-admin → svc-catalog', () => {
             article_id: string(ARTICLE_ID),
             delta: integer(2),
             reason: string('received'),
+            channel: null,
+            reference: null,
             note: string('DDT 12'),
             stock_after: integer(5),
             username: string('gennaro'),
@@ -302,19 +305,23 @@ describe('mf-admin → svc-catalog (statistiche, articoli, recensioni)', () => {
       });
   });
 
-  it("GET /api/articles/{id}/stock answers the article's stock changes, newest first", async () => {
+  it("GET /api/articles/{id}/stock-movements answers the article's stock ledger, newest first", async () => {
     await pact
       .addInteraction()
       .given(`article ${ARTICLE_ID} had goods received`)
-      .uponReceiving("a staff request for an article's stock history")
-      .withRequest('GET', `/api/articles/${ARTICLE_ID}/stock`, (request) => request.headers(AUTH_ONLY))
+      .uponReceiving("a staff request for an article's stock ledger")
+      .withRequest('GET', `/api/articles/${ARTICLE_ID}/stock-movements`, (request) =>
+        request.headers(AUTH_ONLY),
+      )
       .willRespondWith(200, (response) =>
         response.headers({ 'Content-Type': JSON_TYPE }).jsonBody(
           eachLike({
             id: string('0b6f0a3e-7c1d-4f8a-9e2b-3c4d5e6f7a8b'),
             article_id: ARTICLE_ID,
             delta: integer(2),
-            reason: regex('^(received|correction|damaged)$', 'received'),
+            reason: regex('^(received|correction|damaged|sale|release|return)$', 'received'),
+            channel: null,
+            reference: null,
             note: string('DDT 12'),
             stock_after: integer(5),
             username: string('gennaro'),

@@ -4,6 +4,7 @@ import { articlesApi } from './articles';
 import { analyticsApi } from './analytics';
 import { authApi } from './auth';
 import { ordersApi } from './orders';
+import { posApi } from './pos';
 import { reviewsApi } from './reviews';
 import { shippingApi } from './shipping';
 
@@ -31,6 +32,7 @@ export function createAdminApi(apiBaseUrl: string, options: AdminApiOptions = {}
     shipping: shippingApi(client),
     analytics: analyticsApi(client),
     orders: ordersApi(client),
+    pos: posApi(client),
   };
 }
 

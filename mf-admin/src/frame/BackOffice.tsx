@@ -8,6 +8,7 @@ import { clearStaffToken } from '../staffToken';
 import { Banner, useBanner } from '../ui/Banner';
 import { Dialog } from '../ui/Dialog';
 import { AdminContext, type AdminContextValue } from './context';
+import { useCounterApp } from './counterApp';
 import { LanguageSelect } from './LanguageSelect';
 import { mustChangePassword, setMustChangePassword } from './mustChangePassword';
 import { PasswordForm } from './PasswordForm';
@@ -22,6 +23,7 @@ const OrderPage = lazy(() => import('../pages/orders/OrderPage'));
 const StatsTab = lazy(() => import('../pages/stats/StatsTab'));
 const ReviewsTab = lazy(() => import('../pages/reviews/ReviewsTab'));
 const ShippingTab = lazy(() => import('../pages/shipping/ShippingTab'));
+const CounterPage = lazy(() => import('../pages/counter/CounterPage'));
 
 interface Tab {
   path: string;
@@ -31,8 +33,12 @@ interface Tab {
   alertLabel?: string;
 }
 
-function tabsOf(t: TFunction<'admin'>, counts: TabCounts): Tab[] {
-  return [
+/** The tabs a cashier sees: the counter first, then articles and orders to read (docs/product/counter.md#roles). */
+const CASHIER_TABS = ['cassa', 'articoli', 'ordini'];
+
+function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean): Tab[] {
+  const counter: Tab = { path: 'cassa', label: t('tabs.counter') };
+  const all: Tab[] = [
     {
       path: 'articoli',
       label: t('tabs.articles'),
@@ -59,6 +65,7 @@ function tabsOf(t: TFunction<'admin'>, counts: TabCounts): Tab[] {
     },
     { path: 'spedizioni', label: t('tabs.shipping'), count: counts.shippingRules },
   ];
+  return cashier ? [counter, ...all.filter((tab) => CASHIER_TABS.includes(tab.path))] : [...all, counter];
 }
 
 /** /gestione/*: header, tabs with their counts and alerts, and the tab of the address. */
@@ -73,8 +80,11 @@ export function BackOffice({
 }) {
   const { t } = useTranslation('admin');
   usePageTitle(t('dashboard.title'));
+  useCounterApp();
   const navigate = useNavigate();
-  const { counts, refresh } = useCounts(api);
+  const cashier = staff.role === 'cashier';
+  const { counts, refresh } = useCounts(api, cashier);
+  const home = cashier ? '/gestione/cassa' : '/gestione/articoli';
   const [changingPassword, setChangingPassword] = useState(false);
   const [forced, setForced] = useState(() => mustChangePassword());
   const [loggingOut, setLoggingOut] = useState(false);
@@ -90,8 +100,15 @@ export function BackOffice({
   };
 
   const context = useMemo<AdminContextValue>(
-    () => ({ api, staff, isAdmin: staff.role === 'admin', mediaBaseUrl, refreshCounts: refresh }),
-    [api, staff, mediaBaseUrl, refresh],
+    () => ({
+      api,
+      staff,
+      isAdmin: staff.role === 'admin',
+      readOnly: cashier,
+      mediaBaseUrl,
+      refreshCounts: refresh,
+    }),
+    [api, staff, cashier, mediaBaseUrl, refresh],
   );
 
   const header = (
@@ -146,7 +163,7 @@ export function BackOffice({
         <Banner message={banner.message} onClose={banner.clear} />
         <p className="adm-welcome">{t('dashboard.welcome', { username: staff.username })}</p>
         <nav className="adm-tabs" aria-label={t('tabs.label')}>
-          {tabsOf(t, counts).map((tab) => (
+          {tabsOf(t, counts, cashier).map((tab) => (
             <NavLink key={tab.path} to={`/gestione/${tab.path}`} className="adm-tab">
               <span>{tab.label}</span>
               {tab.count !== undefined && <span className="adm-count">{tab.count}</span>}
@@ -167,16 +184,21 @@ export function BackOffice({
             }
           >
             <Routes>
-              <Route index element={<Navigate to="/gestione/articoli" replace />} />
+              <Route index element={<Navigate to={home} replace />} />
+              <Route path="cassa" element={<CounterPage />} />
               <Route path="articoli" element={<ArticlesTab kind="all" />} />
-              <Route path="prevendita" element={<ArticlesTab kind="prevendita" />} />
-              <Route path="prenotazione" element={<ArticlesTab kind="prenotazione" />} />
               <Route path="ordini" element={<OrdersTab />} />
               <Route path="ordini/:id" element={<OrderPage />} />
-              <Route path="statistiche" element={<StatsTab />} />
-              <Route path="recensioni" element={<ReviewsTab />} />
-              <Route path="spedizioni" element={<ShippingTab />} />
-              <Route path="*" element={<Navigate to="/gestione/articoli" replace />} />
+              {!cashier && (
+                <>
+                  <Route path="prevendita" element={<ArticlesTab kind="prevendita" />} />
+                  <Route path="prenotazione" element={<ArticlesTab kind="prenotazione" />} />
+                  <Route path="statistiche" element={<StatsTab />} />
+                  <Route path="recensioni" element={<ReviewsTab />} />
+                  <Route path="spedizioni" element={<ShippingTab />} />
+                </>
+              )}
+              <Route path="*" element={<Navigate to={home} replace />} />
             </Routes>
           </Suspense>
         </div>

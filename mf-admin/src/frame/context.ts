@@ -7,6 +7,11 @@ export interface AdminContextValue {
   staff: StaffMe;
   /** Only admins delete articles, reset payment data and change shipping rules (contracts/src/roles.ts). */
   isAdmin: boolean;
+  /**
+   * A cashier: the counter, and articles and orders to read only (contracts/src/roles.ts COUNTER_ROLES); every
+   * button that changes an article or an order is left out.
+   */
+  readOnly: boolean;
   mediaBaseUrl: string;
   /** Loads the tab counts again after a change. */
   refreshCounts: () => void;

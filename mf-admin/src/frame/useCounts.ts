@@ -16,15 +16,20 @@ export interface TabCounts {
 
 const NO_COUNTS: TabCounts = {};
 
-/** The counts of the tab headers; each is left out when its call fails (the tab itself says why). */
-export function useCounts(api: AdminApi) {
+const nothing = () => Promise.resolve(undefined);
+
+/**
+ * The counts of the tab headers; each is left out when its call fails (the tab itself says why). A cashier sees
+ * articles and orders only: the reviews and shipping rules are not asked.
+ */
+export function useCounts(api: AdminApi, cashier = false) {
   const { data, reload } = useLoad(
     (signal) =>
       Promise.allSettled([
         api.articles.counts(signal),
         api.orders.list({ page_size: 1 }, signal),
-        api.reviews.stats(signal),
-        api.shipping.rules(signal),
+        cashier ? nothing() : api.reviews.stats(signal),
+        cashier ? nothing() : api.shipping.rules(signal),
       ]).then(([articles, orders, reviews, rules]): TabCounts => {
         const value = <T>(result: PromiseSettledResult<T>) =>
           result.status === 'fulfilled' ? result.value : undefined;
@@ -43,7 +48,7 @@ export function useCounts(api: AdminApi) {
           shippingRules: value(rules)?.length,
         };
       }),
-    'counts',
+    cashier ? 'counts-cashier' : 'counts',
   );
   return { counts: data ?? NO_COUNTS, refresh: reload };
 }

@@ -17,6 +17,7 @@ import {
   duplicateDraft,
   emptyDraft,
   formDataOf,
+  eanError,
   hasRequiredTexts,
   photoError,
   type ArticleDraft,
@@ -86,6 +87,8 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
     event.preventDefault();
     if (!hasRequiredTexts(draft)) return setError(t('articles.required'));
     if (photoProblem) return setError(photoProblem);
+    const badEan = eanError(draft.ean);
+    if (badEan) return setError(badEan);
     setError(null);
     setStale(false);
     setProgress(0);
@@ -125,6 +128,18 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
               required
               value={draft.sku}
               onChange={(e) => set('sku', e.target.value)}
+            />
+          </span>
+          <span className="adm-field">
+            <label htmlFor={field('ean')}>{t('articles.fields.ean')}</label>
+            <input
+              id={field('ean')}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={16}
+              value={draft.ean}
+              aria-invalid={eanError(draft.ean) ? true : undefined}
+              onChange={(e) => set('ean', e.target.value)}
             />
           </span>
           <span className="adm-field adm-span-2">

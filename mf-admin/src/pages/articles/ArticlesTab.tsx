@@ -16,6 +16,7 @@ import { Pager } from '../../ui/Pager';
 import { useListParams } from '../../ui/useListParams';
 import { RowButton } from '../../ui/RowButton';
 import { ArticleDialog, type ArticleDialogMode } from './ArticleDialog';
+import { ExternalSaleDialog } from './ExternalSaleDialog';
 import { LinkPanel } from './LinkPanel';
 
 export type ArticleListKind = 'all' | 'prevendita' | 'prenotazione';
@@ -44,7 +45,7 @@ function queryOf(params: URLSearchParams, kind: ArticleListKind): AdminArticleQu
 /** Articoli, Prevendita and Prenotazione: one list, filtered by type for the last two. */
 export default function ArticlesTab({ kind }: { kind: ArticleListKind }) {
   const { t } = useTranslation('admin');
-  const { api, isAdmin, mediaBaseUrl, refreshCounts } = useAdmin();
+  const { api, isAdmin, readOnly, mediaBaseUrl, refreshCounts } = useAdmin();
   const { params, setParams, update } = useListParams();
   const query = queryOf(params, kind);
   const list = useLoad((signal) => api.articles.list(kind, query, signal), `${kind}?${params.toString()}`);
@@ -58,6 +59,7 @@ export default function ArticlesTab({ kind }: { kind: ArticleListKind }) {
     setLinked(null);
   }
   const [deleting, setDeleting] = useState<AdminArticle | null>(null);
+  const [soldElsewhere, setSoldElsewhere] = useState<AdminArticle | null>(null);
   const [busy, setBusy] = useState(false);
   const [search, setSearch] = useState(query.q ?? '');
 
@@ -98,9 +100,11 @@ export default function ArticlesTab({ kind }: { kind: ArticleListKind }) {
     <section aria-labelledby="adm-tab-title">
       <div className="adm-tab-head">
         <h2 id="adm-tab-title">{t(`articles.heading.${kind}`)}</h2>
-        <button type="button" className="adm-button" onClick={() => setDialog({ kind: 'new' })}>
-          {t('articles.new')}
-        </button>
+        {!readOnly && (
+          <button type="button" className="adm-button" onClick={() => setDialog({ kind: 'new' })}>
+            {t('articles.new')}
+          </button>
+        )}
       </div>
       <Banner message={banner.message} onClose={banner.clear} />
       {linked && <LinkPanel article={linked} onClose={() => setLinked(null)} />}
@@ -260,28 +264,43 @@ export default function ArticlesTab({ kind }: { kind: ArticleListKind }) {
                       {low && <span className="adm-badge adm-badge-warn">{t('articles.lowStock')}</span>}
                     </td>
                     <td>
-                      <label className="adm-switch">
-                        <input
-                          type="checkbox"
-                          checked={article.is_active}
-                          onChange={() => toggleActive(article)}
-                          aria-label={t('articles.toggleActive', { title: article.title })}
-                        />
+                      {readOnly ? (
                         <span>{article.is_active ? t('common.yes') : t('common.no')}</span>
-                      </label>
+                      ) : (
+                        <label className="adm-switch">
+                          <input
+                            type="checkbox"
+                            checked={article.is_active}
+                            onChange={() => toggleActive(article)}
+                            aria-label={t('articles.toggleActive', { title: article.title })}
+                          />
+                          <span>{article.is_active ? t('common.yes') : t('common.no')}</span>
+                        </label>
+                      )}
                     </td>
                     <td className="adm-row-actions">
-                      <RowButton
-                        label={t('common.edit')}
-                        of={article.title}
-                        onClick={() => setDialog({ kind: 'edit', article })}
-                      />
-                      <RowButton
-                        label={t('articles.duplicate')}
-                        of={article.title}
-                        tone="light"
-                        onClick={() => setDialog({ kind: 'copy', article })}
-                      />
+                      {!readOnly && (
+                        <>
+                          <RowButton
+                            label={t('common.edit')}
+                            of={article.title}
+                            onClick={() => setDialog({ kind: 'edit', article })}
+                          />
+                          <RowButton
+                            label={t('articles.duplicate')}
+                            of={article.title}
+                            tone="light"
+                            onClick={() => setDialog({ kind: 'copy', article })}
+                          />
+                          <RowButton
+                            label={t('external.open')}
+                            of={article.title}
+                            tone="light"
+                            disabled={article.quantity_stock === 0}
+                            onClick={() => setSoldElsewhere(article)}
+                          />
+                        </>
+                      )}
                       {isAdmin && (
                         <RowButton
                           label={t('common.delete')}
@@ -319,6 +338,17 @@ export default function ArticlesTab({ kind }: { kind: ArticleListKind }) {
           onSaved={(article) => {
             setDialog(null);
             setLinked(article);
+            changed();
+          }}
+        />
+      )}
+      {soldElsewhere && (
+        <ExternalSaleDialog
+          article={soldElsewhere}
+          onCancel={() => setSoldElsewhere(null)}
+          onDone={(article) => {
+            setSoldElsewhere(null);
+            banner.show('success', t('external.done', { title: article.title, n: article.quantity_stock }));
             changed();
           }}
         />

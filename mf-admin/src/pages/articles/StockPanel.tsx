@@ -1,8 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StockReason, type AdminArticle } from '@edicola/contracts';
+import type { TFunction } from 'i18next';
+import { StockReason, type AdminArticle, type StockMovement } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { failureText, formatDateTime, useLoad } from '@edicola/web-kit';
+
+/**
+ * A ledger row's reason in words, with its channel when a sale, a release or a return had one: "Vendita al banco",
+ * "Ordine web", "Venduto su Subito", "Reso al banco", "Ordine annullato" (docs/product/counter.md#stock-ledger).
+ */
+export function movementText(t: TFunction<'admin'>, movement: StockMovement): string {
+  return movement.channel
+    ? t(`stock.ledger.${movement.reason}.${movement.channel}`, {
+        defaultValue: t(`stock.reasons.${movement.reason}`),
+      })
+    : t(`stock.reasons.${movement.reason}`);
+}
 
 /**
  * Stock moves by deltas with a reason (received goods, count correction, damage), never by overwriting
@@ -101,18 +114,38 @@ export function StockPanel({
       <h4>{t('stock.history')}</h4>
       {history.data && history.data.length === 0 && <p className="adm-muted">{t('stock.noHistory')}</p>}
       {history.data && history.data.length > 0 && (
-        <ul className="adm-history">
-          {history.data.map((movement) => (
-            <li key={movement.id}>
-              <span className={movement.delta > 0 ? 'adm-plus' : 'adm-minus'}>
-                {movement.delta > 0 ? `+${movement.delta}` : movement.delta}
-              </span>{' '}
-              {t(`stock.reasons.${movement.reason}`)} · {t('stock.after', { n: movement.stock_after })} ·{' '}
-              {movement.username} · {formatDateTime(movement.created_at)}
-              {movement.note && <> · {movement.note}</>}
-            </li>
-          ))}
-        </ul>
+        <div className="adm-table-wrap" role="region" aria-label={t('stock.history')} tabIndex={0}>
+          <table className="adm-table adm-ledger">
+            <caption className="adm-visually-hidden">{t('stock.history')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('stock.when')}</th>
+                <th scope="col">{t('stock.reason')}</th>
+                <th scope="col">{t('stock.delta')}</th>
+                <th scope="col">{t('stock.stockAfter')}</th>
+                <th scope="col">{t('stock.who')}</th>
+                <th scope="col">{t('stock.reference')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.map((movement) => (
+                <tr key={movement.id} data-testid="ledger-row">
+                  <td>{formatDateTime(movement.created_at)}</td>
+                  <td>
+                    {movementText(t, movement)}
+                    {movement.note && <span className="adm-muted"> · {movement.note}</span>}
+                  </td>
+                  <td className={movement.delta > 0 ? 'adm-plus' : 'adm-minus'}>
+                    {movement.delta > 0 ? `+${movement.delta}` : movement.delta}
+                  </td>
+                  <td>{movement.stock_after}</td>
+                  <td>{movement.username}</td>
+                  <td>{movement.reference ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

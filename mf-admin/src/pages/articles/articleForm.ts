@@ -1,4 +1,7 @@
 import {
+  INVALID_EAN_DETAIL,
+  isValidEan,
+  normalEan,
   PHOTO_ERRORS,
   PHOTO_MAX_BYTES,
   PHOTO_TYPES,
@@ -9,6 +12,8 @@ import {
 /** The article form as typed: every field a string or a flag, as the inputs hold them. */
 export interface ArticleDraft {
   sku: string;
+  /** The barcode (EAN-13, EAN-8, UPC-A), optional. */
+  ean: string;
   title: string;
   description: string;
   category: string;
@@ -29,6 +34,7 @@ export interface ArticleDraft {
 /** A new article: type normale (docs/product/constants.md#defaults), VAT 22 %, threshold 2. */
 export const emptyDraft = (): ArticleDraft => ({
   sku: '',
+  ean: '',
   title: '',
   description: '',
   category: '',
@@ -49,6 +55,7 @@ export const emptyDraft = (): ArticleDraft => ({
 export function draftOf(article: AdminArticle): ArticleDraft {
   return {
     sku: article.sku,
+    ean: article.ean ?? '',
     title: article.title,
     description: article.description,
     category: article.category,
@@ -74,7 +81,18 @@ export function draftOf(article: AdminArticle): ArticleDraft {
 export const duplicateDraft = (article: AdminArticle): ArticleDraft => ({
   ...draftOf(article),
   sku: `${article.sku}-COPIA`,
+  // A barcode names one article: the copy gets its own.
+  ean: '',
 });
+
+/**
+ * The EAN's quick check (docs/product/counter.md#barcodes): empty is fine, else 8, 12 or 13 digits with the check
+ * digit. The server checks again and decides.
+ */
+export function eanError(ean: string): string | null {
+  const code = ean.trim();
+  return code === '' || isValidEan(normalEan(code)) ? null : INVALID_EAN_DETAIL;
+}
 
 /**
  * docs/product/back-office.md#article-form: SKU, title and description must be non-blank after trimming, else
@@ -108,6 +126,9 @@ export function formDataOf(
     if (value.trim() !== '') form.append(name, value.trim());
   };
   put('sku', draft.sku);
+  // An edit that empties the field takes the barcode away.
+  if (draft.ean.trim() !== '') form.append('ean', normalEan(draft.ean.trim()));
+  else if (options.version !== undefined) form.append('ean', '');
   put('title', draft.title);
   put('description', draft.description);
   put('category', draft.category);

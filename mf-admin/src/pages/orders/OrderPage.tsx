@@ -31,7 +31,7 @@ export function mergeTimeline(entries: TimelineEntry[], emails: EmailLogEntry[])
 /** /gestione/ordini/{id}: everything about one order and everything that happened to it. */
 export default function OrderPage() {
   const { t } = useTranslation('admin');
-  const { api } = useAdmin();
+  const { api, readOnly } = useAdmin();
   const { id = '' } = useParams();
   const order = useLoad((signal) => api.orders.get(id, signal), id);
   const timeline = useLoad(async (signal) => {
@@ -74,11 +74,11 @@ export default function OrderPage() {
             {o.order_reference} · {formatDateTime(o.order_date)} ·{' '}
             <strong data-testid="order-status">{t(`orders.statuses.${o.status}`)}</strong>
           </p>
-          <OrderActions order={o} onChanged={changed} notify={banner.show} />
+          {!readOnly && <OrderActions order={o} onChanged={changed} notify={banner.show} />}
 
           <div className="adm-columns">
             <Customer order={o} />
-            <Payment order={o} onRefund={() => setRefunding(true)} />
+            <Payment order={o} onRefund={readOnly ? undefined : () => setRefunding(true)} />
           </div>
 
           <div className="adm-card">
@@ -125,7 +125,7 @@ export default function OrderPage() {
             <div className="adm-card">
               <h3>{t('orders.page.invoice')}</h3>
               <InvoiceInfo order={o} />
-              {o.invoice_data?.invoice_issued && (
+              {o.invoice_data?.invoice_issued && !readOnly && (
                 <p className="adm-row-actions">
                   {(['pdf', 'xml'] as const).map((format) => (
                     <FileButton
@@ -147,22 +147,23 @@ export default function OrderPage() {
                       <li key={note.number}>
                         {note.number} · {formatShortDate(note.date)} · {formatEuro(note.amount)} ·{' '}
                         {note.reason}{' '}
-                        {(['pdf', 'xml'] as const).map((format) => (
-                          <FileButton
-                            key={format}
-                            load={() => api.orders.creditNoteFile(o.id, note.number, format)}
-                            fallbackName={`nota-di-credito-${fiscalNumberKey(note.number)}.${format}`}
-                            errorText={t('orders.invoice.creditNoteDownloadError')}
-                            label={t(
-                              format === 'pdf'
-                                ? 'orders.invoice.creditNotePdf'
-                                : 'orders.invoice.creditNoteXml',
-                              { number: note.number },
-                            )}
-                          >
-                            {format.toUpperCase()}
-                          </FileButton>
-                        ))}
+                        {!readOnly &&
+                          (['pdf', 'xml'] as const).map((format) => (
+                            <FileButton
+                              key={format}
+                              load={() => api.orders.creditNoteFile(o.id, note.number, format)}
+                              fallbackName={`nota-di-credito-${fiscalNumberKey(note.number)}.${format}`}
+                              errorText={t('orders.invoice.creditNoteDownloadError')}
+                              label={t(
+                                format === 'pdf'
+                                  ? 'orders.invoice.creditNotePdf'
+                                  : 'orders.invoice.creditNoteXml',
+                                { number: note.number },
+                              )}
+                            >
+                              {format.toUpperCase()}
+                            </FileButton>
+                          ))}
                       </li>
                     ))}
                   </ul>
@@ -191,7 +192,7 @@ export default function OrderPage() {
                 </li>
               ))}
             </ol>
-            <NoteForm orderId={o.id} onAdded={timeline.reload} />
+            {!readOnly && <NoteForm orderId={o.id} onAdded={timeline.reload} />}
           </div>
           {refunding && (
             <RefundDialog
@@ -229,7 +230,7 @@ function Customer({ order }: { order: OrderPageData }) {
   );
 }
 
-function Payment({ order, onRefund }: { order: OrderPageData; onRefund: () => void }) {
+function Payment({ order, onRefund }: { order: OrderPageData; onRefund?: () => void }) {
   const { t } = useTranslation('admin');
   const canRefund =
     (order.payment_status === 'paid' || order.payment_status === 'partially_refunded') &&
@@ -289,7 +290,7 @@ function Payment({ order, onRefund }: { order: OrderPageData; onRefund: () => vo
           {order.payment_issue.detail}
         </p>
       )}
-      {canRefund && (
+      {canRefund && onRefund && (
         <button type="button" className="adm-button adm-button-light" onClick={onRefund}>
           {t('orders.partialRefund.open')}
         </button>

@@ -19,7 +19,7 @@ import { TakingsExport } from './TakingsExport';
  */
 export default function OrdersTab() {
   const { t } = useTranslation('admin');
-  const { api } = useAdmin();
+  const { api, readOnly } = useAdmin();
   const { params, update } = useListParams();
   const query = listQueryOf(params);
   const list = useLoad((signal) => api.orders.list(query, signal), params.toString());
@@ -75,11 +75,18 @@ export default function OrdersTab() {
     <section aria-labelledby="adm-tab-title">
       <div className="adm-tab-head">
         <h2 id="adm-tab-title">{t('orders.heading')}</h2>
-        <div className="adm-row-actions">
-          <button type="button" className="adm-button" onClick={() => void exportCsv()} disabled={exporting}>
-            {t('orders.export.csv')}
-          </button>
-        </div>
+        {!readOnly && (
+          <div className="adm-row-actions">
+            <button
+              type="button"
+              className="adm-button"
+              onClick={() => void exportCsv()}
+              disabled={exporting}
+            >
+              {t('orders.export.csv')}
+            </button>
+          </div>
+        )}
       </div>
       <Banner message={banner.message} onClose={banner.clear} />
 
@@ -233,7 +240,7 @@ export default function OrdersTab() {
               {data.orders.map((order) => (
                 <tr key={order.id} data-testid="order-row">
                   <td>
-                    {order.packlink_shipment_id && (
+                    {order.packlink_shipment_id && !readOnly && (
                       <input
                         type="checkbox"
                         aria-label={t('orders.selectForLabels', { id: shortId(order.id) })}
@@ -262,7 +269,7 @@ export default function OrdersTab() {
                   </td>
                   <td>{t(`orders.statuses.${order.status}`)}</td>
                   <td>
-                    <OrderActions order={order} onChanged={list.reload} notify={banner.show} />
+                    {!readOnly && <OrderActions order={order} onChanged={list.reload} notify={banner.show} />}
                   </td>
                 </tr>
               ))}
@@ -278,7 +285,7 @@ export default function OrdersTab() {
           onPage={(page) => update({ pagina: page > 1 ? String(page) : null })}
         />
       )}
-      <TakingsExport notify={banner.show} />
+      {!readOnly && <TakingsExport notify={banner.show} />}
     </section>
   );
 }
