@@ -19,7 +19,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'i18next', 'react-i18next'];
 
 /** Text assets worth compressing; the storefront server sends the .br or .gz twin when the browser accepts it. */
-const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|xml)$/;
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|xml|wasm|webmanifest)$/;
 
 /**
  * Brotli's quality for the .br twins: 11, the smallest files, for everything shipped (images/, the bench's
