@@ -435,6 +435,17 @@ describe('Statistiche', () => {
               yearly_count: 5,
               yearly_amount: 300,
             },
+            {
+              payment_method: 'counter_mixed',
+              monthly_count: 1,
+              monthly_amount: 30,
+              yearly_count: 1,
+              yearly_amount: 30,
+            },
+          ],
+          by_channel: [
+            { channel: 'web', monthly_count: 2, monthly_amount: 120, yearly_count: 5, yearly_amount: 300 },
+            { channel: 'counter', monthly_count: 1, monthly_amount: 30, yearly_count: 1, yearly_amount: 30 },
           ],
           demo_payments: { monthly_count: 1, monthly_amount: 21.2, yearly_count: 2, yearly_amount: 40 },
           total_orders_previous_month: 1,
@@ -467,6 +478,11 @@ describe('Statistiche', () => {
     renderAt('/gestione/statistiche');
     expect((await screen.findByTestId('revenue-month')).textContent).toContain('+20%');
     expect(screen.getByTestId('revenue-month').textContent).toContain('2 ordini');
+    // Web and counter apart, and the counter's methods in words.
+    const byChannel = screen.getByTestId('stats-by-channel');
+    expect(byChannel.textContent).toContain('Banco');
+    expect(byChannel.textContent).toMatch(/Web\s*2 · 120,00/);
+    expect(screen.getAllByText('Contanti e carta (banco)').length).toBeGreaterThan(0);
     expect(screen.getByText('+100% rispetto ai 7 giorni prima (3)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reset dati pagamento' }));
     // Demo payments apart from the takings (euro amounts carry a no-break space).

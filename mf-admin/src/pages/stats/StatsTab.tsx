@@ -270,6 +270,29 @@ export default function StatsTab() {
                   }))}
                 />
               </figure>
+              <table className="adm-table" data-testid="stats-by-channel">
+                <caption>{t('stats.byChannel')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('stats.channel')}</th>
+                    <th scope="col">{t('stats.monthColumn')}</th>
+                    <th scope="col">{t('stats.yearColumn')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {p.by_channel.map((c) => (
+                    <tr key={c.channel}>
+                      <td>{t(`stats.channels.${c.channel}`)}</td>
+                      <td>
+                        {c.monthly_count} · {formatEuro(c.monthly_amount)}
+                      </td>
+                      <td>
+                        {c.yearly_count} · {formatEuro(c.yearly_amount)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
               <table className="adm-table">
                 <caption className="adm-visually-hidden">{t('stats.byMethod')}</caption>
                 <thead>
