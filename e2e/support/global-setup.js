@@ -1,5 +1,5 @@
 // Starts the built shop as `npm start` would, on a fresh data folder and free ports.
-const { spawn } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const { generateKeyPairSync } = require('node:crypto');
 const { mkdtempSync, writeFileSync, mkdirSync } = require('node:fs');
 const net = require('node:net');
@@ -22,6 +22,19 @@ module.exports = async function globalSetup() {
   const [webPort, apiPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'edicola-e2e-'));
   const admin = { username: 'e2e-admin', password: 'e2e-password-123' };
+  // A cashier, made with the staff command as the owner would (it works on the stopped shop's database; the empty
+  // engine folder stands for a shop started once, so the command creates the database instead of refusing).
+  const cashier = { username: 'e2e-cassa', password: 'Cassiera-Toledo-e2e' };
+  mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+  const staff = spawnSync(
+    process.execPath,
+    [path.join(root, 'svc-orders/dist/staff/cli.js'), 'add', cashier.username, '--role', 'cashier'],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, STAFF_PASSWORD: cashier.password },
+    },
+  );
+  if (staff.status !== 0) throw new Error(`the staff command failed: ${staff.stderr}`);
   // The shop signs tokens with this key, so journeys can forge an expired token of a real customer.
   const signingJwk = {
     ...generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }),
@@ -75,6 +88,7 @@ module.exports = async function globalSetup() {
       apiUrl,
       apiPort,
       admin,
+      cashier,
       signingJwk,
     }),
   );

@@ -18,6 +18,8 @@ export interface ShopState {
   /** The test shop's DATA_DIR (svc-notify writes e-mails under mail/ there when no SMTP is set). */
   dataDir: string;
   admin: { username: string; password: string };
+  /** A staff user of the cashier role (made with the staff command before the shop started). */
+  cashier: { username: string; password: string };
   /** The private key (JWK) the shop signs tokens with in the journeys. */
   signingJwk: JsonWebKey;
 }
