@@ -16,4 +16,5 @@ export function normalEan(code: string): string {
   return digits.length === 12 ? `0${digits}` : digits;
 }
 
-export const INVALID_EAN_DETAIL = 'Codice EAN non valido: controlla le cifre (8 o 13, con la cifra di controllo)';
+export const INVALID_EAN_DETAIL =
+  'Codice EAN non valido: controlla le cifre (8 o 13, con la cifra di controllo)';

@@ -11,7 +11,10 @@ export const SalesChannel = z.enum(['web', 'counter', 'ebay', 'subito', 'other']
 export type SalesChannel = z.infer<typeof SalesChannel>;
 
 /** The channels staff record by hand with "Venduto altrove" (eBay until its own integration runs). */
-export const ExternalChannel = z.enum(['subito', 'ebay', 'other'], 'Canale non valido (subito, ebay o other)');
+export const ExternalChannel = z.enum(
+  ['subito', 'ebay', 'other'],
+  'Canale non valido (subito, ebay o other)',
+);
 export type ExternalChannel = z.infer<typeof ExternalChannel>;
 
 /** How the RT is reached: `demo` a fake RT in the process, `live` the shop's RT, `off` receipts printed elsewhere. */
@@ -84,6 +87,8 @@ export const CounterSaleRequest = z.object({
     ),
 });
 export type CounterSaleRequest = z.input<typeof CounterSaleRequest>;
+/** A sale's request as the server reads it (EANs normalised). */
+export type CounterSaleInput = z.output<typeof CounterSaleRequest>;
 
 /** The documento commerciale the RT printed (null fields while not printed, or with RT_MODE off). */
 export const CounterReceipt = z.object({
@@ -127,7 +132,9 @@ export const CounterReturn = z.object({
   kind: z.enum(['return', 'void']),
   created_at: z.string(),
   cashier: z.string(),
-  lines: z.array(z.object({ article_id: z.string(), title: z.string(), quantity: z.number().int().positive() })),
+  lines: z.array(
+    z.object({ article_id: z.string(), title: z.string(), quantity: z.number().int().positive() }),
+  ),
   amount: z.number().nonnegative(),
   refund_method: CounterPaymentMethod,
   receipt: CounterReceipt,
@@ -179,7 +186,10 @@ export const CounterReturnRequest = z.object({
     .array(
       z.object({
         article_id: z.uuid({ message: 'Identificativo articolo non valido' }),
-        quantity: z.number().int('La quantità deve essere un numero intero').min(1, 'La quantità deve essere almeno 1'),
+        quantity: z
+          .number()
+          .int('La quantità deve essere un numero intero')
+          .min(1, 'La quantità deve essere almeno 1'),
       }),
     )
     .min(1, 'Indica almeno un articolo da rendere')

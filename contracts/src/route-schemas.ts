@@ -244,7 +244,11 @@ export const ROUTE_SCHEMAS = {
   'GET /api/pos/sales': { query: CounterSalesQuery, answer: CounterSaleList },
   'POST /api/pos/sales': { body: CounterSaleRequest, answer: CounterSale },
   'GET /api/pos/sales/:id': { params: CounterSaleParams, answer: CounterSale },
-  'POST /api/pos/sales/:id/returns': { params: CounterSaleParams, body: CounterReturnRequest, answer: CounterSale },
+  'POST /api/pos/sales/:id/returns': {
+    params: CounterSaleParams,
+    body: CounterReturnRequest,
+    answer: CounterSale,
+  },
   'GET /api/pos/closures': { answer: CounterClosureList },
   'POST /api/pos/closures': { answer: CounterClosure },
   'GET /api/pos/demo-rt': { answer: DemoRtJournal },

@@ -1,4 +1,14 @@
-import { ADMIN, COUNTER, CUSTOMER, INTERNAL, internalFrom, OWN_SESSION, PUBLIC, routesOf, STAFF } from './route';
+import {
+  ADMIN,
+  COUNTER,
+  CUSTOMER,
+  INTERNAL,
+  internalFrom,
+  OWN_SESSION,
+  PUBLIC,
+  routesOf,
+  STAFF,
+} from './route';
 
 /**
  * svc-orders' routes: orders and the customer's account, the staff's sign-in, and the back office's orders,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { grossCents, PRICE_CHANGE_ROLES, type CounterSaleRequest, type StaffRole } from '@edicola/contracts';
+import { grossCents, PRICE_CHANGE_ROLES, type CounterSaleInput, type StaffRole } from '@edicola/contracts';
 import {
   conflict,
   forbidden,
@@ -58,10 +58,8 @@ interface WantedLine {
   reason?: string;
 }
 
-type ParsedSale = ReturnType<(typeof import('@edicola/contracts'))['CounterSaleRequest']['parse']>;
-
 /** The article ids of lines given by EAN, from svc-catalog; an unknown code is a 404 naming it. */
-async function resolveEans(internal: InternalClient, request: ParsedSale): Promise<Map<string, string>> {
+async function resolveEans(internal: InternalClient, request: CounterSaleInput): Promise<Map<string, string>> {
   const eans = [...new Set(request.lines.flatMap((line) => (line.ean ? [line.ean] : [])))];
   if (eans.length === 0) return new Map();
   const byEan = await articlesByEan(internal, eans);
@@ -71,7 +69,7 @@ async function resolveEans(internal: InternalClient, request: ParsedSale): Promi
 }
 
 /** One line per article (a scanner adds the same piece twice); a price change must be the same on each. */
-function mergeCounterLines(request: ParsedSale, byEan: Map<string, string>): WantedLine[] {
+function mergeCounterLines(request: CounterSaleInput, byEan: Map<string, string>): WantedLine[] {
   const merged = new Map<string, WantedLine>();
   for (const line of request.lines) {
     const id = line.article_id ?? byEan.get(line.ean!)!;
@@ -87,7 +85,7 @@ function mergeCounterLines(request: ParsedSale, byEan: Map<string, string>): Wan
   return [...merged.values()];
 }
 
-function storedPayments(request: ParsedSale): StoredCounterPayment[] {
+function storedPayments(request: CounterSaleInput): StoredCounterPayment[] {
   return request.payments.map((p) => ({ method: p.method, amount_cents: Math.round(p.amount * 100) }));
 }
 
@@ -100,7 +98,7 @@ function storedPayments(request: ParsedSale): StoredCounterPayment[] {
  */
 export async function createCounterSale(
   deps: CounterDeps,
-  request: ParsedSale,
+  request: CounterSaleInput,
   cashier: Cashier,
   key: string | null,
 ): Promise<string> {
@@ -137,7 +135,7 @@ export async function createCounterSale(
 
 async function placeCounterSale(
   deps: CounterDeps,
-  request: ParsedSale,
+  request: CounterSaleInput,
   cashier: Cashier,
   saleId: string,
 ): Promise<string> {

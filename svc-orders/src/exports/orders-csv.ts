@@ -1,11 +1,6 @@
 import { and } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import {
-  ORDER_STATUS_LABELS,
-  orderReference,
-  type OrderFilterQuery,
-  type PaymentMethod,
-} from '@edicola/contracts';
+import { ORDER_STATUS_LABELS, orderReference, type OrderFilterQuery } from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
 import { orderFilterConditions, statusCondition } from '../orders/list';
 import { italianDate, romeDay, romeToday } from '../orders/rome-time';

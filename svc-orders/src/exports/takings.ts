@@ -1,5 +1,4 @@
 import { and, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { PaymentMethod } from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
 import { orderRecords } from '../db/schema';
 import { EXEMPT_NATURA, orderVatSummary, spreadInProportion } from '../invoices/document';
