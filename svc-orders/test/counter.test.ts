@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { CounterSale, CounterClosure, PaymentStats } from '@edicola/contracts';
-import { articles } from '../../svc-catalog/src/db/schema';
+import { articles, stockMovements } from '../../svc-catalog/src/db/schema';
 import { upsertStaff } from '../src/staff/users';
 import { orderBody, startShop, STAFF, type Shop } from './shop';
 
@@ -172,6 +172,14 @@ describe('counter sales', () => {
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(1);
       expect(await shop.stockOf(piece)).toBe(0);
+      // One movement in the ledger: the winner's sale, on its channel.
+      const moves = await shop.catalogDb
+        .select()
+        .from(stockMovements)
+        .where(eq(stockMovements.articleId, piece));
+      expect(moves.map((m) => [m.reason, m.channel, m.delta])).toEqual([
+        ['sale', web.status === 201 ? 'web' : 'counter', -1],
+      ]);
     }
   });
 
@@ -304,8 +312,33 @@ describe('counter sales', () => {
       .split('\n')
       .map((line) => line.split(';'));
     expect(rows[0]!.at(-1)).toMatch(/Canale/);
-    const counterCard = rows.filter((r) => r.at(-1)?.includes('Banco') && r[2]?.includes('Carta (banco)'));
-    expect(counterCard.length).toBeGreaterThan(0);
+    // The counter's rows add up to today's receipts: per method, the totals sold and the money given back.
+    const today = await request(shop.orders.app)
+      .get('/api/pos/sales')
+      .set('Authorization', `Bearer ${staff}`);
+    const receipts = new Map<string, { sold: number; refunded: number }>();
+    type Sold = { total: number; refunded: number; payments: { method: string; amount: number }[] };
+    for (const s of today.body.sales as Sold[]) {
+      const methods = new Set(s.payments.filter((p) => p.amount > 0).map((p) => p.method));
+      const method =
+        methods.size === 2
+          ? 'Contanti e carta (banco)'
+          : methods.has('card')
+            ? 'Carta (banco)'
+            : 'Contanti (banco)';
+      const sum = receipts.get(method) ?? { sold: 0, refunded: 0 };
+      receipts.set(method, { sold: sum.sold + s.total, refunded: sum.refunded + s.refunded });
+    }
+    const amount = (cell: string | undefined) => Number((cell ?? '0').replace(/"/g, '').replace(',', '.'));
+    for (const [method, sum] of receipts) {
+      const counterRows = rows.filter((r) => r.at(-1)?.includes('Banco') && r[2] === method);
+      expect({ method, sold: counterRows.reduce((total, r) => total + amount(r[5]), 0) }).toEqual({
+        method,
+        sold: expect.closeTo(sum.sold, 2),
+      });
+      expect(counterRows.reduce((total, r) => total + amount(r[6]), 0)).toBeCloseTo(sum.refunded, 2);
+    }
+    expect(receipts.has('Carta (banco)')).toBe(true);
     const stats = PaymentStats.parse(
       (
         await request(shop.orders.app)
