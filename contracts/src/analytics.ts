@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SalesChannel } from './counter';
 
 /** POST /analytics/visit: one page view; session_id is the visit session kept in sessionStorage. */
 export const VisitRequest = z.object({
@@ -34,6 +35,21 @@ export const VisitStats = z.object({
   /** Visits of the last 7 days (those of visits_by_day) and of the 7 days before, to compare. */
   last_7_days_visits: z.number().int().nonnegative(),
   previous_7_days_visits: z.number().int().nonnegative(),
+  /**
+   * Units gone from the stock per channel this month and this year (Europe/Rome), returns and releases taken off,
+   * from the stock ledger (docs/product/counter.md#stock-ledger); with what staff recorded as paid for the sales
+   * made elsewhere (Subito, eBay by hand), null when nobody recorded it.
+   */
+  units_by_channel: z
+    .array(
+      z.object({
+        channel: SalesChannel,
+        month_units: z.number().int(),
+        year_units: z.number().int(),
+        month_amount: z.number().nullable(),
+      }),
+    )
+    .default([]),
 });
 export type VisitStats = z.infer<typeof VisitStats>;
 

@@ -416,6 +416,11 @@ describe('Statistiche', () => {
           visits_by_country: [{ country: 'Italia', country_code: 'IT', visits: 10 }],
           last_7_days_visits: 6,
           previous_7_days_visits: 3,
+          units_by_channel: [
+            { channel: 'web', month_units: 4, year_units: 9, month_amount: null },
+            { channel: 'counter', month_units: 1, year_units: 1, month_amount: null },
+            { channel: 'subito', month_units: 2, year_units: 2, month_amount: 30 },
+          ],
         },
       ],
       'GET /api/analytics/payment-stats': () => [
@@ -483,6 +488,8 @@ describe('Statistiche', () => {
     expect(byChannel.textContent).toContain('Banco');
     expect(byChannel.textContent).toMatch(/Web\s*2 · 120,00/);
     expect(screen.getAllByText('Contanti e carta (banco)').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('units-by-channel').textContent).toMatch(/Subito\.it\s*2 pezzi · 30,00/);
+    expect(screen.getByTestId('units-by-channel').textContent).toContain('1 pezzo');
     expect(screen.getByText('+100% rispetto ai 7 giorni prima (3)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reset dati pagamento' }));
     // Demo payments apart from the takings (euro amounts carry a no-break space).

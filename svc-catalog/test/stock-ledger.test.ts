@@ -10,6 +10,7 @@ import {
   StockAdjusted,
   StockLookup,
   StockMovementList,
+  VisitStats,
   type Event,
   type EventType,
 } from '@edicola/contracts';
@@ -412,6 +413,37 @@ describe('svc-catalog: EAN, the stock ledger, the counter’s lookup and sales m
         actor: { username: 'commesso' },
         changes: { quantity_stock: { from: 4, to: 2 }, stock_channel: { from: null, to: 'ebay' } },
       });
+    });
+
+    it('counts each channel’s units in the statistics, returns taken off, with what was paid elsewhere', async () => {
+      const stats = async () =>
+        VisitStats.parse((await api().get('/analytics/stats').set(as(tokens.staff))).body).units_by_channel;
+      const before = await stats();
+      const id = await article({ stock: 10, title: 'Carte Pokémon 151' });
+      expect(
+        (await sellElsewhere({ article_id: id, quantity: 2, channel: 'subito', amount: 30 })).status,
+      ).toBe(201);
+      const sale = randomUUID();
+      const line = [{ article_id: id, quantity: 3 }];
+      expect(
+        (await reserve({ order_id: sale, lines: line, channel: 'counter', username: 'cassiera' })).status,
+      ).toBe(200);
+      await emit('order.items_restocked', {
+        order_id: sale,
+        restock_id: randomUUID(),
+        items: [{ article_id: id, quantity: 1 }],
+        restocked_at: new Date().toISOString(),
+      });
+      await waitFor(async () => {
+        const after = await stats();
+        const delta = (channel: string) =>
+          after.find((c) => c.channel === channel)!.month_units -
+          before.find((c) => c.channel === channel)!.month_units;
+        return delta('subito') === 2 && delta('counter') === 2;
+      });
+      const subito = (await stats()).find((c) => c.channel === 'subito')!;
+      expect(subito.month_amount).toBeGreaterThanOrEqual(30);
+      expect((await stats()).map((c) => c.channel)).toEqual(['web', 'counter', 'ebay', 'subito', 'other']);
     });
 
     it('refuses more than the shelf holds with the reservation’s words, and never goes below zero', async () => {

@@ -3,6 +3,7 @@ import { endpoint, type VisitStats } from '@edicola/contracts';
 import { bearerToken, type Db, type RateLimits, type TokenVerifier, routeServer } from '@edicola/platform';
 import { countryOf, type CountrySource } from '../visits/country';
 import { recordVisit } from '../visits/recording';
+import { unitsByChannel } from '../stock/channel-stats';
 import { visitStats } from '../visits/stats';
 
 /** Whether the request carries a valid staff token: a staff session's page views are not visits. */
@@ -40,5 +41,8 @@ export function visitRoutes(router: Router, db: Db, verifier: TokenVerifier, opt
     },
   );
 
-  serve(endpoint('GET /analytics/stats'), (): Promise<VisitStats> => visitStats(db));
+  serve(endpoint('GET /analytics/stats'), async (): Promise<VisitStats> => ({
+    ...(await visitStats(db)),
+    units_by_channel: await unitsByChannel(db),
+  }));
 }

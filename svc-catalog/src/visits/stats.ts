@@ -32,7 +32,7 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
  * visits, the 10 most visited pages, the last 7 days oldest first with empty days as 0, the 10
  * countries with most visits.
  */
-export async function visitStats(db: Db): Promise<VisitStats> {
+export async function visitStats(db: Db): Promise<Omit<VisitStats, 'units_by_channel'>> {
   const [totals] = await rows<{
     total: number;
     unique: number;

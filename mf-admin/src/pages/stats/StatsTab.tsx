@@ -191,6 +191,28 @@ export default function StatsTab() {
               </tbody>
             </table>
           </div>
+          <table className="adm-table" data-testid="units-by-channel">
+            <caption>{t('stats.unitsByChannel')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('stats.channel')}</th>
+                <th scope="col">{t('stats.monthColumn')}</th>
+                <th scope="col">{t('stats.yearColumn')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {v.units_by_channel.map((c) => (
+                <tr key={c.channel}>
+                  <td>{t(`stats.channels.${c.channel}`)}</td>
+                  <td>
+                    {t('stats.units', { count: c.month_units })}
+                    {c.month_amount !== null && ` · ${formatEuro(c.month_amount)}`}
+                  </td>
+                  <td>{t('stats.units', { count: c.year_units })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </>
       )}
 
