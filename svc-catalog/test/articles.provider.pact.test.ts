@@ -16,6 +16,9 @@ const ARTICLE_ID = '3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60';
 const REVIEW_ID = '8b2e4c1d-5f6a-4b7c-9d8e-0f1a2b3c4d5e';
 const PRESALE_ID = '4a8d2b63-0b5f-4c64-9b1a-2d3c4e5f6a71';
 const RESERVATION_ID = '5b9e3c74-1c6a-4d75-8c2b-3e4d5f6a7b82';
+/** The counter's article found by its barcode. */
+const COUNTER_ARTICLE_ID = '7d1e2f30-4a5b-4c6d-8e7f-901a2b3c4d5e';
+const EAN = '8001234567897';
 const pacts = [
   'mf-catalog-svc-catalog.json',
   'shell-svc-catalog.json',
@@ -126,6 +129,24 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
             articleOfKind(RESERVATION_ID, 'prenotazione', params),
           [`article ${ARTICLE_ID} has an approved review ${REVIEW_ID}`]: () => reviewOfArticle(true),
           [`article ${ARTICLE_ID} has a pending review ${REVIEW_ID}`]: () => reviewOfArticle(false),
+          [`article ${COUNTER_ARTICLE_ID} has the EAN ${EAN}`]: async () => {
+            const counterArticle = {
+              sku: 'PACT-POKE-151',
+              ean: EAN,
+              title: 'Pokémon 151 Bustina',
+              description: 'Articolo della cassa nei contratti Pact',
+              category: 'Carte collezionabili',
+              priceCents: 450,
+              ivaPercentage: 22,
+              quantityStock: 3,
+              isActive: true,
+              deletedAt: null,
+            };
+            await db()
+              .insert(articles)
+              .values({ id: COUNTER_ARTICLE_ID, ...counterArticle })
+              .onConflictDoUpdate({ target: articles.id, set: counterArticle });
+          },
           [`article ${ARTICLE_ID} had goods received`]: async () => {
             await articleExists();
             await adjustStock(db(), ARTICLE_ID, { delta: 2, reason: 'received', note: 'DDT 12' }, 'gennaro');

@@ -1,10 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { Verifier } from '@pact-foundation/pact';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
+import { articles } from '../../svc-catalog/src/db/schema';
 import {
+  counterSales,
   creditNotes,
   customers,
   fiscalNumbers,
@@ -17,9 +20,10 @@ import {
 import { creditNoteForRefund } from '../src/invoices/credit-notes';
 import { createFakePacklink, type FakePacklink } from '../src/fakes/packlink/fake-packlink';
 import { upsertStaff } from '../src/staff/users';
-import { startOrders } from './support';
+import { startShop, type Shop } from './shop';
 
-// The real svc-orders app, on a real database, answers what mf-account's and mf-admin's API clients expect.
+// The real svc-orders app, calling the real svc-catalog on one real database (the counter's sales take the
+// catalogue's stock), answers what mf-account's and mf-admin's API clients expect.
 const PLACEHOLDER_TOKEN = 'Bearer eyJhbGciOiJFUzI1NiJ9.e30.c2ln';
 
 interface Credentials {
@@ -27,6 +31,15 @@ interface Credentials {
   username?: string;
   password?: string;
   order_id?: string;
+}
+
+/** The parameters of mf-admin's counter states: the article in the catalogue, a sale's id in the consumer's URL. */
+interface CounterParams {
+  id?: string;
+  price?: number;
+  iva?: number;
+  stock?: number;
+  sale_id?: string;
 }
 
 /** The parameters of mf-admin's order states. */
@@ -49,15 +62,17 @@ const PACKLINK_KEY = 'pact-packlink-key';
 const MONEY_TAKEN = ['paid', 'confirmed', 'shipped', 'delivered'];
 
 describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
-  let orders: Awaited<ReturnType<typeof startOrders>>;
+  let shop: Shop;
   let server: Server;
   let token: string | null = null;
   let packlink: FakePacklink;
   let closePacklink: () => Promise<void>;
   /** The consumer's made-up Packlink reference, and the one the fake gave the shipment of the provider state. */
   let shipmentReference: { consumer: string; real: string } | null = null;
-  const db = () => orders.testDatabase.database.db;
-  const api = () => request(orders.service.app);
+  /** The consumer's made-up counter sale id, and the id of the sale the provider state made. */
+  let saleReference: { consumer: string; real: string } | null = null;
+  const db = () => shop.db;
+  const api = () => request(shop.orders.app);
 
   async function registerCustomer({ email, password }: Credentials): Promise<string> {
     await db()
@@ -229,12 +244,46 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
     shipmentReference = { consumer: params.shipment_id!, real };
   }
 
+  /** The counter's article in the real catalogue, with the state's price, VAT and stock. */
+  async function counterArticle({ id, price, iva, stock }: CounterParams): Promise<void> {
+    const values = {
+      sku: 'PACT-POKE-151',
+      title: 'Pokémon 151 Bustina',
+      description: 'Articolo della cassa nei contratti Pact',
+      category: 'Carte collezionabili',
+      priceCents: Math.round(price! * 100),
+      ivaPercentage: iva!,
+      quantityStock: stock!,
+      isActive: true,
+      deletedAt: null,
+    };
+    await shop.catalogDb
+      .insert(articles)
+      .values({ id: id!, ...values })
+      .onConflictDoUpdate({ target: articles.id, set: values });
+  }
+
+  /** A counter sale of `quantity` units of the state's article, paid in cash, made through the route. */
+  async function counterSale(params: CounterParams, quantity: number): Promise<string> {
+    await counterArticle({ ...params, stock: Math.max(params.stock ?? 0, quantity) });
+    const sold = await api()
+      .post('/api/pos/sales')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Idempotency-Key', randomUUID())
+      .send({
+        lines: [{ article_id: params.id, quantity }],
+        payments: [{ method: 'cash', amount: 20 }],
+      });
+    if (sold.status !== 201) throw new Error(`counter sale not made: ${JSON.stringify(sold.body)}`);
+    return sold.body.id as string;
+  }
+
   beforeAll(async () => {
     packlink = createFakePacklink({
       apiKey: PACKLINK_KEY,
       readyAfterMs: null,
       deliverCallback: async (body) => {
-        await request(orders.service.app)
+        await request(shop.orders.app)
           .post('/webhooks/packlink')
           .set('Content-Type', 'application/json')
           .send(body);
@@ -242,25 +291,29 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
     });
     const fake = await packlink.listen();
     closePacklink = fake.close;
-    // Every provider state registers its customer from this one address.
-    orders = await startOrders({
+    shop = await startShop({
+      // Every provider state registers its customer from this one address.
       REGISTRATIONS_PER_HOUR: '1000',
+      // The counter prints on the demo RT: the sale goes through the real RT adapter (Epson ePOS-Print XML) to the
+      // fake printer inside the process and comes back with a printed receipt (serial, number, Z), the answer the
+      // screen shows with a live RT; `off` would answer no receipt at all, `live` needs the shop's printer.
+      RT_MODE: 'demo',
       PACKLINK_API_KEY: PACKLINK_KEY,
       PACKLINK_API_BASE: fake.apiBase,
       PACKLINK_FROM_STREET: 'Via Roma 1',
       PACKLINK_FROM_ZIP: '80134',
       PACKLINK_FROM_CITY: 'Napoli',
     });
-    server = await orders.service.listen(0, '127.0.0.1');
-  }, 60_000);
+    server = await shop.orders.listen(0, '127.0.0.1');
+  }, 90_000);
   afterAll(async () => {
-    await orders?.stop();
+    await shop?.stop();
     await closePacklink?.();
   });
 
   const verify = (
     consumer: string,
-    stateHandlers: Record<string, (params: Credentials & OrderParams) => Promise<void>>,
+    stateHandlers: Record<string, (params: Credentials & OrderParams & CounterParams) => Promise<void>>,
   ) =>
     new Verifier({
       provider: 'svc-orders',
@@ -269,6 +322,7 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
       beforeEach: async () => {
         token = null;
         shipmentReference = null;
+        saleReference = null;
         // Wrong passwords of earlier interactions must not rate-limit later ones.
         await db().delete(loginFailures);
       },
@@ -276,7 +330,7 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
         Object.entries(stateHandlers).map(([state, fn]) => [
           state,
           async (params: unknown) => {
-            await fn((params ?? {}) as Credentials & OrderParams);
+            await fn((params ?? {}) as Credentials & OrderParams & CounterParams);
             return undefined;
           },
         ]),
@@ -288,6 +342,7 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
         // Packlink gave the provider state's shipment a reference of its own.
         if (shipmentReference && req.url)
           req.url = req.url.replace(shipmentReference.consumer, shipmentReference.real);
+        if (saleReference && req.url) req.url = req.url.replace(saleReference.consumer, saleReference.real);
         next();
       },
       logLevel: 'warn',
@@ -428,6 +483,35 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
         },
         'an order has a Packlink shipment with a label': (params) => orderWithShipment(params, true),
         'an order has a Packlink shipment without a label yet': (params) => orderWithShipment(params, false),
+        // The counter (the cashier's states come first: the sales are made with the cashier's token).
+        'a cashier is logged in': async ({ username, password }) => {
+          await upsertStaff(db(), { username: username!, password: password!, role: 'cashier' });
+          const res = await api().post('/api/auth/login').send({ username, password });
+          token = res.body.access_token as string;
+        },
+        'an article is in the catalogue': counterArticle,
+        'a counter sale was made today': async (params) => {
+          await counterSale(params, 1);
+        },
+        // Moved back to that day, so the day's list holds this one sale whatever else the verification sold.
+        'a counter sale was made on 2026-11-20': async (params) => {
+          const id = await counterSale(params, 1);
+          await db()
+            .update(counterSales)
+            .set({ createdAt: new Date('2026-11-20T10:00:00.000Z') })
+            .where(eq(counterSales.orderId, id));
+        },
+        'a counter sale of two units was made': async (params) => {
+          saleReference = { consumer: params.sale_id!, real: await counterSale(params, 2) };
+        },
+        'the counter closed a day': async (params) => {
+          await counterSale(params, 1);
+          const closed = await api()
+            .post('/api/pos/closures')
+            .set('Authorization', `Bearer ${token}`)
+            .set('Idempotency-Key', randomUUID());
+          if (closed.status !== 201) throw new Error(`day not closed: ${JSON.stringify(closed.body)}`);
+        },
       }),
     60_000,
   );

@@ -593,3 +593,91 @@ describe('mf-admin → svc-catalog (statistiche, articoli, recensioni)', () => {
       });
   });
 });
+
+// --- The counter's calls to svc-catalog (docs/product/counter.md#counter-screen, #stock-ledger): the lookup by
+// barcode and a unit sold elsewhere (Subito).
+
+const EAN = '8001234567897';
+const COUNTER_ARTICLE_ID = '7d1e2f30-4a5b-4c6d-8e7f-901a2b3c4d5e';
+const EXTERNAL_SALE_KEY = '6e0c9b1a-2d3f-4a5b-8c7d-9e0f1a2b3c4d';
+
+describe('mf-admin → svc-catalog (cassa)', () => {
+  beforeEach(withToken);
+
+  it('GET /api/stock/lookup?q=<ean> finds the article with that barcode, its gross price and stock', async () => {
+    await pact
+      .addInteraction()
+      .given(`article ${COUNTER_ARTICLE_ID} has the EAN ${EAN}`)
+      .uponReceiving('a counter lookup by barcode')
+      .withRequest('GET', '/api/stock/lookup', (request) => request.headers(AUTH_ONLY).query({ q: EAN }))
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          articles: eachLike({
+            id: COUNTER_ARTICLE_ID,
+            sku: string('PACT-POKE-151'),
+            ean: EAN,
+            title: string('Pokémon 151 Bustina'),
+            photo_url: null,
+            is_active: boolean(true),
+            price: number(4.5),
+            iva_percentage: integer(22),
+            gross_price: number(5.49),
+            quantity_stock: integer(3),
+            held_by_unpaid_orders: integer(0),
+          }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const found = await createAdminApi(mockServer.url).articles.lookup(EAN);
+        expect(found.articles[0]).toMatchObject({ id: COUNTER_ARTICLE_ID, ean: EAN, gross_price: 5.49 });
+      });
+  });
+
+  it('POST /api/stock/external-sales takes a unit sold on Subito from the same stock and records it', async () => {
+    await pact
+      .addInteraction()
+      .given(`article ${ARTICLE_ID} exists`)
+      .uponReceiving('a unit sold on Subito')
+      .withRequest('POST', '/api/stock/external-sales', (request) =>
+        request
+          .headers({
+            Authorization: BEARER,
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            'Idempotency-Key': EXTERNAL_SALE_KEY,
+          })
+          .jsonBody({
+            article_id: ARTICLE_ID,
+            quantity: 1,
+            channel: 'subito',
+            amount: 200,
+            note: 'Ritiro a mano',
+          }),
+      )
+      .willRespondWith(201, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          article: like({ ...adminArticle, quantity_stock: integer(2) }),
+          movement: {
+            id: string('0b6f0a3e-7c1d-4f8a-9e2b-3c4d5e6f7a8b'),
+            article_id: ARTICLE_ID,
+            delta: -1,
+            reason: 'sale',
+            channel: 'subito',
+            reference: null,
+            note: 'Ritiro a mano',
+            amount: 200,
+            stock_after: integer(2),
+            username: string('gennaro'),
+            created_at: regex(ISO_DATETIME, '2026-11-24T10:00:00.000Z'),
+          },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const sold = await createAdminApi(mockServer.url).articles.externalSale(
+          { article_id: ARTICLE_ID, quantity: 1, channel: 'subito', amount: 200, note: 'Ritiro a mano' },
+          EXTERNAL_SALE_KEY,
+        );
+        expect(sold.movement).toMatchObject({ delta: -1, reason: 'sale', channel: 'subito', amount: 200 });
+      });
+  });
+});

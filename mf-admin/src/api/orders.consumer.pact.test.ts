@@ -1097,3 +1097,258 @@ describe('mf-admin → svc-orders (Spedizioni, Statistiche, note di credito)', (
     },
   );
 });
+
+// --- The counter (docs/product/counter.md#counter-screen): status, a sale, a day's sales, a return, the day's
+// closure, and a sold-out article. A cashier signs in; the article is in the real catalogue of the provider. The
+// sale's id in a URL is the consumer's: the provider's verification puts in the id of the sale its state made.
+
+const CASHIER = { username: 'carmela', password: 'Cassa-Toledo-2026' };
+const COUNTER_ARTICLE = { id: '9c4d2e1f-3a5b-4c6d-8e7f-0a1b2c3d4e5f', price: 4.5, iva: 22, stock: 3 };
+const SALE_ID = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const PAST_DAY = '2026-11-20';
+const DAY = regex('^\\d{4}-\\d{2}-\\d{2}$', PAST_DAY);
+const KEY = (n: number) => `5f0e9d8c-7b6a-4c5d-9e4f-3a2b1c0d9e${String(n).padStart(2, '0')}`;
+
+/** The documento commerciale as the RT printed it (the verification's RT is the demo one). */
+const printedReceipt = {
+  mode: regex('^(demo|live)$', 'demo'),
+  serial: string('99MEY000001'),
+  document_number: regex('^\\d{4}-\\d{4}$', '0001-0001'),
+  z_number: integer(1),
+  printed_at: regex(ISO_DATETIME, '2026-11-20T10:00:00.000Z'),
+};
+
+/** A completed sale of `quantity` units of the counter's article (4,50 € + 22 % = 5,49 €), paid `cash`. */
+const completedSale = (quantity: number, cash: number) => ({
+  id: regex(UUID, SALE_ID),
+  reference: regex('^ORD-[0-9A-F]{8}$', 'ORD-2A3B4C5D'),
+  status: 'completed',
+  cashier: string(CASHIER.username),
+  created_at: regex(ISO_DATETIME, '2026-11-20T10:00:00.000Z'),
+  lines: eachLike({
+    article_id: COUNTER_ARTICLE.id,
+    sku: string('PACT-POKE-151'),
+    title: string('Pokémon 151 Bustina'),
+    quantity,
+    unit_price: number(5.49),
+    iva_percentage: integer(22),
+    line_total: number(5.49 * quantity),
+    price_change: null,
+    returned_quantity: integer(0),
+  }),
+  total: number(5.49 * quantity),
+  vat: eachLike({
+    iva_percentage: integer(22),
+    taxable: number(4.5),
+    vat: number(0.99),
+    total: number(5.49),
+  }),
+  payments: eachLike({ method: 'cash', amount: number(cash) }),
+  change: number(Math.round((cash - 5.49 * quantity) * 100) / 100),
+  receipt: printedReceipt,
+  problem: null,
+  refunded: number(0),
+});
+
+describe('mf-admin → svc-orders (Cassa)', () => {
+  beforeEach(() => {
+    const storage = new Map<string, string>();
+    Object.assign(globalThis, {
+      window: {
+        localStorage: {
+          getItem: (k: string) => storage.get(k) ?? null,
+          setItem: (k: string, v: string) => storage.set(k, v),
+          removeItem: (k: string) => storage.delete(k),
+        },
+      },
+    });
+    storeStaffToken('eyJhbGciOiJFUzI1NiJ9.e30.c2ln');
+  });
+
+  const cashier = () => pact.addInteraction().given('a cashier is logged in', CASHIER);
+  const withKey = (key: string) => ({ ...AUTH_ONLY, 'Idempotency-Key': key });
+  const jsonWithKey = (key: string) => ({ ...withKey(key), 'Content-Type': 'application/json' });
+
+  it('GET /api/pos/status answers how the counter prints and what this user may do', async () => {
+    await cashier()
+      .given('the counter closed a day', COUNTER_ARTICLE)
+      .uponReceiving("a cashier's look at the counter's status")
+      .withRequest('GET', '/api/pos/status', (request) => request.headers(AUTH_ONLY))
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          rt_mode: regex('^(demo|live|off)$', 'demo'),
+          printing: integer(0),
+          last_closure_at: regex(ISO_DATETIME, '2026-11-20T19:00:00.000Z'),
+          may_change_prices: false,
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const status = await createAdminApi(mockServer.url).pos.status();
+        expect(status).toMatchObject({ rt_mode: 'demo', printing: 0, may_change_prices: false });
+      });
+  });
+
+  it('POST /api/pos/sales sells one unit for cash, gives the change and answers the printed receipt', async () => {
+    const sale = {
+      lines: [{ article_id: COUNTER_ARTICLE.id, quantity: 1 }],
+      payments: [{ method: 'cash', amount: 10 }],
+    };
+    await cashier()
+      .given('an article is in the catalogue', COUNTER_ARTICLE)
+      .uponReceiving('a counter sale of one unit paid in cash with change')
+      .withRequest('POST', '/api/pos/sales', (request) => request.headers(jsonWithKey(KEY(1))).jsonBody(sale))
+      .willRespondWith(201, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({ ...completedSale(1, 10), returns: [] }),
+      )
+      .executeTest(async (mockServer) => {
+        const answer = await createAdminApi(mockServer.url).pos.createSale(
+          {
+            lines: [{ article_id: COUNTER_ARTICLE.id, quantity: 1 }],
+            payments: [{ method: 'cash', amount: 10 }],
+          },
+          KEY(1),
+        );
+        expect(answer).toMatchObject({ status: 'completed', total: 5.49, change: 4.51 });
+        expect(answer.receipt.document_number).toBe('0001-0001');
+      });
+  });
+
+  it('POST /api/pos/sales refuses an article sold out meanwhile (409) with a detail, taking nothing', async () => {
+    await cashier()
+      .given('an article is in the catalogue', { ...COUNTER_ARTICLE, stock: 0 })
+      .uponReceiving('a counter sale of a sold-out article')
+      .withRequest('POST', '/api/pos/sales', (request) =>
+        request.headers(jsonWithKey(KEY(2))).jsonBody({
+          lines: [{ article_id: COUNTER_ARTICLE.id, quantity: 1 }],
+          payments: [{ method: 'cash', amount: 10 }],
+        }),
+      )
+      .willRespondWith(409, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody({ detail: string('Articolo esaurito: "Pokémon 151 Bustina"') }),
+      )
+      .executeTest(async (mockServer) => {
+        const failure = createAdminApi(mockServer.url).pos.createSale(
+          {
+            lines: [{ article_id: COUNTER_ARTICLE.id, quantity: 1 }],
+            payments: [{ method: 'cash', amount: 10 }],
+          },
+          KEY(2),
+        );
+        await expect(failure).rejects.toMatchObject({
+          status: 409,
+          detail: 'Articolo esaurito: "Pokémon 151 Bustina"',
+        });
+      });
+  });
+
+  it("GET /api/pos/sales?day= answers that day's sales, newest first", async () => {
+    await cashier()
+      .given(`a counter sale was made on ${PAST_DAY}`, COUNTER_ARTICLE)
+      .uponReceiving("a cashier's list of a past day's counter sales")
+      .withRequest('GET', '/api/pos/sales', (request) => request.headers(AUTH_ONLY).query({ day: PAST_DAY }))
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          day: PAST_DAY,
+          sales: eachLike({ ...completedSale(1, 10), returns: [] }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const list = await createAdminApi(mockServer.url).pos.sales(PAST_DAY);
+        expect(list.day).toBe(PAST_DAY);
+        expect(list.sales[0]).toMatchObject({ status: 'completed', total: 5.49 });
+      });
+  });
+
+  it('POST /api/pos/sales/{id}/returns takes one unit back, refunds it in cash and answers the sale', async () => {
+    await cashier()
+      .given('a counter sale of two units was made', { ...COUNTER_ARTICLE, sale_id: SALE_ID })
+      .uponReceiving('a counter return of one unit refunded in cash')
+      .withRequest('POST', `/api/pos/sales/${SALE_ID}/returns`, (request) =>
+        request
+          .headers(jsonWithKey(KEY(3)))
+          .jsonBody({ lines: [{ article_id: COUNTER_ARTICLE.id, quantity: 1 }], refund_method: 'cash' }),
+      )
+      .willRespondWith(201, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          ...completedSale(2, 20),
+          lines: eachLike({
+            article_id: COUNTER_ARTICLE.id,
+            sku: string('PACT-POKE-151'),
+            title: string('Pokémon 151 Bustina'),
+            quantity: 2,
+            unit_price: number(5.49),
+            iva_percentage: integer(22),
+            line_total: number(10.98),
+            price_change: null,
+            returned_quantity: 1,
+          }),
+          vat: eachLike({
+            iva_percentage: integer(22),
+            taxable: number(9),
+            vat: number(1.98),
+            total: number(10.98),
+          }),
+          returns: eachLike({
+            id: regex(UUID, '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e'),
+            kind: 'return',
+            created_at: regex(ISO_DATETIME, '2026-11-20T10:05:00.000Z'),
+            cashier: string(CASHIER.username),
+            lines: eachLike({
+              article_id: COUNTER_ARTICLE.id,
+              title: string('Pokémon 151 Bustina'),
+              quantity: 1,
+            }),
+            amount: number(5.49),
+            refund_method: 'cash',
+            receipt: printedReceipt,
+          }),
+          refunded: number(5.49),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const sale = await createAdminApi(mockServer.url).pos.returnSale(
+          SALE_ID,
+          { lines: [{ article_id: COUNTER_ARTICLE.id, quantity: 1 }], refund_method: 'cash' },
+          KEY(3),
+        );
+        expect(sale.lines[0]).toMatchObject({ quantity: 2, returned_quantity: 1 });
+        expect(sale.returns[0]).toMatchObject({ kind: 'return', amount: 5.49, refund_method: 'cash' });
+        expect(sale.refunded).toBe(5.49);
+      });
+  });
+
+  it("POST /api/pos/closures closes the day after a sale and answers the Z report's totals", async () => {
+    await cashier()
+      .given('a counter sale was made today', COUNTER_ARTICLE)
+      .uponReceiving("a cashier's closure of the day")
+      .withRequest('POST', '/api/pos/closures', (request) => request.headers(withKey(KEY(4))))
+      .willRespondWith(201, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          id: regex(UUID, '3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f'),
+          day: DAY,
+          closed_at: regex(ISO_DATETIME, '2026-11-20T19:00:00.000Z'),
+          cashier: string(CASHIER.username),
+          rt_mode: regex('^(demo|live)$', 'demo'),
+          z_number: integer(1),
+          sales_count: integer(1),
+          returns_count: integer(0),
+          by_method: eachLike({ method: 'cash', sales: number(5.49), returns: number(0), net: number(5.49) }),
+          by_vat: eachLike({
+            iva_percentage: integer(22),
+            taxable: number(4.5),
+            vat: number(0.99),
+            total: number(5.49),
+          }),
+          total_sales: number(5.49),
+          total_returns: number(0),
+          net: number(5.49),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const closure = await createAdminApi(mockServer.url).pos.close(KEY(4));
+        expect(closure).toMatchObject({ rt_mode: 'demo', z_number: 1, sales_count: 1, net: 5.49 });
+      });
+  });
+});
