@@ -191,28 +191,17 @@ export default function StatsTab() {
               </tbody>
             </table>
           </div>
-          <table className="adm-table" data-testid="units-by-channel">
-            <caption>{t('stats.unitsByChannel')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('stats.channel')}</th>
-                <th scope="col">{t('stats.monthColumn')}</th>
-                <th scope="col">{t('stats.yearColumn')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {v.units_by_channel.map((c) => (
-                <tr key={c.channel}>
-                  <td>{t(`stats.channels.${c.channel}`)}</td>
-                  <td>
-                    {t('stats.units', { count: c.month_units })}
-                    {c.month_amount !== null && ` · ${formatEuro(c.month_amount)}`}
-                  </td>
-                  <td>{t('stats.units', { count: c.year_units })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PeriodTable
+            testId="units-by-channel"
+            caption={t('stats.unitsByChannel')}
+            firstColumn={t('stats.channel')}
+            rows={v.units_by_channel.map((c) => ({
+              key: c.channel,
+              label: t(`stats.channels.${c.channel}`),
+              month: `${t('stats.units', { count: c.month_units })}${c.month_amount === null ? '' : ` · ${formatEuro(c.month_amount)}`}`,
+              year: t('stats.units', { count: c.year_units }),
+            }))}
+          />
         </>
       )}
 
@@ -292,52 +281,28 @@ export default function StatsTab() {
                   }))}
                 />
               </figure>
-              <table className="adm-table" data-testid="stats-by-channel">
-                <caption>{t('stats.byChannel')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('stats.channel')}</th>
-                    <th scope="col">{t('stats.monthColumn')}</th>
-                    <th scope="col">{t('stats.yearColumn')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {p.by_channel.map((c) => (
-                    <tr key={c.channel}>
-                      <td>{t(`stats.channels.${c.channel}`)}</td>
-                      <td>
-                        {c.monthly_count} · {formatEuro(c.monthly_amount)}
-                      </td>
-                      <td>
-                        {c.yearly_count} · {formatEuro(c.yearly_amount)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <table className="adm-table">
-                <caption className="adm-visually-hidden">{t('stats.byMethod')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('stats.method')}</th>
-                    <th scope="col">{t('stats.monthColumn')}</th>
-                    <th scope="col">{t('stats.yearColumn')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {p.payment_methods.map((m) => (
-                    <tr key={m.payment_method}>
-                      <td>{methodName(m.payment_method)}</td>
-                      <td>
-                        {m.monthly_count} · {formatEuro(m.monthly_amount)}
-                      </td>
-                      <td>
-                        {m.yearly_count} · {formatEuro(m.yearly_amount)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <PeriodTable
+                testId="stats-by-channel"
+                caption={t('stats.byChannel')}
+                firstColumn={t('stats.channel')}
+                rows={p.by_channel.map((c) => ({
+                  key: c.channel,
+                  label: t(`stats.channels.${c.channel}`),
+                  month: `${c.monthly_count} · ${formatEuro(c.monthly_amount)}`,
+                  year: `${c.yearly_count} · ${formatEuro(c.yearly_amount)}`,
+                }))}
+              />
+              <PeriodTable
+                caption={t('stats.byMethod')}
+                captionHidden
+                firstColumn={t('stats.method')}
+                rows={p.payment_methods.map((m) => ({
+                  key: m.payment_method,
+                  label: methodName(m.payment_method),
+                  month: `${m.monthly_count} · ${formatEuro(m.monthly_amount)}`,
+                  year: `${m.yearly_count} · ${formatEuro(m.yearly_amount)}`,
+                }))}
+              />
             </>
           )}
         </>
@@ -375,5 +340,43 @@ export default function StatsTab() {
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+/** A table of figures this month and this year, one row per method or channel. */
+function PeriodTable({
+  caption,
+  captionHidden = false,
+  firstColumn,
+  rows,
+  testId,
+}: {
+  caption: string;
+  captionHidden?: boolean;
+  firstColumn: string;
+  rows: { key: string; label: string; month: string; year: string }[];
+  testId?: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <table className="adm-table" data-testid={testId}>
+      <caption className={captionHidden ? 'adm-visually-hidden' : undefined}>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{firstColumn}</th>
+          <th scope="col">{t('stats.monthColumn')}</th>
+          <th scope="col">{t('stats.yearColumn')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <td>{row.label}</td>
+            <td>{row.month}</td>
+            <td>{row.year}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
