@@ -79,25 +79,16 @@ export function counterPrinting(deps: {
       unitPriceCents: item.unit_gross_cents!,
       ivaPercentage: item.iva_percentage!,
     }));
-    let doc: PrintedDocument;
-    try {
-      const attempt = await beginAttempt(counterSales, counterSales.orderId, saleId, sale.attempt);
-      doc = await printer.printReceipt(
+    const doc = await printOnce(counterSales, counterSales.orderId, saleId, sale.attempt, (attempt) =>
+      printer.printReceipt(
         {
           reference: saleId,
           lines,
           payments: sale.payments.map((p) => ({ method: p.method, amountCents: p.amount_cents })),
         },
         attempt,
-      );
-    } catch (error) {
-      await db
-        .update(counterSales)
-        .set({ problem: problemOf(error) })
-        .where(eq(counterSales.orderId, saleId));
-      notify(saleId);
-      throw error;
-    }
+      ),
+    );
     const now = new Date();
     await db.transaction(async (tx) => {
       const locked = await lockOrder(tx, saleId);
@@ -129,10 +120,8 @@ export function counterPrinting(deps: {
     if (!ret || ret.state !== 'printing' || !printer) return;
     const [sale] = await db.select().from(counterSales).where(eq(counterSales.orderId, ret.orderId));
     const receipt = sale!.receipt!;
-    let doc: PrintedDocument;
-    try {
-      const attempt = await beginAttempt(counterReturns, counterReturns.id, returnId, ret.attempt);
-      doc = await printer.printReturn(
+    const doc = await printOnce(counterReturns, counterReturns.id, returnId, ret.attempt, (attempt) =>
+      printer.printReturn(
         {
           reference: `R-${returnId}`,
           kind: ret.kind,
@@ -151,15 +140,8 @@ export function counterPrinting(deps: {
           refund: { method: ret.refundMethod, amountCents: ret.amountCents },
         },
         attempt,
-      );
-    } catch (error) {
-      await db
-        .update(counterReturns)
-        .set({ problem: problemOf(error) })
-        .where(eq(counterReturns.id, returnId));
-      notify(returnId);
-      throw error;
-    }
+      ),
+    );
     await db
       .update(counterReturns)
       .set({
@@ -171,6 +153,29 @@ export function counterPrinting(deps: {
       })
       .where(and(eq(counterReturns.id, returnId), eq(counterReturns.state, 'printing')));
     notify(returnId);
+  }
+
+  /**
+   * One attempt at a document: its first attempt recorded first (beginAttempt); a failure (the RT silent, or
+   * refusing) is written as the document's problem for the screen and thrown, so the job tries again later.
+   */
+  async function printOnce(
+    table: typeof counterSales | typeof counterReturns,
+    key: typeof counterSales.orderId | typeof counterReturns.id,
+    id: string,
+    stored: unknown,
+    print: (attempt: Attempt | undefined) => Promise<PrintedDocument>,
+  ): Promise<PrintedDocument> {
+    try {
+      return await print(await beginAttempt(table, key, id, stored));
+    } catch (error) {
+      await db
+        .update(table)
+        .set({ problem: problemOf(error) })
+        .where(eq(key, id));
+      notify(id);
+      throw error;
+    }
   }
 
   /**
