@@ -236,7 +236,16 @@ describe('back office journeys', () => {
     await dialog.getByRole('button', { name: 'Registra' }).click();
     // 10 − 3 sold + 5 received: the delta lands on the real figure, not on the stale 10.
     await dialog.getByTestId('stock-now').filter({ hasText: /^12$/ }).waitFor();
-    await dialog.getByText(/\+5\s+Merce ricevuta · scorta 12/).waitFor();
+    // The ledger, newest first: the received goods on the real figure, the web order's units before them.
+    const received = dialog
+      .getByTestId('ledger-row')
+      .filter({ hasText: 'Merce ricevuta' })
+      .filter({ hasText: '+5' });
+    await received.waitFor();
+    await expect(received.innerText()).resolves.toMatch(/Merce ricevuta\s+\+5\s+12\s/);
+    await expect(dialog.getByTestId('ledger-row').nth(1).innerText()).resolves.toMatch(
+      /Ordine web\s+-3\s+7\s/,
+    );
     const [publicArticle] = (
       (await (await fetch(`${shop.apiUrl}/public/articles`)).json()) as {
         id: string;
