@@ -1,8 +1,10 @@
 import { ADMIN, COUNTER, internalFrom, PUBLIC, routesOf, STAFF } from './route';
 
-/** svc-catalog's routes: the public catalogue and reviews, the back office's articles and reviews. */
-export const CATALOG_ROUTES = routesOf('svc-catalog', {
-  // The storefront.
+/**
+ * svc-catalog's storefront routes: the public catalogue and reviews. Apart from the others so that the
+ * storefront's slices carry only these in their bundles.
+ */
+export const STOREFRONT_CATALOG_ROUTES = routesOf('svc-catalog', {
   'GET /public/articles': PUBLIC,
   'GET /public/articles/prevendita': PUBLIC,
   'GET /public/articles/prenotazione': PUBLIC,
@@ -13,37 +15,44 @@ export const CATALOG_ROUTES = routesOf('svc-catalog', {
   'POST /reviews': PUBLIC,
   'POST /reviews/:id/helpful': PUBLIC,
   'POST /analytics/visit': PUBLIC,
-  // The back office: articles.
-  'GET /api/articles': COUNTER,
-  'GET /api/admin/articles/prevendita': COUNTER,
-  'GET /api/admin/articles/prenotazione': COUNTER,
-  'GET /api/admin/articles/counts': COUNTER,
-  'POST /api/articles': STAFF,
-  'PUT /api/articles/:id': STAFF,
-  'PATCH /api/articles/:id/active': STAFF,
-  'POST /api/articles/:id/stock': STAFF,
-  // The stock ledger: every movement of an article (docs/product/counter.md#stock-ledger).
-  'GET /api/articles/:id/stock-movements': COUNTER,
-  // The counter finds articles by code or title; units sold on another channel (Subito) leave the same stock.
-  'GET /api/stock/lookup': COUNTER,
-  'POST /api/stock/external-sales': STAFF,
-  // Deleting cannot be undone: the admin's decision (decision 0021).
-  'DELETE /articles/:id': ADMIN,
-  'DELETE /api/articles/:id': ADMIN,
-  'GET /api/config/iva-options': COUNTER,
-  // The back office: reviews and statistics.
-  'GET /api/admin/reviews/all': STAFF,
-  'GET /api/admin/reviews/pending': STAFF,
-  'GET /api/admin/reviews/stats': STAFF,
-  'PATCH /api/admin/reviews/:id/approve': STAFF,
-  'POST /admin/reviews/:id/respond': STAFF,
-  // Taking a review off the shop and deleting spam: managing reviews, the staff's work.
-  'PATCH /api/admin/reviews/:id/hide': STAFF,
-  'DELETE /api/admin/reviews/:id': STAFF,
-  'GET /analytics/stats': STAFF,
-  // svc-orders' questions: stock held for an order, parcels for a shipping quote.
-  'POST /internal/stock/reservations': internalFrom('svc-orders'),
-  'DELETE /internal/stock/reservations/:order_id': internalFrom('svc-orders'),
-  'GET /internal/articles/parcels': internalFrom('svc-orders'),
-  'GET /internal/articles/by-ean': internalFrom('svc-orders'),
 });
+
+/** svc-catalog's routes: the storefront's, the back office's articles, stock and reviews, the internal calls. */
+export const CATALOG_ROUTES = {
+  ...STOREFRONT_CATALOG_ROUTES,
+  ...routesOf('svc-catalog', {
+    // The back office: articles.
+    'GET /api/articles': COUNTER,
+    'GET /api/admin/articles/prevendita': COUNTER,
+    'GET /api/admin/articles/prenotazione': COUNTER,
+    'GET /api/admin/articles/counts': COUNTER,
+    'POST /api/articles': STAFF,
+    'PUT /api/articles/:id': STAFF,
+    'PATCH /api/articles/:id/active': STAFF,
+    'POST /api/articles/:id/stock': STAFF,
+    // The stock ledger: every movement of an article (docs/product/counter.md#stock-ledger).
+    'GET /api/articles/:id/stock-movements': COUNTER,
+    // The counter finds articles by code or title; units sold on another channel (Subito) leave the same stock.
+    'GET /api/stock/lookup': COUNTER,
+    'POST /api/stock/external-sales': STAFF,
+    // Deleting cannot be undone: the admin's decision (decision 0021).
+    'DELETE /articles/:id': ADMIN,
+    'DELETE /api/articles/:id': ADMIN,
+    'GET /api/config/iva-options': COUNTER,
+    // The back office: reviews and statistics.
+    'GET /api/admin/reviews/all': STAFF,
+    'GET /api/admin/reviews/pending': STAFF,
+    'GET /api/admin/reviews/stats': STAFF,
+    'PATCH /api/admin/reviews/:id/approve': STAFF,
+    'POST /admin/reviews/:id/respond': STAFF,
+    // Taking a review off the shop and deleting spam: managing reviews, the staff's work.
+    'PATCH /api/admin/reviews/:id/hide': STAFF,
+    'DELETE /api/admin/reviews/:id': STAFF,
+    'GET /analytics/stats': STAFF,
+    // svc-orders' questions: stock held for an order, parcels for a shipping quote.
+    'POST /internal/stock/reservations': internalFrom('svc-orders'),
+    'DELETE /internal/stock/reservations/:order_id': internalFrom('svc-orders'),
+    'GET /internal/articles/parcels': internalFrom('svc-orders'),
+    'GET /internal/articles/by-ean': internalFrom('svc-orders'),
+  }),
+};

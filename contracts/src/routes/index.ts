@@ -1,12 +1,19 @@
 import type { StaffRole } from '../auth';
-import { CATALOG_ROUTES } from './catalog';
+import { CATALOG_ROUTES, STOREFRONT_CATALOG_ROUTES } from './catalog';
 import { NOTIFY_ROUTES } from './notify';
-import { ORDERS_ROUTES } from './orders';
+import { ORDERS_ROUTES, STOREFRONT_ORDERS_ROUTES } from './orders';
 import { PAYMENTS_ROUTES } from './payments';
 import { INTERNAL, PUBLIC, routesOf, type Route, type RouteKey } from './route';
 
 export * from './route';
-export { CATALOG_ROUTES, NOTIFY_ROUTES, ORDERS_ROUTES, PAYMENTS_ROUTES };
+export {
+  CATALOG_ROUTES,
+  NOTIFY_ROUTES,
+  ORDERS_ROUTES,
+  PAYMENTS_ROUTES,
+  STOREFRONT_CATALOG_ROUTES,
+  STOREFRONT_ORDERS_ROUTES,
+};
 
 /** What every service serves itself (platform's createApp): probes, metrics, the internal check. */
 export const PLATFORM_ROUTES = routesOf('every', {

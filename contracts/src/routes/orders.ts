@@ -11,11 +11,10 @@ import {
 } from './route';
 
 /**
- * svc-orders' routes: orders and the customer's account, the staff's sign-in, and the back office's orders,
- * invoices, shipments, shipping rules, analytics and audit. Who may do what: decision 0021 (only `admin`
- * may do what cannot be undone or moves money or rights).
+ * svc-orders' storefront routes: the checkout and the customer's account. Apart from the others so that the
+ * storefront's slices carry only these in their bundles.
  */
-export const ORDERS_ROUTES = routesOf('svc-orders', {
+export const STOREFRONT_ORDERS_ROUTES = routesOf('svc-orders', {
   // The checkout and the customer's account.
   'POST /orders': PUBLIC,
   'POST /orders/:id/cancel': PUBLIC,
@@ -28,68 +27,79 @@ export const ORDERS_ROUTES = routesOf('svc-orders', {
   'PUT /api/customers/profile': CUSTOMER,
   'GET /api/customers/orders': CUSTOMER,
   'GET /api/customers/orders/:id/invoice.pdf': CUSTOMER,
-  // The staff's session (open to a user who must still change a generated password).
-  'GET /.well-known/jwks.json': PUBLIC,
-  'POST /api/auth/login': PUBLIC,
-  'GET /api/auth/me': OWN_SESSION,
-  'PUT /api/auth/password': OWN_SESSION,
-  'POST /api/auth/logout': OWN_SESSION,
-  // Orders. Cancelling a paid order (cancel and refund) is refused to `staff` inside the status change.
-  'GET /api/orders': COUNTER,
-  'GET /api/orders/:id': COUNTER,
-  'GET /api/orders/:id/timeline': COUNTER,
-  'POST /api/orders/:id/notes': STAFF,
-  'PUT /api/orders/:id/status': STAFF,
-  'PUT /api/orders/:id/payment': STAFF,
-  // Money going back is the admin's decision, like 'cancel and refund'.
-  'POST /api/orders/:id/refunds': ADMIN,
-  // Invoices and credit notes (issue 16), their files for the accountant and the SdI.
-  'PUT /orders/:id/invoice': STAFF,
-  // The buyer's fiscal data of an order not yet invoiced, entered after the purchase (decision 0033).
-  'PUT /api/orders/:id/invoice-data': STAFF,
-  'GET /api/invoices/next-number': STAFF,
-  'GET /api/orders/:id/invoice.pdf': STAFF,
-  'GET /api/orders/:id/invoice.xml': STAFF,
-  'GET /api/orders/:id/credit-notes/:number.pdf': STAFF,
-  'GET /api/orders/:id/credit-notes/:number.xml': STAFF,
-  // The counter (docs/product/counter.md): sales with their fiscal receipt, returns, the day's closure. Who
-  // may charge another price is decided inside the sale (PRICE_CHANGE_ROLES).
-  'GET /api/pos/status': COUNTER,
-  'GET /api/pos/sales': COUNTER,
-  'POST /api/pos/sales': COUNTER,
-  'GET /api/pos/sales/:id': COUNTER,
-  'POST /api/pos/sales/:id/returns': COUNTER,
-  'GET /api/pos/closures': COUNTER,
-  'POST /api/pos/closures': COUNTER,
-  // The demo RT's paper roll (RT_MODE=demo only).
-  'GET /api/pos/demo-rt': COUNTER,
-  // Exports for the accountant: day-to-day figures.
-  'GET /orders/export/csv': STAFF,
-  'GET /api/exports/takings.csv': STAFF,
-  // Shipments.
-  'GET /api/orders/:id/shipment-quotes': STAFF,
-  'POST /api/orders/:id/create-shipment': STAFF,
-  'GET /api/shipments/:id/label': STAFF,
-  'POST /api/shipments/labels': STAFF,
-  'GET /api/orders/:id/packing-slip.pdf': STAFF,
-  // Signed by Packlink, checked by the handler.
-  'POST /webhooks/packlink': PUBLIC,
-  // Shipping rules: reading is day-to-day, changing them is the admin's.
-  'GET /api/admin/shipping/rules': STAFF,
-  'POST /api/admin/shipping/preview': STAFF,
-  'POST /api/admin/shipping/rules': ADMIN,
-  'PUT /admin/shipping/rules/:id': ADMIN,
-  'PUT /api/admin/shipping/rules/:id': ADMIN,
-  'DELETE /admin/shipping/rules/:id': ADMIN,
-  'DELETE /api/admin/shipping/rules/:id': ADMIN,
-  // Analytics; the reset's preview is seen by who may run the reset.
-  'GET /api/analytics/payment-stats': STAFF,
-  'GET /analytics/reset-payment-data': ADMIN,
-  'DELETE /analytics/reset-payment-data': ADMIN,
-  // The audit trail (staff users are managed with `npm run staff`, an admin's tool).
-  'GET /api/admin/audit': ADMIN,
-  // Other services' questions: orders placed through svc-payments, and whether a session still stands.
-  'POST /internal/orders': internalFrom('svc-payments'),
-  'GET /internal/orders/:id': internalFrom('svc-payments'),
-  'GET /internal/sessions/:kind/:id': INTERNAL,
 });
+
+/**
+ * svc-orders' routes: the storefront's, the staff's sign-in, the back office's orders, counter, invoices,
+ * shipments, shipping rules, analytics and audit, the internal calls. Who may do what: decision 0021 (only
+ * `admin` may do what cannot be undone or moves money or rights).
+ */
+export const ORDERS_ROUTES = {
+  ...STOREFRONT_ORDERS_ROUTES,
+  ...routesOf('svc-orders', {
+    // The staff's session (open to a user who must still change a generated password).
+    'GET /.well-known/jwks.json': PUBLIC,
+    'POST /api/auth/login': PUBLIC,
+    'GET /api/auth/me': OWN_SESSION,
+    'PUT /api/auth/password': OWN_SESSION,
+    'POST /api/auth/logout': OWN_SESSION,
+    // Orders. Cancelling a paid order (cancel and refund) is refused to `staff` inside the status change.
+    'GET /api/orders': COUNTER,
+    'GET /api/orders/:id': COUNTER,
+    'GET /api/orders/:id/timeline': COUNTER,
+    'POST /api/orders/:id/notes': STAFF,
+    'PUT /api/orders/:id/status': STAFF,
+    'PUT /api/orders/:id/payment': STAFF,
+    // Money going back is the admin's decision, like 'cancel and refund'.
+    'POST /api/orders/:id/refunds': ADMIN,
+    // Invoices and credit notes (issue 16), their files for the accountant and the SdI.
+    'PUT /orders/:id/invoice': STAFF,
+    // The buyer's fiscal data of an order not yet invoiced, entered after the purchase (decision 0033).
+    'PUT /api/orders/:id/invoice-data': STAFF,
+    'GET /api/invoices/next-number': STAFF,
+    'GET /api/orders/:id/invoice.pdf': STAFF,
+    'GET /api/orders/:id/invoice.xml': STAFF,
+    'GET /api/orders/:id/credit-notes/:number.pdf': STAFF,
+    'GET /api/orders/:id/credit-notes/:number.xml': STAFF,
+    // The counter (docs/product/counter.md): sales with their fiscal receipt, returns, the day's closure. Who
+    // may charge another price is decided inside the sale (PRICE_CHANGE_ROLES).
+    'GET /api/pos/status': COUNTER,
+    'GET /api/pos/sales': COUNTER,
+    'POST /api/pos/sales': COUNTER,
+    'GET /api/pos/sales/:id': COUNTER,
+    'POST /api/pos/sales/:id/returns': COUNTER,
+    'GET /api/pos/closures': COUNTER,
+    'POST /api/pos/closures': COUNTER,
+    // The demo RT's paper roll (RT_MODE=demo only).
+    'GET /api/pos/demo-rt': COUNTER,
+    // Exports for the accountant: day-to-day figures.
+    'GET /orders/export/csv': STAFF,
+    'GET /api/exports/takings.csv': STAFF,
+    // Shipments.
+    'GET /api/orders/:id/shipment-quotes': STAFF,
+    'POST /api/orders/:id/create-shipment': STAFF,
+    'GET /api/shipments/:id/label': STAFF,
+    'POST /api/shipments/labels': STAFF,
+    'GET /api/orders/:id/packing-slip.pdf': STAFF,
+    // Signed by Packlink, checked by the handler.
+    'POST /webhooks/packlink': PUBLIC,
+    // Shipping rules: reading is day-to-day, changing them is the admin's.
+    'GET /api/admin/shipping/rules': STAFF,
+    'POST /api/admin/shipping/preview': STAFF,
+    'POST /api/admin/shipping/rules': ADMIN,
+    'PUT /admin/shipping/rules/:id': ADMIN,
+    'PUT /api/admin/shipping/rules/:id': ADMIN,
+    'DELETE /admin/shipping/rules/:id': ADMIN,
+    'DELETE /api/admin/shipping/rules/:id': ADMIN,
+    // Analytics; the reset's preview is seen by who may run the reset.
+    'GET /api/analytics/payment-stats': STAFF,
+    'GET /analytics/reset-payment-data': ADMIN,
+    'DELETE /analytics/reset-payment-data': ADMIN,
+    // The audit trail (staff users are managed with `npm run staff`, an admin's tool).
+    'GET /api/admin/audit': ADMIN,
+    // Other services' questions: orders placed through svc-payments, and whether a session still stands.
+    'POST /internal/orders': internalFrom('svc-payments'),
+    'GET /internal/orders/:id': internalFrom('svc-payments'),
+    'GET /internal/sessions/:kind/:id': INTERNAL,
+  }),
+};

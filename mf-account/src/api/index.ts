@@ -5,7 +5,7 @@ import {
   type CustomerProfileUpdate,
   type PasswordChangeRequest,
   type CustomerRegistration,
-  ORDERS_ROUTES,
+  STOREFRONT_ORDERS_ROUTES,
 } from '@edicola/contracts';
 import { API_TIMEOUT_MS, createApiClient, downloadFile, type CallRoute, type Schema } from '@edicola/web-kit';
 
@@ -24,36 +24,48 @@ export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
   return {
     /** POST /api/customers/register with the registration payload of docs/product/records.md#registration. */
     register: (payload: CustomerRegistration) =>
-      request(ORDERS_ROUTES['POST /api/customers/register'], json(payload), Customer),
+      request(STOREFRONT_ORDERS_ROUTES['POST /api/customers/register'], json(payload), Customer),
     /** POST /api/customers/login {email, password} → access_token, customer_id, email, tipo_cliente. */
     login: (credentials: { email: string; password: string }) =>
-      request(ORDERS_ROUTES['POST /api/customers/login'], json(credentials), CustomerLoginResponse),
+      request(
+        STOREFRONT_ORDERS_ROUTES['POST /api/customers/login'],
+        json(credentials),
+        CustomerLoginResponse,
+      ),
     /** GET /api/customers/profile: also how a stored token is validated. */
     profile: (token: string) =>
-      request(ORDERS_ROUTES['GET /api/customers/profile'], authorized(token), Customer),
+      request(STOREFRONT_ORDERS_ROUTES['GET /api/customers/profile'], authorized(token), Customer),
     /** PUT /api/customers/profile → the updated customer. */
     updateProfile: (token: string, update: CustomerProfileUpdate) =>
-      request(ORDERS_ROUTES['PUT /api/customers/profile'], json(update, token), Customer),
+      request(STOREFRONT_ORDERS_ROUTES['PUT /api/customers/profile'], json(update, token), Customer),
     /** PUT /api/customers/password {old_password, new_password} → a fresh token (the others' sessions end). */
     changePassword: (token: string, change: PasswordChangeRequest) =>
-      request(ORDERS_ROUTES['PUT /api/customers/password'], json(change, token), CustomerLoginResponse),
+      request(
+        STOREFRONT_ORDERS_ROUTES['PUT /api/customers/password'],
+        json(change, token),
+        CustomerLoginResponse,
+      ),
     /** POST /api/customers/logout → 204: the token stops working on the server. */
     logout: (token: string): Promise<void> =>
-      client.call(ORDERS_ROUTES['POST /api/customers/logout'], { token }),
+      client.call(STOREFRONT_ORDERS_ROUTES['POST /api/customers/logout'], { token }),
     /** GET /api/customers/orders: the customer's own orders. */
     orders: (token: string) =>
-      request(ORDERS_ROUTES['GET /api/customers/orders'], authorized(token), CustomerOrderList),
+      request(STOREFRONT_ORDERS_ROUTES['GET /api/customers/orders'], authorized(token), CustomerOrderList),
     /**
      * GET /api/customers/orders/{id}/invoice.pdf: the issued invoice of the customer's own order, as a file (read as
      * bytes, with the same token and errors as the JSON answers).
      */
     invoicePdf: async (token: string, orderId: string): Promise<Blob> => {
-      const file = await downloadFile(client, ORDERS_ROUTES['GET /api/customers/orders/:id/invoice.pdf'], {
-        params: { id: orderId },
-        accept: 'application/pdf',
-        token,
-        signal: AbortSignal.timeout(API_TIMEOUT_MS),
-      });
+      const file = await downloadFile(
+        client,
+        STOREFRONT_ORDERS_ROUTES['GET /api/customers/orders/:id/invoice.pdf'],
+        {
+          params: { id: orderId },
+          accept: 'application/pdf',
+          token,
+          signal: AbortSignal.timeout(API_TIMEOUT_MS),
+        },
+      );
       return file.blob;
     },
   };

@@ -1,4 +1,4 @@
-import { type ReviewCreate, CATALOG_ROUTES } from '@edicola/contracts';
+import { type ReviewCreate, STOREFRONT_CATALOG_ROUTES } from '@edicola/contracts';
 import {
   createApiClient,
   pageLanguage,
@@ -20,36 +20,41 @@ export function createCatalogApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
   return {
     /** GET /public/articles: the active catalogue. */
     listArticles: (signal?: AbortSignal) =>
-      call(CATALOG_ROUTES['GET /public/articles'], ArticleListAnswer, { signal }),
+      call(STOREFRONT_CATALOG_ROUTES['GET /public/articles'], ArticleListAnswer, { signal }),
     /** GET /public/articles/prevendita: pre-sale articles, each with its availability date. */
     listPresale: (signal?: AbortSignal) =>
-      call(CATALOG_ROUTES['GET /public/articles/prevendita'], ArticleListAnswer, { signal }),
+      call(STOREFRONT_CATALOG_ROUTES['GET /public/articles/prevendita'], ArticleListAnswer, { signal }),
     /** GET /public/articles/prenotazione: articles open for reservation. */
     listReservation: (signal?: AbortSignal) =>
-      call(CATALOG_ROUTES['GET /public/articles/prenotazione'], ArticleListAnswer, { signal }),
+      call(STOREFRONT_CATALOG_ROUTES['GET /public/articles/prenotazione'], ArticleListAnswer, { signal }),
     /** GET /articles/{id}/reviews: the approved reviews of an article. */
     listReviews: (articleId: string, signal?: AbortSignal) =>
-      call(CATALOG_ROUTES['GET /articles/:id/reviews'], PublicReviewListAnswer, {
+      call(STOREFRONT_CATALOG_ROUTES['GET /articles/:id/reviews'], PublicReviewListAnswer, {
         params: { id: articleId },
         signal,
       }),
     /** GET /reviews/stats/{id}: average rating and count. */
     reviewStats: (articleId: string, signal?: AbortSignal) =>
-      call(CATALOG_ROUTES['GET /reviews/stats/:id'], ReviewSummaryAnswer, {
+      call(STOREFRONT_CATALOG_ROUTES['GET /reviews/stats/:id'], ReviewSummaryAnswer, {
         params: { id: articleId },
         signal,
       }),
     /** GET /reviews/recent?limit=6: the latest approved reviews for the home page. */
     recentReviews: (signal?: AbortSignal) =>
-      call(CATALOG_ROUTES['GET /reviews/recent'], PublicReviewListAnswer, { query: { limit: 6 }, signal }),
+      call(STOREFRONT_CATALOG_ROUTES['GET /reviews/recent'], PublicReviewListAnswer, {
+        query: { limit: 6 },
+        signal,
+      }),
     /** POST /reviews: a new review (published after staff approval). */
     createReview: (review: ReviewCreate) =>
-      call(CATALOG_ROUTES['POST /reviews'], undefined, {
+      call(STOREFRONT_CATALOG_ROUTES['POST /reviews'], undefined, {
         body: { ...review, language: review.language ?? pageLanguage() },
       }),
     /** POST /reviews/{id}/helpful: one vote per visitor; answers the count after the vote. */
     markHelpful: (reviewId: string) =>
-      call(CATALOG_ROUTES['POST /reviews/:id/helpful'], HelpfulVoteAnswer, { params: { id: reviewId } }),
+      call(STOREFRONT_CATALOG_ROUTES['POST /reviews/:id/helpful'], HelpfulVoteAnswer, {
+        params: { id: reviewId },
+      }),
   };
 }
 

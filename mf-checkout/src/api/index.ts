@@ -19,7 +19,7 @@ import {
   type KlarnaIntentRequest,
   type OnlineCheckoutRequest,
   CATALOG_ROUTES,
-  ORDERS_ROUTES,
+  STOREFRONT_ORDERS_ROUTES,
   PAYMENTS_ROUTES,
 } from '@edicola/contracts';
 import { createApiClient, pageLanguage, type CallRoute, type Schema } from '@edicola/web-kit';
@@ -84,7 +84,7 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) 
       query: { total_amount: number; quantity: number; country: string },
       signal?: AbortSignal,
     ) => {
-      const quote = await call(ORDERS_ROUTES['GET /shipping/calculate'], ShippingQuote, {
+      const quote = await call(STOREFRONT_ORDERS_ROUTES['GET /shipping/calculate'], ShippingQuote, {
         query: {
           total_amount: query.total_amount.toFixed(2),
           quantity: query.quantity,
@@ -97,20 +97,20 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) 
     },
     /** POST /orders (with the customer's token when logged in) → the order and the transfer details. */
     createOrder: (order: NewOrder, token: string | null, idempotencyKey?: string) =>
-      call(ORDERS_ROUTES['POST /orders'], CreateOrderResponse, {
+      call(STOREFRONT_ORDERS_ROUTES['POST /orders'], CreateOrderResponse, {
         body: { ...order, language: order.language ?? pageLanguage() },
         token,
         idempotencyKey,
       }),
     /** POST /orders/{id}/cancel {cancel_token}: the checkout gives up its own unpaid order (openOrder.ts). */
     cancelOrder: (orderId: string, cancelToken: string) =>
-      call(ORDERS_ROUTES['POST /orders/:id/cancel'], CancelOrderResponse, {
+      call(STOREFRONT_ORDERS_ROUTES['POST /orders/:id/cancel'], CancelOrderResponse, {
         params: { id: orderId },
         body: { cancel_token: cancelToken },
       }),
     /** GET /api/customers/profile: the logged-in customer, to prefill the details form. */
     profile: (token: string, signal?: AbortSignal) =>
-      call(ORDERS_ROUTES['GET /api/customers/profile'], Customer, { token, signal }),
+      call(STOREFRONT_ORDERS_ROUTES['GET /api/customers/profile'], Customer, { token, signal }),
 
     // ---- svc-payments (docs/product/http-routes.md#svc-payments) ----
     /** GET /payments/config: which methods are live, demo or off, and Stripe's publishable key. */

@@ -1,7 +1,7 @@
 import {
   type ContactMessageRequest,
   type VisitRequest,
-  CATALOG_ROUTES,
+  STOREFRONT_CATALOG_ROUTES,
   NOTIFY_ROUTES,
 } from '@edicola/contracts';
 import { createApiClient, pageLanguage, type CallRoute } from '@edicola/web-kit';
@@ -55,7 +55,7 @@ export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
     /** POST /analytics/visit: fire and forget (keepalive, so it survives leaving the page). */
     trackVisit: async (visit: VisitRequest) => {
       const staff = storedStaffToken();
-      await client.call(CATALOG_ROUTES['POST /analytics/visit'], {
+      await client.call(STOREFRONT_CATALOG_ROUTES['POST /analytics/visit'], {
         body: visit,
         keepalive: true,
         ...(staff ? { token: staff } : {}),

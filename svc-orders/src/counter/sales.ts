@@ -59,7 +59,10 @@ interface WantedLine {
 }
 
 /** The article ids of lines given by EAN, from svc-catalog; an unknown code is a 404 naming it. */
-async function resolveEans(internal: InternalClient, request: CounterSaleInput): Promise<Map<string, string>> {
+async function resolveEans(
+  internal: InternalClient,
+  request: CounterSaleInput,
+): Promise<Map<string, string>> {
   const eans = [...new Set(request.lines.flatMap((line) => (line.ean ? [line.ean] : [])))];
   if (eans.length === 0) return new Map();
   const byEan = await articlesByEan(internal, eans);
