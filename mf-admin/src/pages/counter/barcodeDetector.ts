@@ -31,8 +31,8 @@ export async function loadDetector(): Promise<Detector> {
   const native = await nativeDetector();
   if (native) return native;
   const [{ BarcodeDetector, setZXingModuleOverrides }, wasm] = await Promise.all([
-    import('barcode-detector/pure'),
-    import('./zxingWasm'),
+    import(/* webpackChunkName: "barcode-reader" */ 'barcode-detector/pure'),
+    import(/* webpackChunkName: "barcode-reader-wasm" */ './zxingWasm'),
   ]);
   setZXingModuleOverrides({
     locateFile: (file: string, prefix: string) =>
