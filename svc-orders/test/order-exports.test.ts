@@ -230,12 +230,12 @@ describe('the exports', () => {
     expect(rows[0]).toEqual(TAKINGS_CSV_HEADER);
     expect(rows.slice(1)).toEqual([
       // The transfer counts on the day it was received; the card order on its Rome day (1 April).
-      ['01/04/2026', '22%', 'Carta', '30,00', '6,60', '36,60', '0,00'],
-      ['01/04/2026', '22%', 'Bonifico', '10,00', '2,20', '12,20', '0,00'],
-      ['01/04/2026', 'N2.2', 'Carta', '15,50', '0,00', '15,50', '0,00'],
+      ['01/04/2026', '22%', 'Carta', '30,00', '6,60', '36,60', '0,00', 'Web'],
+      ['01/04/2026', '22%', 'Bonifico', '10,00', '2,20', '12,20', '0,00', 'Web'],
+      ['01/04/2026', 'N2.2', 'Carta', '15,50', '0,00', '15,50', '0,00', 'Web'],
       // 10,00 refunded on 20 April at 23:30 Rome time, spread over the rates in proportion to their gross.
-      ['20/04/2026', '22%', 'Carta', '0,00', '0,00', '0,00', '7,02'],
-      ['20/04/2026', 'N2.2', 'Carta', '0,00', '0,00', '0,00', '2,98'],
+      ['20/04/2026', '22%', 'Carta', '0,00', '0,00', '0,00', '7,02', 'Web'],
+      ['20/04/2026', 'N2.2', 'Carta', '0,00', '0,00', '0,00', '2,98', 'Web'],
     ]);
     // March has no takings: the transfer order of 28 March was paid in April.
     expect((await download('/api/exports/takings.csv?month=2026-03')).rows).toEqual([TAKINGS_CSV_HEADER]);
@@ -256,8 +256,8 @@ describe('the exports', () => {
     });
     const { rows } = await download('/api/exports/takings.csv?month=2026-05');
     expect(rows.slice(1)).toEqual([
-      ['05/05/2026', '4%', 'Carta', '31,00', '1,24', '32,24', '0,00'],
-      ['05/05/2026', '22%', 'Carta', '10,00', '2,20', '12,20', '0,00'],
+      ['05/05/2026', '4%', 'Carta', '31,00', '1,24', '32,24', '0,00', 'Web'],
+      ['05/05/2026', '22%', 'Carta', '10,00', '2,20', '12,20', '0,00', 'Web'],
     ]);
     const { summary } = priceLines(orderGrossLines(order));
     expect(summary.map((s) => [s.rate, s.taxableCents, s.taxCents])).toEqual([
