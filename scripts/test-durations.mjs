@@ -22,8 +22,11 @@ if (reports.length === 0) {
 
 const durations = {};
 for (const report of reports) {
+  // Paths relative to the checkout that ran the tests (a report lies in <checkout>/test-results/main/), so the
+  // reports of a CI clone elsewhere give the same keys as this one.
+  const runRoot = path.resolve(path.dirname(report), '..', '..');
   for (const suite of JSON.parse(readFileSync(report, 'utf8')).testResults ?? []) {
-    const file = path.relative(root, suite.name).split(path.sep).join('/');
+    const file = path.relative(runRoot, suite.name).split(path.sep).join('/');
     const seconds = (suite.endTime - suite.startTime) / 1000;
     if (Number.isFinite(seconds)) durations[file] = Math.round(seconds * 10) / 10;
   }
