@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SalesChannel } from './counter';
+import { SalesChannel } from './catalog';
 
 /** POST /analytics/visit: one page view; session_id is the visit session kept in sessionStorage. */
 export const VisitRequest = z.object({

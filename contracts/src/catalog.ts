@@ -1,11 +1,25 @@
 import { z } from 'zod';
-import { Ean, SalesChannel } from './counter';
+import { INVALID_EAN_DETAIL, isValidEan, normalEan } from './barcodes';
 import { singleLine } from './text';
 
 // In a module of their own (no zod): the catalogue's first screen needs them, not the schemas below.
 export { CATEGORIES, categoryOf, type CategorySlug } from './categories';
 
 export const ProductType = z.enum(['normale', 'prevendita', 'prenotazione']);
+
+/**
+ * Where a unit of stock went or came from: the web shop, the counter, a marketplace, another channel
+ * (docs/product/counter.md#stock-ledger). Here rather than with the counter's schemas, which the storefront's
+ * bundles must not carry.
+ */
+export const SalesChannel = z.enum(['web', 'counter', 'ebay', 'subito', 'other']);
+export type SalesChannel = z.infer<typeof SalesChannel>;
+
+/** An article's barcode as the shop stores it (docs/product/counter.md#barcodes), its check digit checked. */
+export const Ean = z
+  .string('Codice EAN non valido')
+  .transform(normalEan)
+  .refine(isValidEan, INVALID_EAN_DETAIL);
 export type ProductType = z.infer<typeof ProductType>;
 
 /** IVA options of docs/product/constants.md#vat-rates; 0 means VAT-exempt. */

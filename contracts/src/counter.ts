@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { INVALID_EAN_DETAIL, isValidEan, normalEan } from './barcodes';
+import { Ean } from './catalog';
 import { singleLine } from './text';
 
 // The counter (docs/product/counter.md): sales over the shop's counter, on the stock the web sells from, each
 // with its documento commerciale from the shop's registratore telematico (RT). A counter sale is an order of
 // the shop with channel `counter` (svc-orders); the RT is reached through an adapter (RT_MODE).
-
-/** Where a unit of stock went or came from: the web shop, the counter, a marketplace, another channel. */
-export const SalesChannel = z.enum(['web', 'counter', 'ebay', 'subito', 'other']);
-export type SalesChannel = z.infer<typeof SalesChannel>;
 
 /** The channels staff record by hand with "Venduto altrove" (eBay until its own integration runs). */
 export const ExternalChannel = z.enum(
@@ -31,11 +27,6 @@ const euros = (label: string) =>
     .min(0, `${label}: l'importo non può essere negativo`)
     .max(100_000, `${label}: importo troppo alto`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label}: al massimo 2 decimali`);
-
-export const Ean = z
-  .string('Codice EAN non valido')
-  .transform(normalEan)
-  .refine(isValidEan, INVALID_EAN_DETAIL);
 
 /** At most this many lines in one counter sale, and this many units on a line. */
 export const COUNTER_MAX_LINES = 100;
