@@ -1,6 +1,7 @@
 import { HttpError } from '@edicola/platform';
 import { centsToEuros, type VatLine } from '@edicola/contracts';
 import type { StoredCounterPayment } from '../db/schema';
+import { decimalComma } from '../exports/italian-csv';
 import { scorporo } from '../invoices/document';
 
 /** A counter line as charged: gross unit price (what the customer pays) and its VAT rate. */
@@ -47,7 +48,7 @@ export function changeDue(totalCents: number, payments: StoredCounterPayment[]):
   if (missing > 0) {
     throw new HttpError(
       422,
-      `Pagamento insufficiente: mancano ${centsToEuros(missing).toFixed(2).replace('.', ',')} € su un totale di ${centsToEuros(totalCents).toFixed(2).replace('.', ',')} €`,
+      `Pagamento insufficiente: mancano ${decimalComma(missing)} € su un totale di ${decimalComma(totalCents)} €`,
     );
   }
   if (cash > 0 && card + cash - totalCents >= cash) {

@@ -11,6 +11,7 @@ import {
 } from '../db/schema';
 import { romeDay } from '../orders/rome-time';
 import { vatByRate } from './amounts';
+import { beginAttempt } from './printing';
 import { RtRefused, type FiscalPrinter } from './rt/fiscal-printer';
 import type { Cashier } from './sales';
 
@@ -128,19 +129,14 @@ export async function closeDay(
   let raw: { request: string; response: string } | null = null;
   if (deps.printer && closure.rtMode !== 'off') {
     try {
-      // As for receipts (counter/printing.ts): the first attempt is recorded before anything is sent, and a later
-      // one lets the adapter find a Z report the RT printed without answering.
-      const earlier = closure.attempt as { first_attempt_at: string } | null;
-      if (!earlier) {
-        await db
-          .update(counterClosures)
-          .set({ attempt: { first_attempt_at: new Date().toISOString() } })
-          .where(eq(counterClosures.id, closure.id));
-      }
-      const report = await deps.printer.dailyClosure(
-        { reference: closure.id },
-        earlier ? { previousAttemptAt: new Date(earlier.first_attempt_at) } : undefined,
+      const attempt = await beginAttempt(
+        db,
+        counterClosures,
+        counterClosures.id,
+        closure.id,
+        closure.attempt,
       );
+      const report = await deps.printer.dailyClosure({ reference: closure.id }, attempt);
       zNumber = report.zNumber;
       raw = { request: report.request, response: report.response };
     } catch (error) {

@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { RtMode } from '@edicola/contracts';
 import type { Database, Db, EventBus, Jobs, Logger } from '@edicola/platform';
-import { counterReturns, counterSales, orderRecords, type StoredReceipt } from '../db/schema';
+import {
+  counterClosures,
+  counterReturns,
+  counterSales,
+  orderRecords,
+  type StoredReceipt,
+} from '../db/schema';
 import { lockOrder, moveOrder } from '../orders/order-writer';
 import {
   RtRefused,
@@ -14,6 +20,27 @@ import {
 /** What the attempt column keeps: when the first attempt of a document was about to be sent. */
 interface StoredAttempt {
   first_attempt_at: string;
+}
+
+/**
+ * The adapter's record of a document's first attempt (rt/fiscal-printer.ts Attempt), stored BEFORE anything is sent:
+ * a later attempt (after a time-out, a refusal or this process's death) passes it on, and the adapter looks for the
+ * document on the RT before printing it again. For receipts, returns and the day's closure alike.
+ */
+export async function beginAttempt(
+  db: Db,
+  table: typeof counterSales | typeof counterReturns | typeof counterClosures,
+  key: typeof counterSales.orderId | typeof counterReturns.id | typeof counterClosures.id,
+  id: string,
+  stored: unknown,
+): Promise<Attempt | undefined> {
+  const earlier = stored as StoredAttempt | null;
+  if (earlier) return { previousAttemptAt: new Date(earlier.first_attempt_at) };
+  await db
+    .update(table)
+    .set({ attempt: { first_attempt_at: new Date().toISOString() } satisfies StoredAttempt })
+    .where(eq(key, id));
+  return undefined;
 }
 
 export const PRINT_RECEIPT_JOB = 'counter.print-receipt';
@@ -167,7 +194,7 @@ export function counterPrinting(deps: {
     print: (attempt: Attempt | undefined) => Promise<PrintedDocument>,
   ): Promise<PrintedDocument> {
     try {
-      return await print(await beginAttempt(table, key, id, stored));
+      return await print(await beginAttempt(db, table, key, id, stored));
     } catch (error) {
       await db
         .update(table)
@@ -176,26 +203,6 @@ export function counterPrinting(deps: {
       notify(id);
       throw error;
     }
-  }
-
-  /**
-   * The adapter's record of the first attempt (rt/fiscal-printer.ts Attempt), stored BEFORE anything is sent: a
-   * later attempt (after a time-out, a refusal or this process's death) passes it on, and the adapter looks for the
-   * document on the RT before printing it again.
-   */
-  async function beginAttempt(
-    table: typeof counterSales | typeof counterReturns,
-    key: typeof counterSales.orderId | typeof counterReturns.id,
-    id: string,
-    stored: unknown,
-  ): Promise<Attempt | undefined> {
-    const earlier = stored as StoredAttempt | null;
-    if (earlier) return { previousAttemptAt: new Date(earlier.first_attempt_at) };
-    await db
-      .update(table)
-      .set({ attempt: { first_attempt_at: new Date().toISOString() } satisfies StoredAttempt })
-      .where(eq(key, id));
-    return undefined;
   }
 
   deps.jobs.handle<{ sale_id: string }>(PRINT_RECEIPT_JOB, (payload) => printReceipt(payload.sale_id), retry);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { centsToEuros, type CounterPaymentMethod } from '@edicola/contracts';
+import type { CounterPaymentMethod } from '@edicola/contracts';
 import { conflict, HttpError, notFound, type Database, type EventBus } from '@edicola/platform';
 import { counterReturns, counterSales } from '../db/schema';
+import { decimalComma } from '../exports/italian-csv';
 import { lockOrder, moveOrder } from '../orders/order-writer';
 import type { Cashier } from './sales';
 import type { CounterPrinting } from './printing';
@@ -77,9 +78,7 @@ export async function returnCounterSale(
       if (amountCents > cardPaid - cardBack) {
         throw new HttpError(
           422,
-          `Sulla carta si possono rendere al massimo ${centsToEuros(Math.max(0, cardPaid - cardBack))
-            .toFixed(2)
-            .replace('.', ',')} €: il resto in contanti`,
+          `Sulla carta si possono rendere al massimo ${decimalComma(Math.max(0, cardPaid - cardBack))} €: il resto in contanti`,
         );
       }
     }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   centsToEuros,
   orderReference,
@@ -86,7 +86,7 @@ function saleView(order: OrderRow, sale: CounterSaleRow, returns: CounterReturnR
   };
 }
 
-async function salesWhere(db: Db, where: ReturnType<typeof eq>): Promise<CounterSale[]> {
+async function salesWhere(db: Db, where: SQL | undefined): Promise<CounterSale[]> {
   const rows = await db
     .select({ order: orderRecords, sale: counterSales })
     .from(counterSales)
@@ -126,7 +126,7 @@ export async function counterSalesOf(db: Db, day = romeToday()) {
     gte(counterSales.createdAt, romeDayStart(day)),
     lt(counterSales.createdAt, romeDayStart(nextDay(day))),
   );
-  return { day, sales: await salesWhere(db, where as ReturnType<typeof eq>) };
+  return { day, sales: await salesWhere(db, where) };
 }
 
 /** GET /api/pos/status. */
