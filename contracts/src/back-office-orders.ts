@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OrderStatus } from './order-status';
-import { Order, OrderStatusCounts, PaymentMethod, requiredText, ShipmentState } from './orders';
+import { Order, OrderChannel, OrderStatusCounts, PaymentMethod, requiredText, ShipmentState } from './orders';
 import { singleLine } from './text';
 
 /*
@@ -55,6 +55,7 @@ const orderFilterShape = {
   q: optionalQueryText(100),
   payment_method: PaymentMethod.optional(),
   payment: OrderPaymentFilter.optional(),
+  channel: OrderChannel.optional(),
   from: z.iso.date('La data iniziale deve essere AAAA-MM-GG').optional(),
   to: z.iso.date('La data finale deve essere AAAA-MM-GG').optional(),
   sort: OrderSort.default('newest'),

@@ -74,7 +74,8 @@ export const OrderCreated = z.object({
   order_reference: z.string(),
   order_version: z.number().int().positive(),
   status: OrderStatus,
-  payment_method: PaymentMethod,
+  /** 'ebay' for an order an eBay buyer placed (eBay collected the money). */
+  payment_method: z.union([PaymentMethod, z.literal('ebay')]),
   payment_status: PaymentStatus,
   customer_id: z.string().nullable(),
   customer_email: z.email(),
@@ -93,6 +94,15 @@ export const OrderCreated = z.object({
   payment_due_at: z.iso.datetime({ offset: true }).nullable().optional(),
   /** The customer's language (the order's e-mails are written in it); 'it' when absent. */
   language: CustomerLanguage,
+  /**
+   * Where the order was placed; absent in events from before it was added: the web. An eBay order's buyer hears
+   * from eBay, not from the shop; the shop is told of it.
+   */
+  channel: z.enum(['web', 'ebay']).optional(),
+  /** The marketplace's own order id (eBay's orderId). */
+  external_id: z.string().optional(),
+  /** A marketplace order that found no stock (the last unit sold twice): no unit was taken, staff must choose. */
+  stock_conflict: z.boolean().optional(),
 });
 
 /** What every payment event says about the payment it is about. Amounts in integer cents, EUR. */
@@ -211,6 +221,52 @@ export const ArticleStockLow = z.object({
   occurred_at: z.iso.datetime({ offset: true }),
 });
 
+/**
+ * An article changed in a way a sales channel cares about (its stock moved, its price, title, photos, activity or
+ * its eBay settings changed): its state after the change. `revision` grows with every change of the article, so a
+ * reader that already holds a higher one drops this as stale.
+ */
+export const ArticleChanged = z.object({
+  article_id: z.string(),
+  revision: z.number().int().positive(),
+  sku: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  ean: z.string().nullable(),
+  /** Gross unit price (VAT included) in cents: what a buyer pays. */
+  unit_gross_cents: z.number().int().nonnegative(),
+  quantity_stock: z.number().int().nonnegative(),
+  active: z.boolean(),
+  /** Absolute URLs of the article's photos, the cover first. */
+  photo_urls: z.array(z.string()),
+  /** The article's eBay settings (PUT /api/articles/{id}/ebay); price_cents null: the shop's price. */
+  ebay: z.object({
+    enabled: z.boolean(),
+    price_cents: z.number().int().positive().nullable(),
+    buffer: z.number().int().nonnegative(),
+  }),
+  /** True once the article is deleted: a channel ends its listing. */
+  deleted: z.boolean(),
+  changed_at: z.iso.datetime({ offset: true }),
+});
+
+/**
+ * svc-channels' report on an article's listing on a marketplace: svc-catalog keeps the latest (by `revision`,
+ * growing per listing) for GET /api/articles/{id}/ebay.
+ */
+export const ListingChanged = z.object({
+  article_id: z.string(),
+  channel: z.literal('ebay'),
+  revision: z.number().int().positive(),
+  state: z.enum(['not_listed', 'pending', 'listed', 'ended', 'error']),
+  listing_id: z.string().nullable(),
+  listing_url: z.string().nullable(),
+  quantity: z.number().int().nonnegative().nullable(),
+  error: z.string().nullable(),
+  changed_at: z.iso.datetime({ offset: true }),
+});
+
 /** Every event type with its current version and the schema of its data. */
 export const EVENTS = {
   'order.status_changed': { version: 1, data: OrderStatusChanged },
@@ -224,6 +280,8 @@ export const EVENTS = {
   'payment.refund_failed': { version: 1, data: PaymentRefundFailed },
   'review.replied': { version: 1, data: ReviewReplied },
   'article.stock_low': { version: 1, data: ArticleStockLow },
+  'article.changed': { version: 1, data: ArticleChanged },
+  'listing.changed': { version: 1, data: ListingChanged },
 } as const;
 
 export type EventType = keyof typeof EVENTS;

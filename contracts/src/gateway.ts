@@ -37,6 +37,7 @@ export const API_ROUTES = {
   ],
   'svc-payments': ['/payments/*', '/checkout/session*', '/paypal/*', '/webhooks/*'],
   'svc-notify': ['/newsletter/*', '/contact/*', '/admin/process-scheduled-emails', '/api/admin/emails*'],
+  'svc-channels': ['/api/ebay/*', '/demo/ebay/*'],
 } as const;
 
 export type ServiceName = keyof typeof API_ROUTES;

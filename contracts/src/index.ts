@@ -4,6 +4,7 @@ export * from './text';
 export * from './error-codes';
 export * from './barcodes';
 export * from './counter';
+export * from './channels';
 export * from './catalog';
 export * from './reviews';
 export * from './analytics';

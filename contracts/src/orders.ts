@@ -398,6 +398,10 @@ export const OrderRefundEntry = z.object({
 });
 export type OrderRefundEntry = z.infer<typeof OrderRefundEntry>;
 
+/** The channels of the orders Ordini lists. */
+export const OrderChannel = z.enum(['web', 'ebay'], 'Canale non valido (web o ebay)');
+export type OrderChannel = z.infer<typeof OrderChannel>;
+
 /** An order as the staff API answers it (docs/product/records.md#order). */
 export const Order = z.object({
   id: z.string(),
@@ -423,9 +427,16 @@ export const Order = z.object({
   shipping_cost: z.number(),
   total_amount: z.number(),
   shipping_country: z.string(),
-  payment_method: PaymentMethod,
+  /** 'ebay': an eBay buyer's order, paid to eBay. */
+  payment_method: z.union([PaymentMethod, z.literal('ebay')]),
   payment_status: PaymentStatus,
   payment_intent_id: z.string().nullable(),
+  /** Where the order was placed: the web shop or eBay (counter sales are not in Ordini). */
+  channel: OrderChannel.default('web'),
+  /** The marketplace's own order id (eBay's orderId); null for web orders. */
+  external_id: z.string().nullable().default(null),
+  /** A marketplace order that found no stock: no unit taken, staff choose which order to cancel and refund. */
+  stock_conflict: z.boolean().default(false),
   /** Paid through the shop's demo stand-in of the provider (no money moved). */
   payment_demo: z.boolean(),
   /** Euros given back so far (partial or full refunds); 0 when none. */

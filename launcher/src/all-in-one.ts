@@ -21,6 +21,7 @@ import {
   type RuntimeOptions,
 } from '@edicola/platform';
 import { catalogService } from '@edicola/svc-catalog';
+import { channelsService } from '@edicola/svc-channels';
 import { notifyService } from '@edicola/svc-notify';
 import { ordersService } from '@edicola/svc-orders';
 import { methodModes, paymentModesOf, paymentsService, type PaymentModes } from '@edicola/svc-payments';
@@ -106,7 +107,7 @@ export function paymentBannerLines(payments: PaymentModes): string[] {
 }
 
 /**
- * The whole shop in one process: the four services on one embedded Postgres (a schema each) and the
+ * The whole shop in one process: the five services on one embedded Postgres (a schema each) and the
  * in-process bus, the API gateway, and the storefront with its slices.
  */
 export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Promise<AllInOne> {
@@ -160,7 +161,7 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
     PUBLIC_WEB_URL: `http://localhost:${webPort}`,
     // The shop tried out on one machine shows the demo catalogue unless the user says otherwise.
     DEMO_DATA: 'true',
-    // One secret for the four services of this process, unless the operator gives one.
+    // One secret for the five services of this process, unless the operator gives one.
     INTERNAL_TOKEN_SECRET: randomBytes(32).toString('base64url'),
     ...vars,
     DATA_DIR: dataDir,
@@ -182,16 +183,18 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
   // svc-orders holds the signing key; the others verify tokens with its public key set.
   const orders = await startService(ordersService, shared('svc-orders'));
   const verifier = orders.context.verifier;
-  const [catalog, payments, notify] = await Promise.all([
+  const [catalog, payments, notify, channels] = await Promise.all([
     startService(catalogService, { ...shared('svc-catalog'), verifier }),
     startService(paymentsService, { ...shared('svc-payments'), verifier }),
     startService(notifyService, { ...shared('svc-notify'), verifier }),
+    startService(channelsService, { ...shared('svc-channels'), verifier }),
   ]);
   const services: Record<ServiceName, RunningService> = {
     'svc-catalog': catalog,
     'svc-orders': orders,
     'svc-payments': payments,
     'svc-notify': notify,
+    'svc-channels': channels,
   };
   Object.assign(started, services);
   const inProcess = (s: RunningService): GatewayTarget => ({
@@ -206,6 +209,7 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
       'svc-orders': inProcess(orders),
       'svc-payments': inProcess(payments),
       'svc-notify': inProcess(notify),
+      'svc-channels': inProcess(channels),
     },
     logger,
     {

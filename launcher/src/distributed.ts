@@ -24,6 +24,7 @@ const gatewayEnv = z.object({
   ORDERS_URL: z.url(),
   PAYMENTS_URL: z.url(),
   NOTIFY_URL: z.url(),
+  CHANNELS_URL: z.url(),
   /** The API's public address: requests for its host are served, besides the loopback names and ALLOWED_HOSTS. */
   PUBLIC_API_URL: z.url().optional(),
   ALLOWED_HOSTS: allowedHostsVar,

@@ -35,6 +35,9 @@ export const CATALOG_ROUTES = {
     // The counter finds articles by code or title; units sold on another channel (Subito) leave the same stock.
     'GET /api/stock/lookup': COUNTER,
     'POST /api/stock/external-sales': STAFF,
+    // Selling an article on eBay: its settings here, its listing's state as svc-channels reports it.
+    'GET /api/articles/:id/ebay': STAFF,
+    'PUT /api/articles/:id/ebay': STAFF,
     // Deleting cannot be undone: the admin's decision (decision 0021).
     'DELETE /articles/:id': ADMIN,
     'DELETE /api/articles/:id': ADMIN,

@@ -1,5 +1,6 @@
 import type { StaffRole } from '../auth';
 import { CATALOG_ROUTES, STOREFRONT_CATALOG_ROUTES } from './catalog';
+import { CHANNELS_ROUTES } from './channels';
 import { NOTIFY_ROUTES } from './notify';
 import { ORDERS_ROUTES, STOREFRONT_ORDERS_ROUTES } from './orders';
 import { PAYMENTS_ROUTES } from './payments';
@@ -8,6 +9,7 @@ import { INTERNAL, PUBLIC, routesOf, type Route, type RouteKey } from './route';
 export * from './route';
 export {
   CATALOG_ROUTES,
+  CHANNELS_ROUTES,
   NOTIFY_ROUTES,
   ORDERS_ROUTES,
   PAYMENTS_ROUTES,
@@ -35,6 +37,7 @@ export const ROUTES = {
   ...ORDERS_ROUTES,
   ...PAYMENTS_ROUTES,
   ...NOTIFY_ROUTES,
+  ...CHANNELS_ROUTES,
 } satisfies Record<RouteKey, Route>;
 
 export type RouteName = keyof typeof ROUTES;

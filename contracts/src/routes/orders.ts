@@ -46,6 +46,9 @@ export const ORDERS_ROUTES = {
     // Orders. Cancelling a paid order (cancel and refund) is refused to `staff` inside the status change.
     'GET /api/orders': COUNTER,
     'GET /api/orders/:id': COUNTER,
+    // Marketplace orders that found no stock (the last unit sold twice), and taking their units once freed.
+    'GET /api/orders/stock-conflicts': STAFF,
+    'POST /api/orders/:id/stock-conflict/retry': STAFF,
     'GET /api/orders/:id/timeline': COUNTER,
     'POST /api/orders/:id/notes': STAFF,
     'PUT /api/orders/:id/status': STAFF,
@@ -99,6 +102,9 @@ export const ORDERS_ROUTES = {
     'GET /api/admin/audit': ADMIN,
     // Other services' questions: orders placed through svc-payments, and whether a session still stands.
     'POST /internal/orders': internalFrom('svc-payments'),
+    // svc-channels' eBay orders: stored once per eBay order id, cancelled when eBay cancels them.
+    'POST /internal/orders/external': internalFrom('svc-channels'),
+    'POST /internal/orders/external/cancel': internalFrom('svc-channels'),
     'GET /internal/orders/:id': internalFrom('svc-payments'),
     'GET /internal/sessions/:kind/:id': INTERNAL,
   }),

@@ -9,6 +9,7 @@ export const SERVICE_URL_VARS = {
   'svc-orders': 'ORDERS_URL',
   'svc-payments': 'PAYMENTS_URL',
   'svc-notify': 'NOTIFY_URL',
+  'svc-channels': 'CHANNELS_URL',
 } as const;
 
 /** Variables of service-to-service calls, read by every service. */
@@ -21,6 +22,7 @@ export const internalEnv = z.object({
   ORDERS_URL: z.url().optional(),
   PAYMENTS_URL: z.url().optional(),
   NOTIFY_URL: z.url().optional(),
+  CHANNELS_URL: z.url().optional(),
   INTERNAL_CALL_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
 });
 export type InternalEnv = z.infer<typeof internalEnv>;

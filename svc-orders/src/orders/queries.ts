@@ -88,6 +88,9 @@ export function toOrder(row: Row, refunds: OrderRefundEntry[] = []): Order {
     transfer_payment: transferPaymentOf(row),
     refund: refundOf(row),
     refunds,
+    channel: 'web',
+    external_id: null,
+    stock_conflict: false,
   };
 }
 

@@ -20,6 +20,7 @@ export const de: Strings = {
       paypal: 'PayPal',
       klarna: 'Klarna, 3 zinsfreie Raten',
       'klarna-now': 'Klarna, sofort bezahlen',
+      ebay: 'eBay',
     },
     questions: (phone) => `Bei Fragen antworten Sie auf diese E-Mail oder rufen Sie uns an: ${phone}.`,
     backToShop: 'Zurück zum Shop',

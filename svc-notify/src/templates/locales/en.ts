@@ -20,6 +20,7 @@ export const en: Strings = {
       paypal: 'PayPal',
       klarna: 'Klarna, 3 interest-free instalments',
       'klarna-now': 'Klarna, pay now',
+      ebay: 'eBay',
     },
     questions: (phone) => `For any question, reply to this e-mail or call us on ${phone}.`,
     backToShop: 'Back to the shop',

@@ -20,6 +20,7 @@ export const es: Strings = {
       paypal: 'PayPal',
       klarna: 'Klarna, 3 plazos sin intereses',
       'klarna-now': 'Klarna, paga ahora',
+      ebay: 'eBay',
     },
     questions: (phone) => `Para cualquier pregunta, responde a este correo o llámanos al ${phone}.`,
     backToShop: 'Volver a la tienda',

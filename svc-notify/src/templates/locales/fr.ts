@@ -20,6 +20,7 @@ export const fr: Strings = {
       paypal: 'PayPal',
       klarna: 'Klarna, 3 versements sans frais',
       'klarna-now': 'Klarna, payer maintenant',
+      ebay: 'eBay',
     },
     questions: (phone) => `Pour toute question, répondez à cet e-mail ou appelez-nous au ${phone}.`,
     backToShop: 'Retour à la boutique',

@@ -20,6 +20,7 @@ export const it: Strings = {
       paypal: 'PayPal',
       klarna: 'Klarna, 3 rate senza interessi',
       'klarna-now': 'Klarna, paga ora',
+      ebay: 'eBay',
     },
     questions: (phone) => `Per qualsiasi domanda rispondi a questa e-mail o chiamaci al ${phone}.`,
     backToShop: 'Torna al negozio',

@@ -20,6 +20,7 @@ export const nl: Strings = {
       paypal: 'PayPal',
       klarna: 'Klarna, 3 termijnen zonder rente',
       'klarna-now': 'Klarna, nu betalen',
+      ebay: 'eBay',
     },
     questions: (phone) => `Vragen? Beantwoord deze e-mail of bel ons op ${phone}.`,
     backToShop: 'Terug naar de winkel',

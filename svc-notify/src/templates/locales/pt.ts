@@ -20,6 +20,7 @@ export const pt: Strings = {
       paypal: 'PayPal',
       klarna: 'Klarna, 3 prestações sem juros',
       'klarna-now': 'Klarna, pagar agora',
+      ebay: 'eBay',
     },
     questions: (phone) => `Para qualquer dúvida, responda a este e-mail ou ligue-nos para o ${phone}.`,
     backToShop: 'Voltar à loja',

@@ -20,6 +20,7 @@ export const ru: Strings = {
       paypal: 'PayPal',
       klarna: 'Klarna, 3 платежа без процентов',
       'klarna-now': 'Klarna, оплата сейчас',
+      ebay: 'eBay',
     },
     questions: (phone) => `Если у вас есть вопросы, ответьте на это письмо или позвоните нам: ${phone}.`,
     backToShop: 'Вернуться в магазин',

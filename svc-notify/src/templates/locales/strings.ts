@@ -17,7 +17,7 @@ export interface Strings {
     shippingFree: string;
     total: string;
     payment: string;
-    methods: Record<PaymentMethod, string>;
+    methods: Record<PaymentMethod | 'ebay', string>;
     questions: (phone: string) => string;
     backToShop: string;
     /** The footer's line on why this e-mail came. */

@@ -1,0 +1,1 @@
+export { channelsService } from './service';
