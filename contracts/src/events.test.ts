@@ -93,7 +93,14 @@ describe('order.refund_requested versions', () => {
 
 describe('SUBSCRIPTIONS', () => {
   it('names the consumers of each order and payment event, and only known event types', () => {
-    expect(subscribersOf('order.status_changed')).toEqual(['svc-catalog', 'svc-notify', 'svc-payments']);
+    expect(subscribersOf('order.status_changed')).toEqual([
+      'svc-catalog',
+      'svc-notify',
+      'svc-payments',
+      'svc-channels',
+    ]);
+    expect(subscribersOf('article.changed')).toEqual(['svc-channels']);
+    expect(subscribersOf('listing.changed')).toEqual(['svc-catalog']);
     expect(subscribersOf('order.refund_requested')).toEqual(['svc-payments']);
     expect(subscribersOf('order.items_restocked')).toEqual(['svc-catalog']);
     for (const type of ['payment.succeeded', 'payment.failed', 'payment.refunded', 'payment.refund_failed'])

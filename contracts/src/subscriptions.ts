@@ -8,7 +8,7 @@ import type { EventType } from './events';
  * until then publishing the type fails (unroutable) and the outbox keeps retrying.
  */
 export const SUBSCRIPTIONS = {
-  'svc-catalog': ['order.status_changed', 'order.items_restocked'],
+  'svc-catalog': ['order.status_changed', 'order.items_restocked', 'listing.changed'],
   'svc-notify': [
     'order.created',
     'order.status_changed',
@@ -27,6 +27,7 @@ export const SUBSCRIPTIONS = {
     'audit.recorded',
   ],
   'svc-payments': ['order.refund_requested', 'order.status_changed'],
+  'svc-channels': ['article.changed', 'order.status_changed'],
 } as const satisfies Record<string, readonly EventType[]>;
 
 export type Subscriber = keyof typeof SUBSCRIPTIONS;

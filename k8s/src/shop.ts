@@ -121,6 +121,33 @@ export const SERVICES: ServiceSlice[] = [
     cpu: { request: '50m', limit: '500m' },
     memory: { request: '128Mi', limit: '384Mi' },
   },
+  {
+    name: 'svc-channels',
+    port: 8105,
+    database: 'channels',
+    calls: ['svc-orders'],
+    internet: true,
+    smtp: false,
+    config: { ...JWKS, EBAY_MODE: 'live', PUBLIC_API_URL: 'https://api.shop.example.com' },
+    secrets: [
+      ...shared('svc-channels'),
+      ...[
+        'EBAY_CLIENT_ID',
+        'EBAY_CLIENT_SECRET',
+        'EBAY_RU_NAME',
+        'EBAY_TOKEN_KEY',
+        'EBAY_FULFILLMENT_POLICY_ID',
+        'EBAY_PAYMENT_POLICY_ID',
+        'EBAY_RETURN_POLICY_ID',
+      ].map((env) => ({
+        env,
+        secret: 'svc-channels-ebay',
+        key: env.toLowerCase().replace(/_/g, '-'),
+      })),
+    ],
+    cpu: { request: '50m', limit: '500m' },
+    memory: { request: '128Mi', limit: '384Mi' },
+  },
 ];
 
 /** The front-end slices served as static files, each its own image and deployment. */

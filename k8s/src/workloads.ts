@@ -241,6 +241,7 @@ export function serviceBase(slice: ServiceSlice): Record<string, Manifest> {
       ORDERS_URL: 'http://svc-orders:8102',
       PAYMENTS_URL: 'http://svc-payments:8103',
       NOTIFY_URL: 'http://svc-notify:8104',
+      CHANNELS_URL: 'http://svc-channels:8105',
       ...slice.config,
     }),
     'hpa.yaml': autoscaler(slice.name, 2, 6),

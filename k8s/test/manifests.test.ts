@@ -139,7 +139,7 @@ describe('policy', () => {
     ).toEqual(SERVICES.map((x) => `${x.name}-migrate`).sort());
   });
 
-  test('the network: default deny, DNS for all, the outside only for svc-payments and svc-orders (and SMTP for svc-notify)', () => {
+  test('the network: default deny, DNS for all, the outside only for svc-payments, svc-orders and svc-channels (and SMTP for svc-notify)', () => {
     const policies = named(docs, 'NetworkPolicy');
     const deny = policies.find((p) => p.metadata.name === 'default-deny')!;
     expect(deny.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
@@ -152,7 +152,7 @@ describe('policy', () => {
       .filter((p) => reachesOutside(p).some((rule: Doc) => rule.ports.some((port: Doc) => port.port === 443)))
       .map((p) => p.metadata.name)
       .sort();
-    expect(https).toEqual(['edicola-db', 'edicola-rabbitmq', 'svc-orders', 'svc-payments']);
+    expect(https).toEqual(['edicola-db', 'edicola-rabbitmq', 'svc-channels', 'svc-orders', 'svc-payments']);
     const notify = reachesOutside(policies.find((p) => p.metadata.name === 'svc-notify')!);
     expect(notify.flatMap((rule: Doc) => rule.ports.map((port: Doc) => port.port))).toEqual([465, 587]);
     // svc-catalog's internal routes are open to svc-orders only (besides the gateway and monitoring namespaces).
