@@ -1,4 +1,4 @@
 module.exports = require('../jest.shared.js')(__dirname, {
   testEnvironment: 'jsdom',
-  setupFiles: ['<rootDir>/src/jestSetup.ts'],
+  setupFiles: [require.resolve('../scripts/web-jest-setup.ts')],
 });

@@ -1,6 +1,6 @@
 const base = require('../jest.shared.js')(__dirname, {
   testEnvironment: 'jsdom',
-  setupFiles: ['<rootDir>/src/jestSetup.ts'],
+  setupFiles: [require.resolve('../scripts/web-jest-setup.ts')],
 });
 
 // Images are addresses in the bundle; a stub is enough in jsdom.
