@@ -11,6 +11,7 @@ export const IMAGES = [
   'svc-orders',
   'svc-payments',
   'svc-notify',
+  'svc-channels',
   'web',
   'mf-catalog',
   'mf-checkout',

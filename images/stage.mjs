@@ -1,7 +1,7 @@
 // The build stage of every image (run inside the node-build image, which has no shell): compiles what the
 // image runs, then lays out /out with only that: the production dependencies installed by `npm ci` from the
 // lock for the one workspace it starts, and the compiled folders of the workspaces it links.
-// Environment: IMAGE (svc-catalog, svc-orders, svc-payments, svc-notify, web, mf-catalog, mf-checkout,
+// Environment: IMAGE (svc-catalog, svc-orders, svc-payments, svc-notify, svc-channels, web, mf-catalog, mf-checkout,
 // mf-account, mf-admin).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ const image = process.env.IMAGE;
 const npm = ['/usr/lib/node_modules/npm/bin/npm-cli.js'];
 const run = (args, cwd = '/src') => execFileSync(process.execPath, args, { cwd, stdio: 'inherit' });
 const pkg = JSON.parse(readFileSync('/src/package.json', 'utf8'));
-const services = ['svc-catalog', 'svc-orders', 'svc-payments', 'svc-notify'];
+const services = ['svc-catalog', 'svc-orders', 'svc-payments', 'svc-notify', 'svc-channels'];
 const slices = ['mf-catalog', 'mf-checkout', 'mf-account', 'mf-admin'];
 if (![...services, 'web', ...slices].includes(image))
   throw new Error(`IMAGE=${image}: not an image of the shop`);

@@ -24,7 +24,7 @@ const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const run = randomUUID().slice(0, 8);
 const exchange = `edicola.smoke.${run}`;
 const queuePrefix = `edicola-smoke-${run}.`;
-const services = { catalog: 0, orders: 0, payments: 0, notify: 0 };
+const services = { catalog: 0, orders: 0, payments: 0, notify: 0, channels: 0 };
 let API = 0;
 let WEB = 0;
 const admin = { username: 'smoke-admin', password: 'smoke-password-1' };
@@ -35,6 +35,8 @@ const internalTokens = require(path.join(root, 'platform/dist/index.js')).create
 );
 // svc-notify has no SMTP_URL here: it writes each e-mail as an .eml file under its DATA_DIR.
 const notifyDataDir = mkdtempSync(path.join(tmpdir(), `edicola-smoke-notify-${run}-`));
+// svc-channels sells on the fake eBay of its demo mode, which keeps its state under its DATA_DIR.
+const channelsDataDir = mkdtempSync(path.join(tmpdir(), `edicola-smoke-channels-${run}-`));
 // svc-payments talks to a fake Stripe on loopback (the one its tests and demo mode use), with the real SDK;
 // the fake signs its webhooks and sends them through the gateway, as Stripe would.
 const stripe = {
@@ -175,6 +177,9 @@ async function main() {
         : {}),
       ...(name === 'catalog' ? { DEMO_DATA: 'true' } : {}),
       ...(name === 'notify' ? { DATA_DIR: notifyDataDir } : {}),
+      ...(name === 'channels'
+        ? { DATA_DIR: channelsDataDir, EBAY_MODE: 'demo', PUBLIC_API_URL: `http://localhost:${API}` }
+        : {}),
       ...(name === 'payments'
         ? {
             // Stripe live against its fake, PayPal without keys: off (a mixed set-up must say so).
@@ -502,6 +507,7 @@ async function cleanup() {
     children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
   );
   rmSync(notifyDataDir, { recursive: true, force: true });
+  rmSync(channelsDataDir, { recursive: true, force: true });
   await stripe.server?.close().catch(() => {});
   for (const name of Object.keys(services)) {
     await admin_sql(`drop database if exists edicola_smoke_${name}_${run} with (force)`).catch(() => {});
