@@ -1,4 +1,4 @@
-// The part of eBay's Sell APIs the shop uses (../shared/PROVIDERS.md, eBay Sell APIs), with eBay's own field
+// The part of eBay's Sell APIs the shop uses (docs/product/ebay.md#sell-api), with eBay's own field
 // names. The live client and the demo fake (EBAY_MODE) both answer through this interface.
 
 /** eBay's inventory item (PUT /sell/inventory/v1/inventory_item/{sku} replaces the whole record). */
