@@ -8,7 +8,7 @@ import type { EventType } from './events';
  * until then publishing the type fails (unroutable) and the outbox keeps retrying.
  */
 export const SUBSCRIPTIONS = {
-  'svc-catalog': ['order.status_changed', 'order.items_restocked'],
+  'svc-catalog': ['order.status_changed', 'order.items_restocked', 'listing.changed'],
   'svc-notify': [
     'order.created',
     'order.status_changed',
