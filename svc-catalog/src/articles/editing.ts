@@ -139,7 +139,8 @@ export async function createArticle(
  * Replaces the article's fields with the form's (the EAN too: a form without one clears it), except the stock
  * (moved by deltas only); the photo changes only when a new one came; a SKU or EAN another live article has is a
  * 409. When the form names the version it was loaded with and the article has been edited since, nothing is
- * written: 409 stale_version. Announced to the sales channels (article.changed). Null when there is no such article.
+ * written: 409 stale_version. Announced to the sales channels (article.changed). Null when there is no such
+ * article.
  */
 export async function updateArticle(
   db: Db,

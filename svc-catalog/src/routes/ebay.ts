@@ -12,9 +12,9 @@ import {
 import { ebayListingOf, saveEbaySettings } from '../ebay/settings';
 
 /**
- * Selling an article on eBay (staff): its settings, kept here with the article, and its listing's state as
- * svc-channels last reported it (events/listing-changed.ts). svc-channels acts on the settings from the
- * article.changed the PUT emits.
+ * Selling an article on eBay (staff; docs/product/ebay.md#listings): its settings, kept here with the article,
+ * and its listing's state as svc-channels last reported it (events/listing-changed.ts). svc-channels acts on the
+ * settings from the article.changed the PUT emits.
  */
 export function ebayRoutes(router: Router, db: Db, verifier: TokenVerifier, bus: EventBus) {
   const serve = routeServer(router, verifier);

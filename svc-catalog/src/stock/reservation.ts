@@ -105,7 +105,8 @@ export interface Reserved {
  * orders sharing articles never deadlock and a concurrent call for the same order waits on the first one's row
  * locks. The reservation row comes last: when the order has one already (a retry, or that concurrent twin), the
  * transaction rolls back and the stored answer is given, so an order reserves once however often it asks. An
- * article that could not be taken is explained after the rollback (missing 404, unpublished or short 409).
+ * article that could not be taken is explained after the rollback (missing 404, unpublished or short 409). Each
+ * article taken is announced once (article.changed); a refused reservation, rolled back, announces nothing.
  */
 export async function reserveStock(
   db: Db,
