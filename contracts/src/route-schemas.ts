@@ -58,6 +58,7 @@ import {
   StockAdjustmentRequest,
   StockMovementList,
 } from './catalog';
+import { EbayListing, EbayListingSettingsRequest } from './channels';
 import { ContactMessageRequest, ContactMessageResponse } from './contact';
 import {
   Customer,
@@ -190,6 +191,12 @@ export const ROUTE_SCHEMAS = {
   'GET /api/articles/:id/stock-movements': { params: ArticleIdParams, answer: StockMovementList },
   'GET /api/stock/lookup': { query: StockLookupQuery, answer: StockLookup },
   'POST /api/stock/external-sales': { body: ExternalSaleRequest, answer: StockAdjusted },
+  'GET /api/articles/:id/ebay': { params: ArticleIdParams, answer: EbayListing },
+  'PUT /api/articles/:id/ebay': {
+    params: ArticleIdParams,
+    body: EbayListingSettingsRequest,
+    answer: EbayListing,
+  },
   'POST /api/articles/:id/stock': {
     params: ArticleIdParams,
     body: StockAdjustmentRequest,

@@ -14,9 +14,11 @@ import {
 import { seedDemoCatalogue } from './demo/seed';
 import { onOrderStatusChanged } from './events/order-status-changed';
 import { onOrderItemsRestocked } from './events/order-items-restocked';
+import { onListingChanged } from './events/listing-changed';
 import { adminArticleRoutes } from './routes/admin-articles';
 import { adminReviewRoutes } from './routes/admin-reviews';
 import { configRoutes } from './routes/config';
+import { ebayRoutes } from './routes/ebay';
 import { internalBarcodeRoutes } from './routes/internal-barcodes';
 import { internalParcelRoutes } from './routes/internal-parcels';
 import { internalStockRoutes } from './routes/internal-stock';
@@ -53,8 +55,9 @@ export const catalogService: ServiceDefinition<typeof settings> = {
     let visitorKey = '';
     const limits = rateLimits(db, rateLimitCounters);
 
-    bus.on('order.status_changed', onOrderStatusChanged(cache));
-    bus.on('order.items_restocked', onOrderItemsRestocked(cache));
+    bus.on('order.status_changed', onOrderStatusChanged(cache, bus));
+    bus.on('order.items_restocked', onOrderItemsRestocked(cache, bus));
+    bus.on('listing.changed', onListingChanged);
 
     return {
       routes(router) {
@@ -64,6 +67,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
         internalBarcodeRoutes(router, db);
         adminArticleRoutes(router, db, verifier, cache, bus);
         stockRoutes(router, db, verifier, cache, bus);
+        ebayRoutes(router, db, verifier, bus);
         mediaRoutes(router, db);
         configRoutes(router, verifier);
         reviewRoutes(router, db, {
@@ -80,7 +84,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
       },
       async start() {
         visitorKey = await loadVisitorKey(db, config.VISITOR_HASH_SECRET);
-        if (config.DEMO_DATA) await seedDemoCatalogue(db, logger);
+        if (config.DEMO_DATA) await seedDemoCatalogue(db, bus, logger);
       },
     };
   },

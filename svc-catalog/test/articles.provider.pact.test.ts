@@ -5,7 +5,7 @@ import { Verifier } from '@pact-foundation/pact';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { startTestService, type TestService, makeTokens, type TestTokens } from '@edicola/platform/testing';
-import { articles, reviews, stockMovements } from '../src/db/schema';
+import { articles, ebayListings, reviews, stockMovements } from '../src/db/schema';
 import { DEMO_ARTICLES } from '../src/demo/catalogue';
 import { loadDemoCatalogue } from '../src/demo/seed';
 import { catalogService } from '../src/service';
@@ -19,6 +19,8 @@ const RESERVATION_ID = '5b9e3c74-1c6a-4d75-8c2b-3e4d5f6a7b82';
 /** The counter's article found by its barcode. */
 const COUNTER_ARTICLE_ID = '7d1e2f30-4a5b-4c6d-8e7f-901a2b3c4d5e';
 const EAN = '8001234567897';
+/** The back office's article whose eBay listing it shows. */
+const EBAY_ARTICLE_ID = '4f1f5f43-2f0e-4b7a-9c39-1f4f9a1e1a01';
 const pacts = [
   'mf-catalog-svc-catalog.json',
   'shell-svc-catalog.json',
@@ -49,6 +51,30 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
       })
       // Back on the shop if an earlier interaction switched it off or deleted it.
       .onConflictDoUpdate({ target: articles.id, set: { isActive: true, deletedAt: null } });
+  }
+
+  /** The eBay article, on the shop with 3 units; its eBay settings and listing as `ebay` gives them (none: removed). */
+  async function ebayArticle(ebay: Omit<typeof ebayListings.$inferInsert, 'articleId'> | null) {
+    const article = {
+      sku: 'PACT-EBAY-1',
+      title: 'Casco Agostini replica 1:2',
+      description: 'Articolo eBay dei contratti Pact',
+      category: 'Modellismo',
+      priceCents: 12000,
+      ivaPercentage: 22,
+      quantityStock: 3,
+      isActive: true,
+      deletedAt: null,
+    };
+    await db()
+      .insert(articles)
+      .values({ id: EBAY_ARTICLE_ID, ...article })
+      .onConflictDoUpdate({ target: articles.id, set: article });
+    await db().delete(ebayListings).where(eq(ebayListings.articleId, EBAY_ARTICLE_ID));
+    if (ebay)
+      await db()
+        .insert(ebayListings)
+        .values({ articleId: EBAY_ARTICLE_ID, ...ebay });
   }
 
   /** A pre-sale or reservation article, on the shop, available from March 2027. */
@@ -120,7 +146,7 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
           'the demo catalogue is loaded': async () => {
             // Once, whatever other states added before.
             const [demo] = await db().select().from(articles).where(eq(articles.sku, DEMO_ARTICLES[0]!.sku));
-            if (!demo) await loadDemoCatalogue(db(), pino({ level: 'silent' }));
+            if (!demo) await loadDemoCatalogue(db(), catalog.service.context.bus, pino({ level: 'silent' }));
           },
           [`article ${ARTICLE_ID} exists`]: articleExists,
           [`a prevendita article ${PRESALE_ID} exists`]: (params) =>
@@ -149,8 +175,30 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
           },
           [`article ${ARTICLE_ID} had goods received`]: async () => {
             await articleExists();
-            await adjustStock(db(), ARTICLE_ID, { delta: 2, reason: 'received', note: 'DDT 12' }, 'gennaro');
+            await adjustStock(
+              db(),
+              catalog.service.context.bus,
+              ARTICLE_ID,
+              { delta: 2, reason: 'received', note: 'DDT 12' },
+              'gennaro',
+            );
           },
+          [`the article ${EBAY_ARTICLE_ID} exists and is listed on eBay`]: () =>
+            ebayArticle({
+              enabled: true,
+              priceCents: 15990,
+              buffer: 1,
+              settingsUpdatedAt: new Date('2026-11-28T09:00:00.000Z'),
+              settingsUpdatedBy: 'commesso',
+              state: 'listed',
+              listingRevision: 2,
+              listingId: '110554321234',
+              listingUrl: 'https://www.ebay.it/itm/110554321234',
+              quantity: 2,
+              error: null,
+              reportedAt: new Date('2026-11-28T09:00:30.000Z'),
+            }),
+          [`the article ${EBAY_ARTICLE_ID} exists and is not on eBay`]: () => ebayArticle(null),
           // The reviews stay; the demo catalogue's reply goes (the lists' reviews have none).
           'no review has a reply': async () => {
             await db().update(reviews).set({ replyText: null, repliedAt: null });

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { providerWithMetadata, Verifier } from '@pact-foundation/pact';
 import { createEvent } from '@edicola/platform';
-import type { ReviewRow } from '../src/db/schema';
+import type { ArticleRow, ReviewRow } from '../src/db/schema';
+import { articleChanged } from '../src/ebay/article-changed';
 import { reviewReplied } from '../src/reviews/moderation';
 import { articleStockLow } from '../src/stock/low-stock';
 
-// The events svc-catalog publishes for svc-notify, built by the functions its code emits them with
-// (reviews/moderation.ts, stock/low-stock.ts), from rows as the database holds them.
+// The events svc-catalog publishes for svc-notify (and article.changed for svc-channels), built by the functions its
+// code emits them with (reviews/moderation.ts, stock/low-stock.ts, ebay/article-changed.ts), from rows as the
+// database holds them.
 const meta = (type: string) => ({ routingKey: type, contentType: 'application/json' });
 const review: ReviewRow = {
   id: '8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d',
@@ -25,6 +27,33 @@ const review: ReviewRow = {
   repliedAt: new Date('2026-11-22T11:00:00.000Z'),
   language: 'de',
   createdAt: new Date('2026-11-22T09:00:00.000Z'),
+};
+
+const ebayArticle: ArticleRow = {
+  id: '4f1f5f43-2f0e-4b7a-9c39-1f4f9a1e1a01',
+  sku: 'CAS-AGO-12',
+  ean: '8001234567897',
+  title: 'Casco Agostini replica 1:2',
+  description: 'Replica in scala del casco di Giacomo Agostini',
+  category: 'Modellismo',
+  productType: 'normale',
+  availabilityDate: null,
+  priceCents: 12000,
+  ivaPercentage: 22,
+  quantityStock: 3,
+  lowStockThreshold: 2,
+  version: 4,
+  revision: 7,
+  weightKg: 1.2,
+  dimensions: '30x30x25 cm',
+  photoUrl: '/media/articles/cas-ago-12.webp',
+  isActive: true,
+  deletedAt: null,
+  shareFacebook: false,
+  shareInstagram: false,
+  shareWhatsapp: false,
+  createdAt: new Date('2026-11-20T09:00:00.000Z'),
+  updatedAt: new Date('2026-11-28T09:00:00.000Z'),
 };
 
 describe('svc-catalog honours its message pact with svc-notify', () => {
@@ -61,6 +90,20 @@ describe('svc-catalog honours its message pact with svc-notify', () => {
                 ),
               ),
             meta('article.stock_low'),
+          ),
+          // For svc-channels' consumer pact: its file joins pactUrls once svc-channels has written it.
+          'an article changed': providerWithMetadata(
+            () =>
+              createEvent(
+                'svc-catalog',
+                'article.changed',
+                articleChanged(
+                  ebayArticle,
+                  { enabled: true, priceCents: 15990, buffer: 1 },
+                  new Date('2026-11-28T09:00:00.000Z'),
+                ),
+              ),
+            meta('article.changed'),
           ),
         },
         stateHandlers: {

@@ -94,11 +94,11 @@ describe('svc-catalog consumes order.status_changed from svc-orders', () => {
       .executeTest(async (message) => {
         const event = parseEvent(message.contents.content) as Event<'order.status_changed'>;
         const db = catalog.testDatabase.database.db;
-        expect(await deliver(onOrderStatusChanged(cache), event)).toBe(true);
+        expect(await deliver(onOrderStatusChanged(cache, catalog.service.context.bus), event)).toBe(true);
         const [row] = await db.select().from(articles).where(eq(articles.id, ARTICLE_ID));
         expect(row!.quantityStock).toBe(1 + 2);
         // Delivered again: nothing more goes back.
-        expect(await deliver(onOrderStatusChanged(cache), event)).toBe(false);
+        expect(await deliver(onOrderStatusChanged(cache, catalog.service.context.bus), event)).toBe(false);
         const [again] = await db.select().from(articles).where(eq(articles.id, ARTICLE_ID));
         expect(again!.quantityStock).toBe(1 + 2);
       }));
@@ -148,7 +148,7 @@ describe('svc-catalog consumes order.status_changed from svc-orders', () => {
       .executeTest(async (message) => {
         const event = parseEvent(message.contents.content) as Event<'order.items_restocked'>;
         const quantity = event.data.items[0]!.quantity;
-        expect(await deliver(onOrderItemsRestocked(cache), event)).toBe(true);
+        expect(await deliver(onOrderItemsRestocked(cache, catalog.service.context.bus), event)).toBe(true);
         const stock = async () =>
           (await db.select().from(articles).where(eq(articles.id, article)))[0]!.quantityStock;
         const held = async () =>
@@ -160,7 +160,7 @@ describe('svc-catalog consumes order.status_changed from svc-orders', () => {
         expect(await stock()).toBe(4 + quantity);
         expect(await held()).toBe(3 - quantity);
         // Delivered again: nothing more.
-        expect(await deliver(onOrderItemsRestocked(cache), event)).toBe(false);
+        expect(await deliver(onOrderItemsRestocked(cache, catalog.service.context.bus), event)).toBe(false);
         expect(await stock()).toBe(4 + quantity);
       });
   });

@@ -8,15 +8,16 @@ import { catalogService } from '../src/service';
 
 const LEDGER_MIGRATION = '0009_stock_ledger';
 
-/** The service's migrations as they were before the ledger's, in a folder of their own. */
+/** The service's migrations as they were before the ledger's (the later ones left out too), in a folder of their own. */
 function migrationsBeforeLedger(): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'catalog-before-ledger-'));
   cpSync(catalogService.migrationsFolder, folder, { recursive: true });
   const journalFile = path.join(folder, 'meta/_journal.json');
   const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag !== LEDGER_MIGRATION);
+  const ledger = journal.entries.findIndex((entry) => entry.tag === LEDGER_MIGRATION);
+  for (const entry of journal.entries.slice(ledger)) rmSync(path.join(folder, `${entry.tag}.sql`));
+  journal.entries = journal.entries.slice(0, ledger);
   writeFileSync(journalFile, JSON.stringify(journal));
-  rmSync(path.join(folder, `${LEDGER_MIGRATION}.sql`));
   return folder;
 }
 

@@ -1,7 +1,8 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { auditChanges, centsToEuros, ERROR_CODES, type ArticleForm } from '@edicola/contracts';
-import { conflict, HttpError, type Audit, type Db } from '@edicola/platform';
+import { conflict, HttpError, type Audit, type Db, type EventBus } from '@edicola/platform';
 import { articles, type ArticleRow } from '../db/schema';
+import { announceArticleChanged } from '../ebay/article-changed';
 import { savePhotoFiles } from '../photos/storage';
 import { recordMovement, SHOP_USER } from '../stock/ledger';
 import type { PreparedPhoto } from '../photos/processing';
@@ -89,10 +90,11 @@ export const OPENING_STOCK_NOTE = 'Giacenza iniziale';
 /**
  * Creates an article (and stores its photo files) in one transaction; a taken SKU or EAN is a 409. Without a photo
  * of its own it may show another article's (`photo_from`, a duplicate). Its opening stock is the ledger's first row
- * (received), under the name of who created it.
+ * (received), under the name of who created it. Announced to the sales channels (article.changed).
  */
 export async function createArticle(
   db: Db,
+  bus: EventBus,
   form: ArticleForm,
   photo: PreparedPhoto | null,
   audit?: Audit,
@@ -118,13 +120,14 @@ export async function createArticle(
           username,
         });
       }
+      const announced = await announceArticleChanged(tx, bus, row!.id);
       await audit?.(tx, {
         entity: 'article',
         entity_id: row!.id,
         action: 'created',
         changes: articleChanges(null, row!),
       });
-      return row!;
+      return announced!;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw await takenBy(db, form);
@@ -136,10 +139,12 @@ export async function createArticle(
  * Replaces the article's fields with the form's (the EAN too: a form without one clears it), except the stock
  * (moved by deltas only); the photo changes only when a new one came; a SKU or EAN another live article has is a
  * 409. When the form names the version it was loaded with and the article has been edited since, nothing is
- * written: 409 stale_version. Null when there is no such article.
+ * written: 409 stale_version. Announced to the sales channels (article.changed). Null when there is no such
+ * article.
  */
 export async function updateArticle(
   db: Db,
+  bus: EventBus,
   id: string,
   form: ArticleForm,
   photo: PreparedPhoto | null,
@@ -168,13 +173,14 @@ export async function updateArticle(
         })
         .where(and(eq(articles.id, id), isNull(articles.deletedAt)))
         .returning();
+      const announced = await announceArticleChanged(tx, bus, id);
       await audit?.(tx, {
         entity: 'article',
         entity_id: id,
         action: 'updated',
         changes: articleChanges(current, row ?? null),
       });
-      return row ?? null;
+      return announced;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw await takenBy(db, form, id);
@@ -184,9 +190,10 @@ export async function updateArticle(
 
 /**
  * Deletes an article for staff: it leaves every list and its SKU is free again, but the row stays
- * (inactive) because orders and reviews point at it. False when there was none to delete.
+ * (inactive) because orders and reviews point at it; the sales channels are told (article.changed, deleted).
+ * False when there was none to delete.
  */
-export async function deleteArticle(db: Db, id: string, audit?: Audit): Promise<boolean> {
+export async function deleteArticle(db: Db, bus: EventBus, id: string, audit?: Audit): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -199,6 +206,7 @@ export async function deleteArticle(db: Db, id: string, audit?: Audit): Promise<
       .set({ isActive: false, deletedAt: new Date(), updatedAt: new Date() })
       .where(eq(articles.id, id))
       .returning();
+    await announceArticleChanged(tx, bus, id);
     await audit?.(tx, {
       entity: 'article',
       entity_id: id,
@@ -212,6 +220,7 @@ export async function deleteArticle(db: Db, id: string, audit?: Audit): Promise<
 /** The list's quick toggle of is_active (no version check: one field, set to what staff see). */
 export async function setArticleActive(
   db: Db,
+  bus: EventBus,
   id: string,
   isActive: boolean,
   audit?: Audit,
@@ -228,12 +237,13 @@ export async function setArticleActive(
       .set({ isActive, version: sql`${articles.version} + 1`, updatedAt: new Date() })
       .where(eq(articles.id, id))
       .returning();
+    const announced = await announceArticleChanged(tx, bus, id);
     await audit?.(tx, {
       entity: 'article',
       entity_id: id,
       action: 'updated',
       changes: articleChanges(before, row ?? null),
     });
-    return row ?? null;
+    return announced;
   });
 }

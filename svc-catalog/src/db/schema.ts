@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { SalesChannel, StockMovementReason, type Language } from '@edicola/contracts';
+import { EbayListingState, SalesChannel, StockMovementReason, type Language } from '@edicola/contracts';
 import { busTables, jobTables, rateLimitTable } from '@edicola/platform';
 
 export const catalog = pgSchema('catalog');
@@ -51,6 +51,11 @@ export const articles = catalog.table(
     lowStockThreshold: integer('low_stock_threshold').notNull().default(2),
     /** Bumped by every edit of the article's fields (not by stock moves): a stale form is refused. */
     version: integer('version').notNull().default(1),
+    /**
+     * Bumped by every change a sales channel cares about (stock, fields, activity, photo, eBay settings, deletion),
+     * in the transaction that emits its `article.changed` (ebay/article-changed.ts): readers drop older revisions.
+     */
+    revision: integer('revision').notNull().default(0),
     weightKg: numeric('weight_kg', { precision: 10, scale: 3, mode: 'number' }),
     dimensions: text('dimensions'),
     photoUrl: text('photo_url'),
@@ -236,7 +241,7 @@ export const reservations = catalog.table(
     orderId: uuid('order_id').primaryKey(),
     lines: jsonb('lines').$type<StoredReservationLine[]>().notNull(),
     /** The sale's channel and who made it (the cashier, or `shop` for a web order): its ledger rows name them. */
-    channel: text('channel', { enum: ['web', 'counter'] })
+    channel: text('channel', { enum: ['web', 'counter', 'ebay'] })
       .notNull()
       .default('web'),
     username: text('username').notNull().default('shop'),
@@ -279,3 +284,46 @@ export const restocks = catalog.table('restocks', {
   lines: jsonb('lines').$type<{ article_id: string; quantity: number }[]>().notNull(),
   restockedAt: timestamp('restocked_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// --- eBay (issue 26) -------------------------------------------------------------------------------------------
+
+const EBAY_LISTING_STATES = EbayListingState.options as [EbayListingState, ...EbayListingState[]];
+
+/**
+ * An article's eBay settings (PUT /api/articles/{id}/ebay; they are the article's, like its price) and its
+ * listing's state as svc-channels last reported it (`listing.changed`, kept only when its `listing_revision` is
+ * higher). A PUT that enables an article not listed sets the state to `pending` itself, until svc-channels
+ * reports. No row: never put on eBay.
+ */
+export const ebayListings = catalog.table(
+  'ebay_listings',
+  {
+    articleId: uuid('article_id')
+      .primaryKey()
+      .references(() => articles.id),
+    enabled: boolean('enabled').notNull().default(false),
+    /** The gross price on eBay; null: the shop's price. */
+    priceCents: integer('price_cents'),
+    /** Units kept off eBay. */
+    buffer: integer('buffer').notNull().default(0),
+    settingsUpdatedAt: timestamp('settings_updated_at', { withTimezone: true }),
+    settingsUpdatedBy: text('settings_updated_by'),
+    state: text('state', { enum: EBAY_LISTING_STATES }).notNull().default('not_listed'),
+    listingRevision: integer('listing_revision'),
+    listingId: text('listing_id'),
+    listingUrl: text('listing_url'),
+    quantity: integer('quantity'),
+    error: text('error'),
+    /** The `changed_at` of the report kept. */
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('ebay_listings_price_positive', sql`${t.priceCents} is null or ${t.priceCents} > 0`),
+    check('ebay_listings_buffer_not_negative', sql`${t.buffer} >= 0`),
+    check(
+      'ebay_listings_state_known',
+      sql.raw(`state in (${EBAY_LISTING_STATES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+  ],
+);
+export type EbayListingRow = typeof ebayListings.$inferSelect;

@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm';
 import { eurosToCents } from '@edicola/contracts';
-import type { Db, Logger } from '@edicola/platform';
+import type { Db, EventBus, Logger } from '@edicola/platform';
 import { articles, reviews } from '../db/schema';
 import { OPENING_STOCK_NOTE } from '../articles/editing';
+import { announceArticleChanged } from '../ebay/article-changed';
 import { prepareArticlePhoto } from '../photos/processing';
 import { savePhotoFiles } from '../photos/storage';
 import { recordMovement, SHOP_USER } from '../stock/ledger';
@@ -13,14 +14,17 @@ import { DEMO_REVIEWS } from './reviews';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Loads the demo catalogue into an empty catalogue; does nothing once any article exists. */
-export async function seedDemoCatalogue(db: Db, logger: Logger): Promise<number> {
+export async function seedDemoCatalogue(db: Db, bus: EventBus, logger: Logger): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(articles);
   if ((existing?.n ?? 0) > 0) return 0;
-  return loadDemoCatalogue(db, logger);
+  return loadDemoCatalogue(db, bus, logger);
 }
 
-/** Adds the demo articles (with drawn photos, stored like uploads) and a few approved reviews. */
-export async function loadDemoCatalogue(db: Db, logger: Logger): Promise<number> {
+/**
+ * Adds the demo articles (with drawn photos, stored like uploads, each announced to the sales channels) and a few
+ * approved reviews.
+ */
+export async function loadDemoCatalogue(db: Db, bus: EventBus, logger: Logger): Promise<number> {
   const started = Date.now();
   const photos = await Promise.all(
     DEMO_ARTICLES.map(async (a) => prepareArticlePhoto(await renderDemoImage(a))),
@@ -69,6 +73,7 @@ export async function loadDemoCatalogue(db: Db, logger: Logger): Promise<number>
           username: SHOP_USER,
         });
       }
+      await announceArticleChanged(tx, bus, row!.id);
     }
     for (const review of DEMO_REVIEWS) {
       const createdAt = new Date(now - review.days_ago * DAY_MS);

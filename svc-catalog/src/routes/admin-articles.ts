@@ -55,7 +55,7 @@ export function adminArticleRoutes(
     [articleFormUpload],
     async ({ body }, req, res): Promise<AdminArticle> => {
       const photo = req.file ? await prepareArticlePhoto(req.file.buffer) : null;
-      const row = await createArticle(db, body, photo, auditBy(bus, res), authOf(res).name);
+      const row = await createArticle(db, bus, body, photo, auditBy(bus, res), authOf(res).name);
       cache.invalidate();
       res.status(201);
       return toAdminArticle(row);
@@ -67,7 +67,7 @@ export function adminArticleRoutes(
     [articleFormUpload],
     async ({ params, body }, req, res): Promise<AdminArticle> => {
       const photo = req.file ? await prepareArticlePhoto(req.file.buffer) : null;
-      const row = await updateArticle(db, params.id, body, photo, auditBy(bus, res));
+      const row = await updateArticle(db, bus, params.id, body, photo, auditBy(bus, res));
       if (!row) throw notFound('Articolo non trovato');
       cache.invalidate();
       return toAdminArticle(row);
@@ -77,7 +77,7 @@ export function adminArticleRoutes(
   serve(
     endpoint('PATCH /api/articles/:id/active'),
     async ({ params, body }, _req, res): Promise<AdminArticle> => {
-      const row = await setArticleActive(db, params.id, body.is_active, auditBy(bus, res));
+      const row = await setArticleActive(db, bus, params.id, body.is_active, auditBy(bus, res));
       if (!row) throw notFound('Articolo non trovato');
       cache.invalidate();
       return toAdminArticle(row);
@@ -89,7 +89,7 @@ export function adminArticleRoutes(
     _req: unknown,
     res: Response,
   ): Promise<ArticleDeleted> => {
-    if (!(await deleteArticle(db, params.id, auditBy(bus, res)))) throw notFound('Articolo non trovato');
+    if (!(await deleteArticle(db, bus, params.id, auditBy(bus, res)))) throw notFound('Articolo non trovato');
     cache.invalidate();
     return { message: 'Articolo eliminato con successo!', id: params.id };
   };

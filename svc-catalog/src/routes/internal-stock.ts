@@ -19,7 +19,7 @@ export function internalStockRoutes(router: Router, db: Db, cache: ResponseCache
   });
 
   serve(endpoint('DELETE /internal/stock/reservations/:order_id'), async ({ params }, _req, res) => {
-    const released = await db.transaction((tx) => releaseReservation(tx, params.order_id));
+    const released = await db.transaction((tx) => releaseReservation(tx, bus, params.order_id));
     if (released) cache.invalidate();
     res.status(204).end();
   });

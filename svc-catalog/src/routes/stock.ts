@@ -60,6 +60,7 @@ export function stockRoutes(
     async ({ params, body }, _req, res): Promise<StockAdjusted> => {
       const { article, movement } = await adjustStock(
         db,
+        bus,
         params.id,
         body,
         authOf(res).name,

@@ -1,7 +1,8 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { ERROR_CODES, type StockReason } from '@edicola/contracts';
-import { conflict, notFound, type Audit, type Db } from '@edicola/platform';
+import { conflict, notFound, type Audit, type Db, type EventBus } from '@edicola/platform';
 import { articles, type ArticleRow, type StockMovementRow } from '../db/schema';
+import { announceArticleChanged } from '../ebay/article-changed';
 import { recordMovement } from './ledger';
 
 export const NEGATIVE_STOCK_DETAIL = 'La giacenza non può scendere sotto zero';
@@ -13,6 +14,7 @@ export const NEGATIVE_STOCK_DETAIL = 'La giacenza non può scendere sotto zero';
  */
 export async function adjustStock(
   db: Db,
+  bus: EventBus,
   articleId: string,
   change: { delta: number; reason: StockReason; note?: string | null },
   username: string,
@@ -46,6 +48,7 @@ export async function adjustStock(
       stockAfter: article.quantityStock,
       username,
     });
+    await announceArticleChanged(tx, bus, articleId);
     await audit?.(tx, {
       entity: 'article',
       entity_id: articleId,

@@ -2,6 +2,7 @@ import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { eurosToCents, type ExternalSaleRequest } from '@edicola/contracts';
 import { conflict, HttpError, notFound, type Audit, type Db, type EventBus } from '@edicola/platform';
 import { articles, stockMovements, type ArticleRow, type StockMovementRow } from '../db/schema';
+import { announceArticleChanged } from '../ebay/article-changed';
 import { announceLowStock } from './low-stock';
 import { shortDetail } from './reservation';
 
@@ -76,6 +77,7 @@ export async function sellElsewhere(
         { ...article, quantityStock: article.quantityStock + sale.quantity },
         sale.quantity,
       );
+      await announceArticleChanged(tx, bus, article.id);
       await audit?.(tx, {
         entity: 'article',
         entity_id: article.id,

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@edicola/contracts';
-import type { Db } from '@edicola/platform';
+import type { Db, EventBus } from '@edicola/platform';
 import { articles, reservations } from '../db/schema';
+import { announceArticleChanged } from '../ebay/article-changed';
 import { recordMovement } from './ledger';
 import { totalsByArticle } from './reservation';
 
@@ -28,10 +29,11 @@ export function releaseReasonOf(from: OrderStatus | null): 'release' | 'return' 
  * a released, empty row, so a reservation arriving late for it is refused. Run it inside a transaction.
  * Each article's units are a row of the ledger, with the reservation's channel; `reason` is `release` for a sale
  * never made (svc-orders' DELETE, an unpaid order cancelled), `return` for a paid order cancelled.
- * True when stock went back.
+ * Each article's change is announced (article.changed). True when stock went back.
  */
 export async function releaseReservation(
   db: Db,
+  bus: EventBus,
   orderId: string,
   reason: 'release' | 'return' = 'release',
 ): Promise<boolean> {
@@ -69,6 +71,7 @@ export async function releaseReservation(
       stockAfter: article.quantityStock,
       username: released.username,
     });
+    await announceArticleChanged(db, bus, id);
   }
   return true;
 }

@@ -6,6 +6,7 @@ import {
   type StockReservationRequest,
 } from '@edicola/contracts';
 import { conflict, notFound, type Db, type EventBus, type HttpError } from '@edicola/platform';
+import { announceArticleChanged } from '../ebay/article-changed';
 import { recordMovement, SHOP_USER } from './ledger';
 import { announceLowStock } from './low-stock';
 import { articles, reservations, type ArticleRow, type StoredReservationLine } from '../db/schema';
@@ -104,12 +105,13 @@ export interface Reserved {
  * orders sharing articles never deadlock and a concurrent call for the same order waits on the first one's row
  * locks. The reservation row comes last: when the order has one already (a retry, or that concurrent twin), the
  * transaction rolls back and the stored answer is given, so an order reserves once however often it asks. An
- * article that could not be taken is explained after the rollback (missing 404, unpublished or short 409).
+ * article that could not be taken is explained after the rollback (missing 404, unpublished or short 409). Each
+ * article taken is announced once (article.changed); a refused reservation, rolled back, announces nothing.
  */
 export async function reserveStock(
   db: Db,
   request: StockReservationRequest,
-  bus?: EventBus,
+  bus: EventBus,
 ): Promise<Reserved> {
   const wanted = totalsByArticle(request.lines);
   const ids = [...wanted.keys()].sort();
@@ -134,7 +136,7 @@ async function take(
   request: StockReservationRequest,
   wanted: Map<string, number>,
   ids: string[],
-  bus?: EventBus,
+  bus: EventBus,
 ): Promise<Reserved> {
   const byId = new Map<string, TakenRow>();
   for (const id of ids) {
@@ -191,12 +193,11 @@ async function take(
       username,
     });
   }
-  if (bus) {
-    for (const [id, row] of byId) {
-      const quantity = wanted.get(id)!;
-      const before = { ...row, quantityStock: row.quantityStock + quantity };
-      await announceLowStock(tx, bus, before, quantity);
-    }
+  for (const [id, row] of byId) {
+    const quantity = wanted.get(id)!;
+    const before = { ...row, quantityStock: row.quantityStock + quantity };
+    await announceLowStock(tx, bus, before, quantity);
+    await announceArticleChanged(tx, bus, id);
   }
   return { reservation: reservationAnswer(request.order_id, lines), reserved: true };
 }

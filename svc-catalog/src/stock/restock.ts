@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { EventData } from '@edicola/contracts';
-import type { Db } from '@edicola/platform';
+import type { Db, EventBus } from '@edicola/platform';
 import { articles, reservations, restocks } from '../db/schema';
+import { announceArticleChanged } from '../ebay/article-changed';
 import { recordMovement } from './ledger';
 
 /**
@@ -11,9 +12,13 @@ import { recordMovement } from './ledger';
  * hold stays what it was, and a later cancellation gives back only what the reservation still holds. Never more
  * than the reservation holds of an article; nothing for a released reservation (its stock already went back) or an
  * order svc-catalog has no reservation of. Each article's units are a `return` row of the ledger, with the
- * reservation's channel. Run it inside a transaction. True when stock went back.
+ * reservation's channel, and announced (article.changed). Run it inside a transaction. True when stock went back.
  */
-export async function restockOrderItems(db: Db, data: EventData<'order.items_restocked'>): Promise<boolean> {
+export async function restockOrderItems(
+  db: Db,
+  bus: EventBus,
+  data: EventData<'order.items_restocked'>,
+): Promise<boolean> {
   const [claimed] = await db
     .insert(restocks)
     .values({ id: data.restock_id, orderId: data.order_id, lines: [] })
@@ -62,6 +67,7 @@ export async function restockOrderItems(db: Db, data: EventData<'order.items_res
       stockAfter: article.quantityStock,
       username: reservation.username,
     });
+    await announceArticleChanged(db, bus, id);
   }
   await db
     .update(restocks)
