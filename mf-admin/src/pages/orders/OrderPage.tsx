@@ -74,6 +74,17 @@ export default function OrderPage() {
             {o.order_reference} · {formatDateTime(o.order_date)} ·{' '}
             <strong data-testid="order-status">{t(`orders.statuses.${o.status}`)}</strong>
           </p>
+          {o.channel !== 'web' && (
+            <p data-testid="order-channel">
+              <span className="adm-badge adm-badge-ebay">{t(`orders.channels.${o.channel}`)}</span>{' '}
+              {t('orders.page.externalId', { id: o.external_id ?? '—' })}
+            </p>
+          )}
+          {o.stock_conflict && (
+            <p className="adm-error" role="note">
+              {t('orders.page.stockConflict')}
+            </p>
+          )}
           {!readOnly && <OrderActions order={o} onChanged={changed} notify={banner.show} />}
 
           <div className="adm-columns">
