@@ -144,7 +144,7 @@ describe('the eBay screen', () => {
     expect(screen.queryByRole('button', { name: /Collega/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Scollega' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Sincronizza ora' }));
-    expect((await screen.findByRole('status')).textContent).toContain('Sincronizzazione avviata');
+    expect((await screen.findByRole('status')).textContent).toContain('Sincronizzazione richiesta');
     expect(sent(calls, 'POST', '/api/ebay/sync')).toHaveLength(1);
     // The account is read again: the sync's figures change.
     await waitFor(() => expect(sent(calls, 'GET', '/api/ebay/account')).toHaveLength(2));
@@ -192,6 +192,8 @@ describe('the eBay screen', () => {
     renderAdminAt('/gestione/ebay');
     fireEvent.click(await screen.findByRole('button', { name: 'Scollega' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: "Scollegare l'account eBay?" });
+    // Disconnecting leaves the listings on eBay, no longer kept in step: said before it is done.
+    expect(dialog.textContent).toContain('Le inserzioni restano pubblicate su eBay');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annulla' }));
     expect(sent(calls, 'DELETE', '/api/ebay/account')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Scollega' }));
