@@ -110,13 +110,16 @@ describe('the eBay screen', () => {
     expect(sent(calls, 'POST', '/api/ebay/connect')).toHaveLength(1);
   });
 
-  it('not connected, for staff: no connect button, an admin is needed', async () => {
-    ebayShop('staff', notConnected);
+  it('not connected, for staff: no connect button, an admin is needed; a failed connection says why', async () => {
+    ebayShop('staff', { ...notConnected, last_error: 'eBay non ha confermato il collegamento (HTTP 500)' });
     renderAdminAt('/gestione/ebay');
     expect((await screen.findByTestId('ebay-not-connected')).textContent).toContain(
       'Chiedi a un amministratore di collegarlo.',
     );
     expect(screen.queryByRole('button', { name: 'Collega account eBay' })).toBeNull();
+    expect(screen.getByTestId('ebay-last-error').textContent).toBe(
+      'Ultimo errore: eBay non ha confermato il collegamento (HTTP 500)',
+    );
   });
 
   it('shows a refused connect with the server detail and stays on the page', async () => {
@@ -379,6 +382,13 @@ describe('Ordini: eBay orders', () => {
     expect(within(web!).queryByTestId('channel-badge')).toBeNull();
     expect(within(ebay!).getByTestId('channel-badge').textContent).toBe('eBay');
     expect(ebay!.textContent).toContain('eBay · Pagato');
+    // eBay holds the money: cancelling here refunds nothing, and says so.
+    expect(within(ebay!).queryByRole('button', { name: /Annulla e rimborsa/ })).toBeNull();
+    fireEvent.click(within(ebay!).getByRole('button', { name: 'Annulla ordine: 1a2b3c4d' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      "Annullare l'ordine eBay 1a2b3c4d? Il rimborso all'acquirente si fa su eBay.",
+    );
+    expect(within(web!).getByRole('button', { name: 'Annulla e rimborsa: 3d4c5b6a' })).toBeTruthy();
   });
 
   it('filters by channel through the address and the query', async () => {
@@ -453,5 +463,7 @@ describe('Ordini: eBay orders', () => {
     expect(channel.textContent).toBe('eBay Ordine eBay 12-34567-89012');
     expect(screen.getByRole('note').textContent).toContain('Ultimo pezzo venduto due volte');
     expect(screen.getByText('eBay', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByText('Il rimborso di un ordine eBay si fa su eBay.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Rimborso parziale' })).toBeNull();
   });
 });

@@ -217,12 +217,12 @@ function AccountCard({ account: a, isAdmin }: { account: EbayAccount; isAdmin: b
             <dt>{t('ebay.listed')}</dt>
             <dd data-testid="ebay-listed">{a.listed}</dd>
           </dl>
-          {a.last_error && (
-            <p className="adm-error" role="note" data-testid="ebay-last-error">
-              {t('ebay.lastError', { error: a.last_error })}
-            </p>
-          )}
         </div>
+      )}
+      {a.last_error && (
+        <p className="adm-error" role="note" data-testid="ebay-last-error">
+          {t('ebay.lastError', { error: a.last_error })}
+        </p>
       )}
     </>
   );

@@ -244,6 +244,7 @@ function Customer({ order }: { order: OrderPageData }) {
 function Payment({ order, onRefund }: { order: OrderPageData; onRefund?: () => void }) {
   const { t } = useTranslation('admin');
   const canRefund =
+    order.channel !== 'ebay' &&
     (order.payment_status === 'paid' || order.payment_status === 'partially_refunded') &&
     order.refunded_amount < order.total_amount;
   return (
@@ -301,6 +302,7 @@ function Payment({ order, onRefund }: { order: OrderPageData; onRefund?: () => v
           {order.payment_issue.detail}
         </p>
       )}
+      {order.channel === 'ebay' && <p className="adm-muted">{t('orders.page.ebayRefund')}</p>}
       {canRefund && onRefund && (
         <button type="button" className="adm-button adm-button-light" onClick={onRefund}>
           {t('orders.partialRefund.open')}
