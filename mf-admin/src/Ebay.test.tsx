@@ -442,6 +442,29 @@ describe('Ordini: eBay orders', () => {
     expect(sent(calls, 'POST', `/api/orders/${ebayOrder.id}/stock-conflict/retry`)).toHaveLength(2);
   });
 
+  it('reads the conflicts again when an order of the list moves (the eBay order cancelled)', async () => {
+    let open = [conflict];
+    const calls = ordersShop([webOrder, ebayOrder], {
+      'GET /api/orders/stock-conflicts': () => [200, open],
+      [`PUT /api/orders/${ebayOrder.id}/status`]: () => {
+        open = [];
+        return [200, { ...ebayOrder, status: 'cancelled' }];
+      },
+    });
+    renderAdminAt('/gestione/ordini');
+    await screen.findByTestId('stock-conflict', {}, { timeout: 5000 });
+    const ebay = (await rows())[1]!;
+    fireEvent.click(within(ebay).getByRole('button', { name: 'Annulla ordine: 1a2b3c4d' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Annulla ordine' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('stock-conflict')).toBeNull());
+    expect(sent(calls, 'PUT', `/api/orders/${ebayOrder.id}/status`)[0]!.query.get('status')).toBe(
+      'cancelled',
+    );
+    expect(sent(calls, 'GET', '/api/orders/stock-conflicts')).toHaveLength(2);
+  });
+
   it('a cashier is not shown the conflicts (nor are they asked for)', async () => {
     const calls = ordersShop([ebayOrder], {}, 'cashier');
     renderAdminAt('/gestione/ordini');

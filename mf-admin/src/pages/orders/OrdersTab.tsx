@@ -28,6 +28,12 @@ export default function OrdersTab() {
   const [search, setSearch] = useState(query.q ?? '');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [exporting, setExporting] = useState(false);
+  // An order moved from the list (the web order of a conflict cancelled, say): the conflicts are read again too.
+  const [moves, setMoves] = useState(0);
+  const changed = () => {
+    list.reload();
+    setMoves((n) => n + 1);
+  };
   const slug = TAB_SLUGS.find((s) => s.tab === (query.tab ?? 'all'))!.slug;
 
   const tabLink = (tabSlug: string) => {
@@ -92,7 +98,7 @@ export default function OrdersTab() {
         )}
       </div>
       <Banner message={banner.message} onClose={banner.clear} />
-      {!readOnly && <StockConflicts onResolved={list.reload} notify={banner.show} />}
+      {!readOnly && <StockConflicts refresh={moves} onResolved={list.reload} notify={banner.show} />}
 
       <nav className="adm-subtabs" aria-label={t('orders.filters')}>
         {TAB_SLUGS.map((s) => (
@@ -281,7 +287,7 @@ export default function OrdersTab() {
                   </td>
                   <td>{t(`orders.statuses.${order.status}`)}</td>
                   <td>
-                    {!readOnly && <OrderActions order={order} onChanged={list.reload} notify={banner.show} />}
+                    {!readOnly && <OrderActions order={order} onChanged={changed} notify={banner.show} />}
                   </td>
                 </tr>
               ))}

@@ -11,14 +11,17 @@ import { shortId } from './orderQuery';
  * side of the race and what to do. "Riprova" takes the units once staff freed them by cancelling the web order.
  */
 export function StockConflicts({
+  refresh,
   onResolved,
   notify,
 }: {
+  /** Changes when an order moved on the list: the conflicts are read again. */
+  refresh: number;
   onResolved: () => void;
   notify: (kind: 'success' | 'error', text: string) => void;
 }) {
   const { api } = useAdmin();
-  const conflicts = useLoad((signal) => api.orders.stockConflicts(signal), 'stock-conflicts');
+  const conflicts = useLoad((signal) => api.orders.stockConflicts(signal), `stock-conflicts-${refresh}`);
   if (!conflicts.data?.length) return null;
   return (
     <div className="adm-conflicts">
