@@ -22,7 +22,7 @@ export default function EbayPage() {
   const runs = useLoad((signal) => api.channels.reconciliations(signal), 'ebay-runs');
   const banner = useBanner();
   const [params, setParams] = useSearchParams();
-  const [busy, setBusy] = useState<'connect' | 'disconnect' | 'sync' | 'reconcile' | null>(null);
+  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
   // eBay's consent sends the browser back here with ?ebay=connected (or the reason it did not connect).
@@ -42,28 +42,28 @@ export default function EbayPage() {
     );
   }, [returned, show, setParams, t]);
 
-  const act = async (kind: NonNullable<typeof busy>, call: () => Promise<unknown>, done: string) => {
-    setBusy(kind);
+  const act = async (call: () => Promise<unknown>, done: string) => {
+    setBusy(true);
     try {
       await call();
       banner.show('success', done);
     } catch (failure) {
       banner.show('error', failureText(failure, t('ebay.actionError')));
     } finally {
-      setBusy(null);
+      setBusy(false);
       account.reload();
       runs.reload();
     }
   };
 
   const connect = async () => {
-    setBusy('connect');
+    setBusy(true);
     try {
       const { consent_url } = await api.channels.connect();
       browser.assign(consent_url);
     } catch (failure) {
       banner.show('error', failureText(failure, t('ebay.connectError')));
-      setBusy(null);
+      setBusy(false);
     }
   };
 
@@ -76,12 +76,7 @@ export default function EbayPage() {
         {on && (
           <div className="adm-row-actions">
             {isAdmin && (
-              <button
-                type="button"
-                className="adm-button"
-                disabled={busy !== null}
-                onClick={() => void connect()}
-              >
+              <button type="button" className="adm-button" disabled={busy} onClick={() => void connect()}>
                 {a.connected ? t('ebay.reconnect') : t('ebay.connect')}
               </button>
             )}
@@ -89,8 +84,8 @@ export default function EbayPage() {
               <button
                 type="button"
                 className="adm-button adm-button-light"
-                disabled={busy !== null}
-                onClick={() => void act('sync', () => api.channels.sync(), t('ebay.synced'))}
+                disabled={busy}
+                onClick={() => void act(() => api.channels.sync(), t('ebay.synced'))}
               >
                 {t('ebay.sync')}
               </button>
@@ -99,7 +94,7 @@ export default function EbayPage() {
               <button
                 type="button"
                 className="adm-button adm-button-light"
-                disabled={busy !== null}
+                disabled={busy}
                 onClick={() => setConfirming(true)}
               >
                 {t('ebay.disconnect')}
@@ -130,8 +125,8 @@ export default function EbayPage() {
       {a && a.connected && (
         <Reconciliations
           runs={runs}
-          busy={busy !== null}
-          onCheck={() => void act('reconcile', () => api.channels.reconcile(), t('ebay.runs.checked'))}
+          busy={busy}
+          onCheck={() => void act(() => api.channels.reconcile(), t('ebay.runs.checked'))}
         />
       )}
       {confirming && (
@@ -139,11 +134,11 @@ export default function EbayPage() {
           title={t('ebay.disconnectTitle')}
           message={t('ebay.disconnectConfirm')}
           confirmLabel={t('ebay.disconnect')}
-          busy={busy !== null}
+          busy={busy}
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
-            void act('disconnect', () => api.channels.disconnect(), t('ebay.disconnected'));
+            void act(() => api.channels.disconnect(), t('ebay.disconnected'));
           }}
         />
       )}
