@@ -153,6 +153,18 @@ describe('the eBay screen', () => {
     await waitFor(() => expect(sent(calls, 'GET', '/api/ebay/account')).toHaveLength(2));
   });
 
+  it("a sync that fails or outlasts the wait says so, and the account shows eBay's last word", async () => {
+    const calls = ebayShop('staff', connected, {
+      'POST /api/ebay/sync': () => [502, { detail: 'Bad Gateway' }],
+    });
+    renderAdminAt('/gestione/ebay');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sincronizza ora' }, { timeout: 5000 }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Operazione non riuscita o ancora in corso: ricontrolla tra poco.',
+    );
+    await waitFor(() => expect(sent(calls, 'GET', '/api/ebay/account')).toHaveLength(2));
+  });
+
   it('an expired token asks to connect again; the last error says why eBay was not reached', async () => {
     ebayShop('admin', {
       ...connected,
