@@ -59,14 +59,17 @@ describe('the cashier', () => {
     expect(sent(calls, 'GET', '/api/admin/shipping/rules')).toHaveLength(0);
   });
 
-  it.each(['/gestione/statistiche', '/gestione/spedizioni', '/gestione/recensioni', '/gestione/prevendita'])(
-    'is sent from %s to the counter',
-    async (path) => {
-      shop('cashier');
-      renderAdminAt(path);
-      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/gestione/cassa'));
-    },
-  );
+  it.each([
+    '/gestione/statistiche',
+    '/gestione/spedizioni',
+    '/gestione/recensioni',
+    '/gestione/prevendita',
+    '/gestione/ebay',
+  ])('is sent from %s to the counter', async (path) => {
+    shop('cashier');
+    renderAdminAt(path);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/gestione/cassa'));
+  });
 
   it('reads the articles without new, edit, duplicate, delete, stock or active buttons', async () => {
     shop('cashier');
@@ -103,6 +106,7 @@ describe.each(['staff', 'admin'] as const)('%s', (role) => {
       'Statistiche',
       'Recensioni',
       'Spedizioni',
+      'eBay',
       'Cassa',
     ]);
     expect(await screen.findByRole('button', { name: 'Venduto altrove: Ferrari 312T' })).toBeTruthy();

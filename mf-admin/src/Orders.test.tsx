@@ -82,9 +82,9 @@ describe('Ordini: the list', () => {
     const tabs = screen.getByRole('navigation', { name: 'Filtra per stato' });
     expect(within(tabs).getByRole('link', { name: /Nuovi/ }).textContent).toBe('Nuovi 5');
     expect(within(tabs).getByRole('link', { name: /Annullati/ }).textContent).toBe('Annullati 1');
-    expect((screen.getByLabelText('Cerca per riferimento, nome o e-mail') as HTMLInputElement).value).toBe(
-      'rossi',
-    );
+    expect(
+      (screen.getByLabelText('Cerca per riferimento, nome, e-mail o ordine eBay') as HTMLInputElement).value,
+    ).toBe('rossi');
     fireEvent.change(screen.getByLabelText('Stato del pagamento'), { target: { value: 'demo' } });
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe(

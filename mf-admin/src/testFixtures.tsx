@@ -2,7 +2,7 @@
 // screen makes (tests only; never imported by the exposed modules).
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { AdminArticle, Order, Review, RuntimeConfig } from '@edicola/contracts';
+import type { AdminArticle, EbayListing, Order, Review, RuntimeConfig } from '@edicola/contracts';
 import AdminApp from './AdminApp';
 import { serveApi, type ServedCall } from './testSupport';
 
@@ -41,6 +41,21 @@ export const sampleArticle = (changes: Partial<AdminArticle> = {}): AdminArticle
   ean: null,
   low_stock_threshold: 2,
   version: 3,
+  ...changes,
+});
+
+/** The sample article's eBay settings and listing: not on eBay. */
+export const sampleListing = (changes: Partial<EbayListing> = {}): EbayListing => ({
+  article_id: sampleArticle().id,
+  enabled: false,
+  price: null,
+  buffer: 0,
+  state: 'not_listed',
+  listing_id: null,
+  listing_url: null,
+  quantity_on_ebay: null,
+  error: null,
+  updated_at: null,
   ...changes,
 });
 
@@ -102,6 +117,9 @@ export const sampleOrder = (changes: Partial<Order> = {}): Order => ({
   payment_method: 'card',
   payment_status: 'paid',
   payment_intent_id: 'pi_123',
+  channel: 'web',
+  external_id: null,
+  stock_conflict: false,
   payment_demo: true,
   refunded_amount: 0,
   payment_issue: null,
@@ -145,6 +163,9 @@ export function staffApi(
       frame.reviewStats ?? { total_reviews: 0, approved_reviews: 0, pending_reviews: 0, average_rating: 0 },
     ],
     'GET /api/admin/shipping/rules': () => [200, []],
+    // eBay: the sample article is not on eBay, no eBay order lacks its stock.
+    [`GET /api/articles/${sampleArticle().id}/ebay`]: () => [200, sampleListing()],
+    'GET /api/orders/stock-conflicts': () => [200, []],
     ...extra,
   });
 }

@@ -2,12 +2,14 @@ import {
   AdminArticle,
   AdminArticleCounts,
   AdminArticlePage,
+  EbayListing,
   IvaOptionList,
   ROUTES,
   StockAdjusted,
   StockLookup,
   StockMovementList,
   type AdminArticleQuery,
+  type EbayListingSettingsRequest,
   type ExternalSaleRequest,
   type ProductType,
   type Route,
@@ -73,5 +75,15 @@ export const articlesApi = (client: ApiClient) => ({
       body: sale,
       headers: { 'Idempotency-Key': idempotencyKey },
       schema: StockAdjusted,
+    }),
+  /** GET /api/articles/{id}/ebay: the article's eBay settings and its listing's state. */
+  ebay: (id: string, signal?: AbortSignal) =>
+    client.call(ROUTES['GET /api/articles/:id/ebay'], { params: { id }, signal, schema: EbayListing }),
+  /** PUT /api/articles/{id}/ebay: list the article on eBay or withdraw it. */
+  saveEbay: (id: string, settings: EbayListingSettingsRequest) =>
+    client.call(ROUTES['PUT /api/articles/:id/ebay'], {
+      params: { id },
+      body: settings,
+      schema: EbayListing,
     }),
 });

@@ -681,3 +681,72 @@ describe('mf-admin → svc-catalog (cassa)', () => {
       });
   });
 });
+
+// --- "Vendi su eBay" in the article form (issue 26): the article's eBay settings and its listing's state, as
+// svc-catalog keeps them (the state is svc-channels' last listing.changed).
+
+const EBAY_ARTICLE_ID = '4f1f5f43-2f0e-4b7a-9c39-1f4f9a1e1a01';
+const JSON_BODY = { Authorization: BEARER, 'Content-Type': 'application/json', Accept: 'application/json' };
+
+describe('mf-admin → svc-catalog (eBay)', () => {
+  beforeEach(withToken);
+
+  it("GET /api/articles/{id}/ebay answers a listed article's eBay settings, state, quantity and link", async () => {
+    await pact
+      .addInteraction()
+      .given(`the article ${EBAY_ARTICLE_ID} exists and is listed on eBay`)
+      .uponReceiving("a staff request for an article's eBay listing")
+      .withRequest('GET', `/api/articles/${EBAY_ARTICLE_ID}/ebay`, (request) => request.headers(AUTH_ONLY))
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          article_id: EBAY_ARTICLE_ID,
+          enabled: true,
+          price: number(59.9),
+          buffer: integer(1),
+          state: 'listed',
+          listing_id: string('110551234567'),
+          listing_url: string('http://localhost:8080/demo/ebay/itm/110551234567'),
+          quantity_on_ebay: integer(2),
+          error: null,
+          updated_at: regex(ISO_DATETIME, '2026-11-29T10:00:00.000Z'),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const listing = await createAdminApi(mockServer.url).articles.ebay(EBAY_ARTICLE_ID);
+        expect(listing).toMatchObject({ article_id: EBAY_ARTICLE_ID, state: 'listed', quantity_on_ebay: 2 });
+      });
+  });
+
+  it('PUT /api/articles/{id}/ebay lists an article not on eBay: its settings, the listing still to come', async () => {
+    await pact
+      .addInteraction()
+      .given(`the article ${EBAY_ARTICLE_ID} exists and is not on eBay`)
+      .uponReceiving('a staff request to sell an article on eBay')
+      .withRequest('PUT', `/api/articles/${EBAY_ARTICLE_ID}/ebay`, (request) =>
+        request.headers(JSON_BODY).jsonBody({ enabled: true, price: 59.9, buffer: 1 }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          article_id: EBAY_ARTICLE_ID,
+          enabled: true,
+          price: 59.9,
+          buffer: 1,
+          // svc-channels has not answered yet: not listed until it does, or already asked of eBay.
+          state: regex('^(not_listed|pending)$', 'pending'),
+          listing_id: null,
+          listing_url: null,
+          quantity_on_ebay: null,
+          error: null,
+          updated_at: null,
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const listing = await createAdminApi(mockServer.url).articles.saveEbay(EBAY_ARTICLE_ID, {
+          enabled: true,
+          price: 59.9,
+          buffer: 1,
+        });
+        expect(listing).toMatchObject({ enabled: true, price: 59.9, buffer: 1, listing_id: null });
+      });
+  });
+});

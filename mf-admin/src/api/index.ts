@@ -3,6 +3,7 @@ import { readStaffToken } from '../staffToken';
 import { articlesApi } from './articles';
 import { analyticsApi } from './analytics';
 import { authApi } from './auth';
+import { channelsApi } from './channels';
 import { ordersApi } from './orders';
 import { posApi } from './pos';
 import { reviewsApi } from './reviews';
@@ -33,6 +34,7 @@ export function createAdminApi(apiBaseUrl: string, options: AdminApiOptions = {}
     analytics: analyticsApi(client),
     orders: ordersApi(client),
     pos: posApi(client),
+    channels: channelsApi(client),
   };
 }
 

@@ -1352,3 +1352,34 @@ describe('mf-admin → svc-orders (Cassa)', () => {
       });
   });
 });
+
+// --- The top of Ordini (issue 26): eBay orders that found no stock, still open.
+
+describe('mf-admin → svc-orders (eBay)', () => {
+  beforeEach(() => {
+    const storage = new Map<string, string>();
+    Object.assign(globalThis, {
+      window: {
+        localStorage: {
+          getItem: (k: string) => storage.get(k) ?? null,
+          setItem: (k: string, v: string) => storage.set(k, v),
+          removeItem: (k: string) => storage.delete(k),
+        },
+      },
+    });
+    storeStaffToken('eyJhbGciOiJFUzI1NiJ9.e30.c2ln');
+  });
+
+  it('GET /api/orders/stock-conflicts answers an empty list when no conflict is open', async () => {
+    await pact
+      .addInteraction()
+      .given('a staff user is logged in', STAFF)
+      .given('no stock conflict is open')
+      .uponReceiving('a staff request for the open stock conflicts')
+      .withRequest('GET', '/api/orders/stock-conflicts', (request) => request.headers(AUTH_ONLY))
+      .willRespondWith(200, (response) => response.headers({ 'Content-Type': JSON_TYPE }).jsonBody([]))
+      .executeTest(async (mockServer) => {
+        await expect(createAdminApi(mockServer.url).orders.stockConflicts()).resolves.toEqual([]);
+      });
+  });
+});

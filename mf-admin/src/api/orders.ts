@@ -8,6 +8,7 @@ import {
   OrderTimeline,
   ROUTES,
   ShipmentQuotes,
+  StockConflictList,
   TimelineEntry,
   fiscalNumberKey,
   type InvoiceDataUpdate,
@@ -136,4 +137,10 @@ export const ordersApi = (client: ApiClient) => ({
       signal,
       schema: EmailLog,
     }),
+  /** GET /api/orders/stock-conflicts: eBay orders that found no stock, still open (the top of Ordini). */
+  stockConflicts: (signal?: AbortSignal) =>
+    client.call(ROUTES['GET /api/orders/stock-conflicts'], { signal, schema: StockConflictList }),
+  /** POST /api/orders/{id}/stock-conflict/retry: take the eBay order's units now (409 with why while missing). */
+  retryStockConflict: (orderId: string) =>
+    client.call(ROUTES['POST /api/orders/:id/stock-conflict/retry'], { params: { id: orderId } }),
 });

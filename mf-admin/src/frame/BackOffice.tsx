@@ -24,6 +24,7 @@ const StatsTab = lazy(() => import('../pages/stats/StatsTab'));
 const ReviewsTab = lazy(() => import('../pages/reviews/ReviewsTab'));
 const ShippingTab = lazy(() => import('../pages/shipping/ShippingTab'));
 const CounterPage = lazy(() => import('../pages/counter/CounterPage'));
+const EbayPage = lazy(() => import('../pages/ebay/EbayPage'));
 
 interface Tab {
   path: string;
@@ -64,6 +65,7 @@ function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean): Tab
       alertLabel: t('tabs.reviewsAlert', { n: counts.reviewsPending ?? 0 }),
     },
     { path: 'spedizioni', label: t('tabs.shipping'), count: counts.shippingRules },
+    { path: 'ebay', label: t('tabs.ebay') },
   ];
   return cashier ? [counter, ...all.filter((tab) => CASHIER_TABS.includes(tab.path))] : [...all, counter];
 }
@@ -196,6 +198,7 @@ export function BackOffice({
                   <Route path="statistiche" element={<StatsTab />} />
                   <Route path="recensioni" element={<ReviewsTab />} />
                   <Route path="spedizioni" element={<ShippingTab />} />
+                  <Route path="ebay" element={<EbayPage />} />
                 </>
               )}
               <Route path="*" element={<Navigate to={home} replace />} />

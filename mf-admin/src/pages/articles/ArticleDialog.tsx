@@ -22,6 +22,7 @@ import {
   photoError,
   type ArticleDraft,
 } from './articleForm';
+import { EbayPanel } from './EbayPanel';
 import { StockPanel } from './StockPanel';
 
 export type ArticleDialogMode =
@@ -341,6 +342,7 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
           }}
         />
       )}
+      {article && <EbayPanel article={article} />}
     </Dialog>
   );
 }

@@ -86,7 +86,9 @@ export function OrderActions({
     );
   };
 
-  const paid = order.payment_status === 'paid';
+  // eBay holds an eBay order's money: cancelling it here refunds nothing, staff refund the buyer on eBay.
+  const ebay = order.channel === 'ebay';
+  const paid = order.payment_status === 'paid' && !ebay;
   const tracking = trackingOf(order);
   const needsPaymentHint = orderMoveBlocker(order, 'confirmed') === 'needs_payment';
 
@@ -170,7 +172,9 @@ export function OrderActions({
           message={
             paid
               ? t('orders.cancelRefundMessage', { id: ref, amount: formatEuro(order.total_amount) })
-              : t('orders.cancelMessage', { id: ref })
+              : ebay
+                ? t('orders.cancelEbayMessage', { id: ref })
+                : t('orders.cancelMessage', { id: ref })
           }
           confirmLabel={paid ? t('orders.actions.cancelRefund') : t('orders.actions.cancel')}
           busy={busy}

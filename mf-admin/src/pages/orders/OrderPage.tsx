@@ -74,6 +74,17 @@ export default function OrderPage() {
             {o.order_reference} · {formatDateTime(o.order_date)} ·{' '}
             <strong data-testid="order-status">{t(`orders.statuses.${o.status}`)}</strong>
           </p>
+          {o.channel !== 'web' && (
+            <p data-testid="order-channel">
+              <span className="adm-badge adm-badge-ebay">{t(`orders.channels.${o.channel}`)}</span>{' '}
+              {t('orders.page.externalId', { id: o.external_id ?? '—' })}
+            </p>
+          )}
+          {o.stock_conflict && (
+            <p className="adm-error" role="note">
+              {t('orders.page.stockConflict')}
+            </p>
+          )}
           {!readOnly && <OrderActions order={o} onChanged={changed} notify={banner.show} />}
 
           <div className="adm-columns">
@@ -233,6 +244,7 @@ function Customer({ order }: { order: OrderPageData }) {
 function Payment({ order, onRefund }: { order: OrderPageData; onRefund?: () => void }) {
   const { t } = useTranslation('admin');
   const canRefund =
+    order.channel !== 'ebay' &&
     (order.payment_status === 'paid' || order.payment_status === 'partially_refunded') &&
     order.refunded_amount < order.total_amount;
   return (
@@ -290,6 +302,7 @@ function Payment({ order, onRefund }: { order: OrderPageData; onRefund?: () => v
           {order.payment_issue.detail}
         </p>
       )}
+      {order.channel === 'ebay' && <p className="adm-muted">{t('orders.page.ebayRefund')}</p>}
       {canRefund && onRefund && (
         <button type="button" className="adm-button adm-button-light" onClick={onRefund}>
           {t('orders.partialRefund.open')}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { OrderPaymentFilter, OrderSort, PaymentMethod, type Order } from '@edicola/contracts';
+import { OrderChannel, OrderPaymentFilter, OrderSort, PaymentMethod, type Order } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { saveFile, failureText, formatShortDate, formatEuro, useLoad } from '@edicola/web-kit';
 import { Banner, useBanner } from '../../ui/Banner';
@@ -10,7 +10,8 @@ import { Pager } from '../../ui/Pager';
 import { useListParams } from '../../ui/useListParams';
 import { OrderActions } from './OrderActions';
 import { filtersOf, listQueryOf, shortId, TAB_SLUGS, tabCount, todayInRome } from './orderQuery';
-import { PaymentCell } from './PaymentCell';
+import { ChannelBadge, PaymentCell } from './PaymentCell';
+import { StockConflicts } from './StockConflicts';
 import { TakingsExport } from './TakingsExport';
 
 /**
@@ -27,6 +28,12 @@ export default function OrdersTab() {
   const [search, setSearch] = useState(query.q ?? '');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [exporting, setExporting] = useState(false);
+  // An order moved from the list (the web order of a conflict cancelled, say): the conflicts are read again too.
+  const [moves, setMoves] = useState(0);
+  const changed = () => {
+    list.reload();
+    setMoves((n) => n + 1);
+  };
   const slug = TAB_SLUGS.find((s) => s.tab === (query.tab ?? 'all'))!.slug;
 
   const tabLink = (tabSlug: string) => {
@@ -68,7 +75,9 @@ export default function OrdersTab() {
 
   const data = list.data;
   const counts = data?.counts;
-  const filtered = Boolean(query.q || query.payment_method || query.payment || query.from || query.to);
+  const filtered = Boolean(
+    query.q || query.payment_method || query.payment || query.channel || query.from || query.to,
+  );
   const awaitingTransfers = query.payment_method === 'transfer' && query.payment === 'to_pay';
 
   return (
@@ -89,6 +98,7 @@ export default function OrdersTab() {
         )}
       </div>
       <Banner message={banner.message} onClose={banner.clear} />
+      {!readOnly && <StockConflicts refresh={moves} onResolved={list.reload} notify={banner.show} />}
 
       <nav className="adm-subtabs" aria-label={t('orders.filters')}>
         {TAB_SLUGS.map((s) => (
@@ -117,6 +127,13 @@ export default function OrdersTab() {
           value={query.payment_method}
           options={PaymentMethod.options.map((method) => [method, t(`orders.methods.${method}`)] as const)}
           onChange={(metodo) => update({ metodo })}
+        />
+        <SelectFilter
+          id="adm-orders-channel"
+          label={t('orders.channel')}
+          value={query.channel}
+          options={OrderChannel.options.map((channel) => [channel, t(`orders.channels.${channel}`)] as const)}
+          onChange={(canale) => update({ canale })}
         />
         <SelectFilter
           id="adm-orders-payment"
@@ -174,7 +191,7 @@ export default function OrdersTab() {
             className="adm-button adm-button-light"
             onClick={() => {
               setSearch('');
-              update({ q: null, metodo: null, pagamento: null, dal: null, al: null });
+              update({ q: null, metodo: null, pagamento: null, canale: null, dal: null, al: null });
             }}
           >
             {t('common.clearFilters')}
@@ -256,6 +273,7 @@ export default function OrdersTab() {
                     >
                       #{shortId(order.id)}
                     </Link>
+                    <ChannelBadge order={order} />
                   </td>
                   <td>{formatShortDate(order.order_date)}</td>
                   <td>
@@ -269,7 +287,7 @@ export default function OrdersTab() {
                   </td>
                   <td>{t(`orders.statuses.${order.status}`)}</td>
                   <td>
-                    {!readOnly && <OrderActions order={order} onChanged={list.reload} notify={banner.show} />}
+                    {!readOnly && <OrderActions order={order} onChanged={changed} notify={banner.show} />}
                   </td>
                 </tr>
               ))}

@@ -51,3 +51,19 @@ export function RefundOutcome({ order }: { order: Order }) {
     </span>
   );
 }
+
+/** An eBay order's badge (web orders have none), and whether its units were missing when it arrived. */
+export function ChannelBadge({ order }: { order: Order }) {
+  const { t } = useTranslation('admin');
+  if (order.channel === 'web') return null;
+  return (
+    <>
+      <span className="adm-badge adm-badge-ebay" data-testid="channel-badge">
+        {t(`orders.channels.${order.channel}`)}
+      </span>
+      {order.stock_conflict && (
+        <span className="adm-badge adm-badge-danger">{t('orders.conflicts.badge')}</span>
+      )}
+    </>
+  );
+}

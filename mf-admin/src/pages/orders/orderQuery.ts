@@ -1,6 +1,7 @@
 import {
   ORDER_PAGE_SIZE_DEFAULT,
   ORDER_TAB_STATUSES,
+  OrderChannel,
   OrderPaymentFilter,
   OrderSort,
   PaymentMethod,
@@ -38,6 +39,7 @@ export function filtersOf(params: URLSearchParams): OrderFilterQuery {
     q: params.get('q')?.trim() || undefined,
     payment_method: oneOf(PaymentMethod.options, params.get('metodo')),
     payment: oneOf(OrderPaymentFilter.options, params.get('pagamento')),
+    channel: oneOf(OrderChannel.options, params.get('canale')),
     from,
     to,
     sort: oneOf(OrderSort.options, params.get('ordina')) ?? 'newest',
