@@ -863,7 +863,11 @@ export function createFakeEbay(options: FakeEbayOptions): FakeEbay {
     const route = endpoint(name) as Route & InputSchemas;
     // eBay's paths have no schemas in the route table (eBay's own checks are above): their input is taken as is.
     serve({ ...route, path: route.path.slice(FAKE_EBAY_PREFIX.length) }, (input, req, res) =>
-      handlers[name]({ body: input.body ?? req.body, params: input.params ?? req.params }, req, res),
+      handlers[name](
+        { body: input.body ?? req.body, params: (input.params ?? req.params) as Record<string, string> },
+        req,
+        res,
+      ),
     );
   }
 
