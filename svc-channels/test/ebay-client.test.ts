@@ -207,6 +207,35 @@ describe('the live eBay client and OAuth, against the fake eBay over HTTP (PROVI
     );
   });
 
+  it('sends eBay’s headers: bearer token, languages and marketplace, Content-Language on items and offers', async () => {
+    const sent: { url: string; method: string; headers: Record<string, string> }[] = [];
+    const recording = (async (url: string, init: RequestInit) => {
+      sent.push({ url, method: init.method!, headers: init.headers as Record<string, string> });
+      return new Response(JSON.stringify({ offerId: '1', listingId: '2', orders: [], total: 0 }), {
+        status: 200,
+      });
+    }) as unknown as typeof fetch;
+    const fixedToken: TokenSource = { accessToken: async () => 'tok', invalidate: () => {} };
+    const live = createEbayApi({ baseUrl: 'https://api.ebay.com/', tokens: fixedToken, fetch: recording });
+    await live.putInventoryItem('A 1', item(1));
+    await live.createOffer(offer('A 1', 1));
+    await live.publishOffer('1');
+    await live.getOrders(new Date('2026-11-01T00:00:00.000Z'), 50, 200);
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'PUT https://api.ebay.com/sell/inventory/v1/inventory_item/A%201',
+      'POST https://api.ebay.com/sell/inventory/v1/offer',
+      'POST https://api.ebay.com/sell/inventory/v1/offer/1/publish',
+      'GET https://api.ebay.com/sell/fulfillment/v1/order?filter=lastmodifieddate:%5B2026-11-01T00:00:00.000Z..%5D&limit=200&offset=50',
+    ]);
+    for (const { headers } of sent)
+      expect(headers).toMatchObject({
+        Authorization: 'Bearer tok',
+        'Accept-Language': 'it-IT',
+        'X-EBAY-C-MARKETPLACE-ID': 'EBAY_IT',
+      });
+    expect(sent.map((s) => s.headers['Content-Language'])).toEqual(['it-IT', 'it-IT', undefined, undefined]);
+  });
+
   it('answers a 401 by invalidating the token and trying once more with a refreshed one', async () => {
     clock = new Date(clock.getTime() + 61_000);
     const before = server.fake.calls.length;
