@@ -58,7 +58,13 @@ import {
   StockAdjustmentRequest,
   StockMovementList,
 } from './catalog';
-import { EbayListing, EbayListingSettingsRequest } from './channels';
+import {
+  DemoEbayOrder,
+  DemoEbayOrderParams,
+  DemoEbayPurchase,
+  EbayListing,
+  EbayListingSettingsRequest,
+} from './channels';
 import { ContactMessageRequest, ContactMessageResponse } from './contact';
 import {
   Customer,
@@ -307,6 +313,9 @@ export const ROUTE_SCHEMAS = {
   'POST /contact/messages': { body: ContactMessageRequest, answer: ContactMessageResponse },
   'GET /api/admin/emails': { query: EmailLogQuery, answer: EmailLog },
   'POST /admin/process-scheduled-emails': { answer: ProcessScheduledEmailsResponse },
+  // svc-channels: the fake eBay's demo-only routes (its eBay paths take eBay's bodies and answer eBay's errors)
+  'POST /demo/ebay/orders': { body: DemoEbayPurchase, answer: DemoEbayOrder },
+  'POST /demo/ebay/orders/:orderId/cancel': { params: DemoEbayOrderParams, answer: DemoEbayOrder },
 } satisfies { [K in RouteName]?: RouteSchemas };
 
 type Schemas = typeof ROUTE_SCHEMAS;
