@@ -236,7 +236,7 @@ export const reservations = catalog.table(
     orderId: uuid('order_id').primaryKey(),
     lines: jsonb('lines').$type<StoredReservationLine[]>().notNull(),
     /** The sale's channel and who made it (the cashier, or `shop` for a web order): its ledger rows name them. */
-    channel: text('channel', { enum: ['web', 'counter'] })
+    channel: text('channel', { enum: ['web', 'counter', 'ebay'] })
       .notNull()
       .default('web'),
     username: text('username').notNull().default('shop'),
