@@ -218,32 +218,27 @@ async function placeExternalOrder(
   try {
     return await db.transaction(async (tx) => {
       const now = new Date();
-      const created = await createOrder(
-        tx,
-        deps.bus,
-        {
-          id: orderId,
-          customerId: null,
-          channel: request.channel,
-          externalId: request.external_id,
-          stockConflict,
-          subtotalCents,
-          shippingCents: request.shipping_cents,
-          totalCents: request.total_cents,
-          shippingCountry: address.country,
-          paymentMethod: 'ebay',
-          items,
-          customerInfo,
-          invoiceData: null,
-          paymentDueAt: null,
-          language: 'it',
-          orderDate: createdAt,
-          createdAt: now,
-          updatedAt: now,
-        },
-        null,
-      );
-      await deps.bus.emit(tx, 'order.created', orderCreatedOf(created, request));
+      const values = {
+        id: orderId,
+        customerId: null,
+        channel: request.channel,
+        externalId: request.external_id,
+        stockConflict,
+        subtotalCents,
+        shippingCents: request.shipping_cents,
+        totalCents: request.total_cents,
+        shippingCountry: address.country,
+        paymentMethod: 'ebay',
+        items,
+        customerInfo,
+        invoiceData: null,
+        paymentDueAt: null,
+        language: 'it' as const,
+        orderDate: createdAt,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const created = await createOrder(tx, deps.bus, values, orderCreatedOf(values, request));
       const paid = await moveOrder(tx, deps.bus, created, {
         at: now,
         status: { to: 'paid', kind: 'payment' },
@@ -268,20 +263,36 @@ async function placeExternalOrder(
   }
 }
 
-/** `order.created` of a marketplace order: svc-notify tells the shop (never the buyer, whom eBay tells). */
-function orderCreatedOf(row: OrderRow, request: ExternalOrderImport): EventData<'order.created'> {
+/**
+ * `order.created` of a marketplace order, as stored at version 1 (then the payment move makes it paid): svc-notify
+ * tells the shop, never the buyer (eBay tells the buyer).
+ */
+function orderCreatedOf(
+  values: Pick<
+    OrderRow,
+    | 'id'
+    | 'items'
+    | 'subtotalCents'
+    | 'shippingCents'
+    | 'totalCents'
+    | 'shippingCountry'
+    | 'createdAt'
+    | 'stockConflict'
+  >,
+  request: ExternalOrderImport,
+): EventData<'order.created'> {
   const address = request.shipping_address;
   return {
-    order_id: row.id,
-    order_reference: orderReference(row.id),
-    order_version: row.orderVersion,
-    status: row.status,
+    order_id: values.id,
+    order_reference: orderReference(values.id),
+    order_version: 1,
+    status: 'pending',
     payment_method: 'ebay',
-    payment_status: row.paymentStatus,
+    payment_status: 'pending',
     customer_id: null,
     customer_email: request.buyer.email ?? '',
     customer_name: request.buyer.name,
-    items: row.items.map((line) => ({
+    items: values.items.map((line) => ({
       article_id: line.article_id,
       sku: line.sku ?? '',
       title: line.title ?? '',
@@ -291,10 +302,10 @@ function orderCreatedOf(row: OrderRow, request: ExternalOrderImport): EventData<
       unit_gross_cents: line.unit_gross_cents ?? 0,
       line_total_cents: line.line_total_cents ?? 0,
     })),
-    subtotal_cents: row.subtotalCents,
-    shipping_cents: row.shippingCents,
-    total_cents: row.totalCents,
-    shipping_country: row.shippingCountry,
+    subtotal_cents: values.subtotalCents,
+    shipping_cents: values.shippingCents,
+    total_cents: values.totalCents,
+    shipping_country: values.shippingCountry,
     shipping_address: {
       name: address.name,
       address: address.address,
@@ -303,12 +314,12 @@ function orderCreatedOf(row: OrderRow, request: ExternalOrderImport): EventData<
       country: address.country,
     },
     bank_transfer: null,
-    created_at: row.createdAt.toISOString(),
+    created_at: values.createdAt.toISOString(),
     payment_due_at: null,
     language: 'it',
     channel: 'ebay',
     external_id: request.external_id,
-    stock_conflict: row.stockConflict,
+    stock_conflict: values.stockConflict,
   };
 }
 
