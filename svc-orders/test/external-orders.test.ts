@@ -95,7 +95,8 @@ describe('eBay orders in svc-orders', () => {
   };
 
   beforeAll(async () => {
-    shop = await startShop();
+    // The demo Packlink makes a draft ready (label and tracking number) at once.
+    shop = await startShop({ PACKLINK_DEMO_READY_MS: '20' });
     await upsertStaff(shop.db, { username: 'commessa', password: 'Commessa-Toledo-2026', role: 'staff' });
     await upsertStaff(shop.db, { username: 'cassiera', password: 'Cassiera-Toledo-2026', role: 'cashier' });
     admin = await login(STAFF.username, STAFF.password);
@@ -210,6 +211,13 @@ describe('eBay orders in svc-orders', () => {
       'Non ci sono ancora pezzi disponibili per questo ordine: annulla uno dei due ordini',
     );
     expect(await shop.stockOf(last)).toBe(0);
+    // Its VAT rates are provisional until it takes its units: no invoice yet.
+    const invoice = await api()
+      .put(`/orders/${ebay}/invoice`)
+      .set(bearer(admin))
+      .send({ invoice_number: '900/2026', invoice_date: new Date().toISOString().slice(0, 10) });
+    expect(invoice.status).toBe(409);
+    expect(invoice.body.detail).toMatch(/risolvi prima il conflitto/);
 
     // Staff cancel the web order: its unit goes back, and the eBay order takes it.
     expect((await api().put(`/api/orders/${web}/status?status=cancelled`).set(bearer(staff))).status).toBe(
@@ -317,6 +325,46 @@ describe('eBay orders in svc-orders', () => {
     expect(timeline).toContainEqual(
       expect.objectContaining({ summary: "Rimborsa l'acquirente su eBay", by: 'commessa' }),
     );
+  });
+
+  it('ships an eBay order with Packlink to the buyer, and announces its tracking number; invoices it on request', async () => {
+    const piece = await shop.addArticle({ stock: 2 });
+    const externalId = ebayOrderId();
+    const { order_id: id } = (await importOrder(ebayOrder(externalId, [[piece, 1, 4500]]))).body as {
+      order_id: string;
+    };
+    const quotes = await api().get(`/api/orders/${id}/shipment-quotes`).set(bearer(staff));
+    expect(quotes.status).toBe(200);
+    const serviceId = (quotes.body.quotes as { service_id: string }[])[0]!.service_id;
+    const shipped = await api()
+      .post(`/api/orders/${id}/create-shipment`)
+      .set(bearer(staff))
+      .send({ service_id: serviceId });
+    expect(shipped.status).toBe(201);
+    await waitFor(async () => (await detail(id)).shipment?.tracking_number != null);
+    const tracking = (await detail(id)).shipment!.tracking_number!;
+    const moved = await api()
+      .put(`/api/orders/${id}/status`)
+      .query({ status: 'shipped', tracking_number: tracking })
+      .set(bearer(staff));
+    expect(moved.status).toBe(200);
+    const changes = (await eventsOf('order.status_changed', id)).map(
+      (e) => e.data as { to: string; tracking_number: string },
+    );
+    expect(changes).toContainEqual(expect.objectContaining({ to: 'shipped', tracking_number: tracking }));
+
+    // Invoiced like a web order once staff add the buyer's data.
+    const data = await api()
+      .put(`/api/orders/${id}/invoice-data`)
+      .set(bearer(staff))
+      .send({ invoice_type: 'privato', codice_fiscale: 'RSSMRA85T10A562S' });
+    expect(data.status).toBe(200);
+    const invoiced = await api()
+      .put(`/orders/${id}/invoice`)
+      .set(bearer(admin))
+      .send({ invoice_number: '901/2026', invoice_date: new Date().toISOString().slice(0, 10) });
+    expect(invoiced.status).toBe(200);
+    expect(invoiced.body.invoice_data).toMatchObject({ invoice_issued: true, invoice_number: '901/2026' });
   });
 
   it('lists eBay orders in Ordini with the channel filter', async () => {
