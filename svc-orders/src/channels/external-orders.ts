@@ -2,18 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   auditChanges,
+  centsToEuros,
   orderReference,
   type EventData,
   type ExternalOrderCancel,
   type ExternalOrderImport,
   type ExternalOrderStored,
   type Order,
+  type PaymentIssue,
   type StockConflict,
   type StockReservation,
 } from '@edicola/contracts';
 import {
   conflict,
-  HttpError,
   InternalCallError,
   notFound,
   type Audit,
@@ -62,8 +63,6 @@ export interface ExternalOrderDeps {
   placementTimeoutMs: number;
 }
 
-export const EXTERNAL_TOTAL_MISMATCH_DETAIL =
-  "Il totale dell'ordine non corrisponde alla somma delle righe e della spedizione";
 export const NO_STOCK_YET_DETAIL =
   'Non ci sono ancora pezzi disponibili per questo ordine: annulla uno dei due ordini';
 export const NO_OPEN_CONFLICT_DETAIL = 'Questo ordine non ha un conflitto di magazzino da risolvere';
@@ -124,6 +123,27 @@ function pricedLines(
   });
 }
 
+/** 1234 → '12,34 €'. */
+const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+
+/**
+ * eBay's total is what the buyer paid, and the order keeps it; when it is not the lines plus shipping (a line's
+ * cost that does not divide by its quantity, a charge the shop does not model) the order is flagged for staff
+ * rather than refused: the sale happened, and refusing it would lose it.
+ */
+function totalIssue(request: ExternalOrderImport, subtotalCents: number): PaymentIssue | null {
+  const expected = subtotalCents + request.shipping_cents;
+  if (request.total_cents === expected) return null;
+  return {
+    code: 'amount_mismatch',
+    detail: `eBay ha incassato ${euros(request.total_cents)} invece di ${euros(expected)} (righe più spedizione): controlla l'ordine su eBay`,
+    payment_id: request.external_id,
+    captured_amount: centsToEuros(request.total_cents),
+    captured_currency: 'EUR',
+    at: new Date().toISOString(),
+  };
+}
+
 /** svc-catalog said no: not enough stock, or the article is not on sale (409), or no longer exists (404). */
 const noStock = (error: unknown) =>
   isRefusal(error) &&
@@ -143,9 +163,6 @@ export async function importExternalOrder(
   const db = deps.database.db;
   const existing = await storedExternal(db, request.channel, request.external_id);
   if (existing) return storedAnswer(existing, false);
-  const subtotal = request.lines.reduce((sum, line) => sum + line.unit_gross_cents * line.quantity, 0);
-  if (subtotal + request.shipping_cents !== request.total_cents)
-    throw new HttpError(422, EXTERNAL_TOTAL_MISMATCH_DETAIL);
   // The marketplace's word on its order is what the order is: a re-read that differs answers the first one.
   const idempotency = {
     scope: `channel:${request.channel}`,
@@ -215,6 +232,7 @@ async function placeExternalOrder(
     marketplace_username: request.buyer.username,
   };
   const createdAt = new Date(request.created_at);
+  const paymentIssue = totalIssue(request, subtotalCents);
   try {
     return await db.transaction(async (tx) => {
       const now = new Date();
@@ -233,6 +251,7 @@ async function placeExternalOrder(
         customerInfo,
         invoiceData: null,
         paymentDueAt: null,
+        paymentIssue,
         language: 'it' as const,
         orderDate: createdAt,
         createdAt: now,
