@@ -14,6 +14,8 @@ import {
 import { waitFor } from '@edicola/platform/testing';
 import { stockMovements } from '../../svc-catalog/src/db/schema';
 import { outbox } from '../src/db/schema';
+import { orderKeys } from '../src/orders/order-keys';
+import { holdPlacement } from '../src/stock/placements';
 import { upsertStaff } from '../src/staff/users';
 import { orderBody, STAFF, startShop, type Shop } from './shop';
 
@@ -96,7 +98,8 @@ describe('eBay orders in svc-orders', () => {
 
   beforeAll(async () => {
     // The demo Packlink makes a draft ready (label and tracking number) at once.
-    shop = await startShop({ PACKLINK_DEMO_READY_MS: '20' });
+    // A placement's deadline of 2 s gives an import's claim a lease of 1 s: a dead import is resumed quickly.
+    shop = await startShop({ PACKLINK_DEMO_READY_MS: '20', PLACEMENT_TIMEOUT_MS: '2000' });
     await upsertStaff(shop.db, { username: 'commessa', password: 'Commessa-Toledo-2026', role: 'staff' });
     await upsertStaff(shop.db, { username: 'cassiera', password: 'Cassiera-Toledo-2026', role: 'cashier' });
     admin = await login(STAFF.username, STAFF.password);
@@ -168,6 +171,37 @@ describe('eBay orders in svc-orders', () => {
       (await api().get('/api/orders').query({ q: body.external_id }).set(bearer(staff))).body,
     );
     expect(list.orders.map((o) => o.id)).toEqual([answers[0]!.body.order_id]);
+  });
+
+  it('an import that died after taking the units is resumed under the same order: one order, one stock movement', async () => {
+    const piece = await shop.addArticle({ stock: 4 });
+    const body = ebayOrder(ebayOrderId(), [[piece, 2, 2000]]);
+    // The dead attempt (a kill -9 of svc-orders mid-import): it claimed the eBay order id, placed and reserved.
+    const claim = await orderKeys(2000).claim(
+      shop.db,
+      { scope: 'channel:ebay', key: body.external_id, fingerprint: `ebay:${body.external_id}` },
+      () => randomUUID(),
+    );
+    expect(await holdPlacement(shop.db, claim.resourceId, 2000)).toBe(true);
+    const reserved = await request(shop.catalogUrl)
+      .post('/internal/stock/reservations')
+      .set(bearer(await shop.internalToken('svc-orders', 'svc-catalog')))
+      .set('Idempotency-Key', claim.resourceId)
+      .send({
+        order_id: claim.resourceId,
+        channel: 'ebay',
+        username: 'ebay',
+        lines: [{ article_id: piece, quantity: 2 }],
+      });
+    expect(reserved.status).toBe(200);
+    expect(await shop.stockOf(piece)).toBe(2);
+
+    const res = await importOrder(body);
+    expect(res.status).toBe(201);
+    expect(res.body.order_id).toBe(claim.resourceId);
+    expect((await importOrder(body)).body).toMatchObject({ order_id: claim.resourceId, created: false });
+    expect(await shop.stockOf(piece)).toBe(2);
+    expect((await ebaySales(piece)).map((m) => m.delta)).toEqual([-2]);
   });
 
   it('the last unit sold twice: the eBay order is stored as a conflict, the stock stays 0, staff resolve it', async () => {
