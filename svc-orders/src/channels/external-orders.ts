@@ -257,7 +257,7 @@ async function placeExternalOrder(
         createdAt: now,
         updatedAt: now,
       };
-      const created = await createOrder(tx, deps.bus, values, orderCreatedOf(values, request));
+      const created = await createOrder(tx, deps.bus, values, externalOrderCreated(values, request));
       const paid = await moveOrder(tx, deps.bus, created, {
         at: now,
         status: { to: 'paid', kind: 'payment' },
@@ -286,7 +286,7 @@ async function placeExternalOrder(
  * `order.created` of a marketplace order, as stored at version 1 (then the payment move makes it paid): svc-notify
  * tells the shop, never the buyer (eBay tells the buyer).
  */
-function orderCreatedOf(
+export function externalOrderCreated(
   values: Pick<
     OrderRow,
     | 'id'
