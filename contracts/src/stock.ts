@@ -25,7 +25,7 @@ export const StockReservationRequest = z.object({
   order_id: z.uuid({ message: 'Identificativo ordine non valido' }),
   /** The sale's channel, for the stock ledger: a web order, a counter sale or an eBay buyer's order. */
   channel: z.enum(['web', 'counter', 'ebay']).default('web'),
-  /** Who made a counter sale (the ledger's `username`); a web order is the shop's. */
+  /** Who made a counter sale (the ledger's `username`, as given); a web order is the shop's. */
   username: z.string().max(100).optional(),
   lines: z
     .array(StockReservationLine)
