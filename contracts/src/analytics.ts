@@ -88,11 +88,11 @@ export const PaymentStats = z.object({
   total_orders_this_year: z.number().int().nonnegative(),
   total_revenue_this_year: z.number(),
   payment_methods: z.array(PaymentMethodStats),
-  /** The same figures per channel: the web shop and the counter (docs/product/counter.md#stock-ledger). */
+  /** The same figures per channel: the web shop, the counter and eBay (docs/product/counter.md#stock-ledger). */
   by_channel: z
     .array(
       z.object({
-        channel: z.enum(['web', 'counter']),
+        channel: z.enum(['web', 'counter', 'ebay']),
         monthly_count: z.number().int().nonnegative(),
         monthly_amount: z.number(),
         yearly_count: z.number().int().nonnegative(),

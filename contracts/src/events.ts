@@ -78,7 +78,8 @@ export const OrderCreated = z.object({
   payment_method: z.union([PaymentMethod, z.literal('ebay')]),
   payment_status: PaymentStatus,
   customer_id: z.string().nullable(),
-  customer_email: z.email(),
+  /** '' only for a marketplace order whose buyer's address the marketplace did not give (nobody writes to it). */
+  customer_email: z.union([z.email(), z.literal('')]),
   customer_name: z.string(),
   items: z.array(OrderCreatedLine),
   subtotal_cents: z.number().int().nonnegative(),

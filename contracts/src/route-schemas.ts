@@ -95,6 +95,8 @@ import {
   OrderStatusChangeQuery,
   RecordTransferRequest,
 } from './orders';
+// Marketplace orders (svc-orders' side of the eBay channel).
+import { ExternalOrderCancel, ExternalOrderImport, ExternalOrderStored, StockConflictList } from './channels';
 import {
   CheckoutSessionParams,
   CheckoutSessionResponse,
@@ -238,6 +240,8 @@ export const ROUTE_SCHEMAS = {
   'GET /api/auth/me': { answer: StaffMe },
   'PUT /api/auth/password': { body: PasswordChangeRequest, answer: StaffLoginResponse },
   'GET /api/orders': { query: OrderListQuery, answer: OrderList },
+  'GET /api/orders/stock-conflicts': { answer: StockConflictList },
+  'POST /api/orders/:id/stock-conflict/retry': { params: OrderIdParams, answer: Order },
   'GET /api/orders/:id': { params: OrderIdParams, answer: OrderDetail },
   'GET /api/orders/:id/timeline': { params: OrderIdParams, answer: OrderTimeline },
   'POST /api/orders/:id/notes': { params: OrderIdParams, body: OrderNoteRequest, answer: TimelineEntry },
@@ -286,6 +290,8 @@ export const ROUTE_SCHEMAS = {
   'DELETE /analytics/reset-payment-data': { answer: PaymentDataReset },
   'GET /api/admin/audit': { query: AuditQuery, answer: AuditEntryList },
   'POST /internal/orders': { body: InternalCreateOrderRequest, answer: InternalOrder },
+  'POST /internal/orders/external': { body: ExternalOrderImport, answer: ExternalOrderStored },
+  'POST /internal/orders/external/cancel': { body: ExternalOrderCancel, answer: Order },
   'GET /internal/orders/:id': { params: OrderIdParams, answer: InternalOrder },
   'GET /internal/sessions/:kind/:id': { params: SessionStateParams, answer: SessionState },
   // svc-payments

@@ -26,6 +26,7 @@ const paymentsPact = new PactV4({
 const ORDER_ID = '5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678';
 const CARD_ORDER_ID = '7c4e2a91-3d5b-4f86-a0c2-9e1b7d3f5a28';
 const RECORDED_ORDER_ID = '8b1d3f5a-7c9e-4a2b-9d4f-6e8a0c2b4d61';
+const EBAY_ORDER_ID = '2a4c6e80-1b3d-4f57-9a0b-0000c2d4e6f8';
 
 /** Each example its own event id: svc-notify processes an event id once. */
 const EVENT_IDS: Record<string, string> = {
@@ -184,6 +185,38 @@ describe('svc-notify consumes the order and payment events', () => {
         expect(text).toContain('€130.76');
         expect(text).toContain('IBAN: IE29 AIBK 9311 5212 3456 78');
         expect(text).toContain('Payment reference: ORD-ABCD5678');
+      }));
+
+  it('e-mails the shop a new eBay order and the last unit sold twice, never the eBay buyer', () =>
+    ordersPact
+      .addAsynchronousInteraction()
+      .given('svc-channels imports an eBay order that found no stock')
+      .expectsToReceive('an order.created event for an eBay order', (builder) => {
+        builder
+          .withJSONContent(
+            envelope(
+              'order.created',
+              'svc-orders',
+              {
+                ...orderCreated(EBAY_ORDER_ID, 'card', 'mrossi@members.ebay.it'),
+                payment_method: 'ebay',
+                bank_transfer: null,
+                language: 'it',
+                channel: 'ebay',
+                external_id: string('12-34567-89012'),
+                stock_conflict: boolean(true),
+              },
+              '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e',
+            ),
+          )
+          .withMetadata({ routingKey: 'order.created', contentType: 'application/json' });
+      })
+      .executeTest(async (message) => {
+        await deliver(message.contents.content);
+        const mail = await mailAbout('negozio@edicola.example', 'ultimo pezzo venduto due volte');
+        expect(mail.subject).toBe('Attenzione: ultimo pezzo venduto due volte (ordine eBay ORD-C2D4E6F8)');
+        expect(textOf(mail)).toContain('Ordine eBay: 12-34567-89012');
+        expect(h.mailsTo('mrossi@members.ebay.it')).toHaveLength(0);
       }));
 
   it('e-mails the customer the shipment of an order, with carrier and tracking', () =>

@@ -37,6 +37,7 @@ import { internalOrderRoutes } from './routes/internal-orders';
 import { internalSessionRoutes } from './routes/internal-sessions';
 import { exportRoutes } from './routes/exports';
 import { orderRoutes } from './routes/orders';
+import { externalOrderRoutes } from './routes/external-orders';
 import { analyticsRoutes } from './routes/analytics';
 import { shippingRoutes } from './routes/shipping';
 import { invoiceRoutes } from './routes/invoices';
@@ -328,6 +329,7 @@ export function createOrdersService(
             }),
             customerTokenTtlSeconds: config.CUSTOMER_TOKEN_TTL_SECONDS,
           });
+          externalOrderRoutes(router, { ...placing, verifier });
           orderRoutes(router, {
             ...placing,
             verifier,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { providerWithMetadata, Verifier } from '@pact-foundation/pact';
 import { createEvent } from '@edicola/platform';
+import { externalOrderCreated } from '../src/channels/external-orders';
 import { orderCreated, orderItemsRestocked, orderStatusChanged } from '../src/orders/events';
 import { transferDetails } from '../src/orders/bank-transfer';
 import { priceLines } from '../src/orders/pricing';
@@ -119,6 +120,60 @@ describe('svc-orders honours its message pact with svc-notify', () => {
             },
             { routingKey: 'order.created', contentType: 'application/json' },
           ),
+          'an order.created event for an eBay order': providerWithMetadata(
+            () =>
+              createEvent(
+                'svc-orders',
+                'order.created',
+                externalOrderCreated(
+                  {
+                    id: '2a4c6e80-1b3d-4f57-9a0b-0000c2d4e6f8',
+                    items: [
+                      {
+                        article_id: '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11',
+                        sku: 'MOD-001',
+                        title: 'Ferrari 312T Niki Lauda 1:43',
+                        quantity: 1,
+                        unit_net_cents: 10648,
+                        iva_percentage: 22,
+                        unit_gross_cents: 12990,
+                        line_total_cents: 12990,
+                      },
+                    ],
+                    subtotalCents: 12990,
+                    shippingCents: 700,
+                    totalCents: 13690,
+                    shippingCountry: 'IT',
+                    createdAt: new Date('2026-11-29T09:00:00.000Z'),
+                    stockConflict: true,
+                  },
+                  {
+                    channel: 'ebay',
+                    external_id: '12-34567-89012',
+                    buyer: {
+                      name: 'Mario Rossi',
+                      email: 'mrossi@members.ebay.it',
+                      username: 'mario_collezioni',
+                      phone: null,
+                    },
+                    shipping_address: {
+                      name: 'Mario Rossi',
+                      address: 'Via Chiaia 12',
+                      zip_code: '80121',
+                      city: 'Napoli',
+                      province: 'NA',
+                      country: 'IT',
+                    },
+                    lines: [],
+                    shipping_cents: 700,
+                    total_cents: 13690,
+                    paid_at: '2026-11-29T09:00:00.000Z',
+                    created_at: '2026-11-29T08:59:00.000Z',
+                  },
+                ),
+              ),
+            { routingKey: 'order.created', contentType: 'application/json' },
+          ),
           'an order.status_changed event for a shipped order': providerWithMetadata(
             () =>
               createEvent(
@@ -162,6 +217,7 @@ describe('svc-orders honours its message pact with svc-notify', () => {
           'a guest places a bank-transfer order': async () => undefined,
           'staff ship a paid order': async () => undefined,
           'staff record the bank transfer of a pending order': async () => undefined,
+          'svc-channels imports an eBay order that found no stock': async () => undefined,
         },
         logLevel: 'warn',
       }).verifyProvider(),

@@ -154,6 +154,8 @@ describe('the exports', () => {
       Rimborsato: '0,00',
       Tracking: 'BRT-001',
       'Numero fattura': '3/2026',
+      Canale: 'Web',
+      'Ordine eBay': '',
     });
     expect(rows.slice(1).map((r) => r[0])).toEqual(
       [ids.transfer, ids.paid, ids.demo, ids.evil].map((id) => orderReference(id!)),

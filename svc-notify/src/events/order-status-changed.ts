@@ -14,7 +14,7 @@ import {
  * Where the order went: a bank transfer staff recorded (pending to paid), shipped, delivered (and its review
  * request scheduled) and cancelled are told to the customer, each once per order. A cancelled transfer whose due date passed unpaid gets the expiry e-mail; an
  * online order never paid was never confirmed to the customer, so its cancellation says nothing more than the
- * payment.failed e-mail did.
+ * payment.failed e-mail did. An eBay buyer hears from eBay: their order's moves are only recorded.
  */
 export function onOrderStatusChanged(ctx: NotifyContext): EventHandler<'order.status_changed'> {
   return async (event, tx) => {
@@ -23,6 +23,7 @@ export function onOrderStatusChanged(ctx: NotifyContext): EventHandler<'order.st
     const order = row.facts;
     const newer = change.order_version > row.orderVersion;
     if (newer) await updateOrder(tx, row.orderId, { status: change.to, orderVersion: change.order_version });
+    if (order.channel === 'ebay') return;
     const base = { about: order.order_id, orderId: order.order_id, language: order.language };
     const transfer = order.payment_method === 'transfer';
     const now = new Date();

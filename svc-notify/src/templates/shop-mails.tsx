@@ -83,6 +83,60 @@ export function newOrderToShop(order: OrderFacts, shop: ShopDetails, paid: boole
   );
 }
 
+/** The eBay buyer: name, eBay user and the address eBay relays (when eBay gave one). */
+function EbayBuyer({ order }: { order: OrderFacts }) {
+  return (
+    <Text style={paragraph}>
+      Ordine eBay: {order.external_id}
+      <br />
+      Acquirente: {order.customer_name}
+      {order.customer_email ? ` <${order.customer_email}>` : ''}
+      <br />
+      Pagato su eBay: l&apos;acquirente riceve le notizie dell&apos;ordine da eBay.
+    </Text>
+  );
+}
+
+/**
+ * An eBay buyer's order (channel `ebay`): to prepare and ship from Ordini like a web order. When it found no stock
+ * (`stock_conflict`: the last unit sold twice) the e-mail says so first and what to do.
+ */
+export function newEbayOrderToShop(order: OrderFacts, shop: ShopDetails): Promise<Mail> {
+  const conflict = order.stock_conflict === true;
+  const subject = conflict
+    ? `Attenzione: ultimo pezzo venduto due volte (ordine eBay ${order.order_reference})`
+    : `Nuovo ordine eBay ${order.order_reference} - ${money(order.total_cents, 'it')}`;
+  return renderMail(
+    shop.email,
+    subject,
+    <Layout
+      shop={shop}
+      language="it"
+      title={conflict ? 'Ultimo pezzo venduto due volte' : `Nuovo ordine eBay ${order.order_reference}`}
+    >
+      {conflict ? (
+        <Text style={paragraph}>
+          <strong>
+            L&apos;ordine eBay {order.order_reference} è arrivato quando il pezzo era già stato venduto: non è
+            stato preso nessun pezzo dal magazzino.
+          </strong>{' '}
+          Cosa fare: in Ordini, in alto, trovi l&apos;ordine eBay e l&apos;altro ordine che tiene il pezzo.
+          Scegli quale dei due annullare e rimborsa quell&apos;acquirente (un ordine eBay si rimborsa su
+          eBay). Se annulli l&apos;altro ordine, premi «Riprova» sull&apos;ordine eBay per prendere il pezzo
+          liberato.
+        </Text>
+      ) : null}
+      <EbayBuyer order={order} />
+      <ShipTo order={order} />
+      <ToPack order={order} />
+      <OrderSummary order={order} language="it" />
+      <Text style={paragraph}>
+        <Link href={backOfficeOrder(shop, order.order_id)}>Apri l&apos;ordine nel back office</Link>
+      </Text>
+    </Layout>,
+  );
+}
+
 /** A refund the provider refused: someone must look at it. */
 export function refundFailedToShop(
   failure: {

@@ -114,7 +114,7 @@ export async function paymentStats(db: Db, now = new Date()): Promise<PaymentSta
       yearly_count: method.year.orders.size,
       yearly_amount: centsToEuros(method.year.cents),
     })),
-    by_channel: (['web', 'counter'] as const).map((channel) => {
+    by_channel: (['web', 'counter', 'ebay'] as const).map((channel) => {
       const f = real.channels.get(channel);
       return {
         channel,

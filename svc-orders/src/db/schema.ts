@@ -111,10 +111,24 @@ export const orderRecords = orders.table(
     shippingCents: integer('shipping_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     shippingCountry: text('shipping_country').notNull().default('IT'),
-    /** Where it was sold: the web shop, or the counter (a counter sale, counter/sales.ts). */
-    channel: text('channel', { enum: ['web', 'counter'] })
+    /**
+     * Where it was sold: the web shop, the counter (a counter sale, counter/sales.ts) or eBay (an eBay buyer's
+     * order, channels/external-orders.ts).
+     */
+    channel: text('channel', { enum: ['web', 'counter', 'ebay'] })
       .notNull()
       .default('web'),
+    /** The marketplace's own order id (eBay's orderId): one order per (channel, external_id). */
+    externalId: text('external_id'),
+    /**
+     * A marketplace order that found no stock when it arrived: stored without taking a unit, until staff cancel it
+     * or free a unit and take it (docs/decisions/0049-marketplace-orders.md).
+     */
+    stockConflict: boolean('stock_conflict').notNull().default(false),
+    /** When the units of a conflict order were taken after all (POST /api/orders/{id}/stock-conflict/retry). */
+    stockConflictResolvedAt: timestamp('stock_conflict_resolved_at', { withTimezone: true }),
+    /** Why the marketplace cancelled or refunded the order (POST /internal/orders/external/cancel). */
+    externalCancelReason: text('external_cancel_reason'),
     paymentMethod: text('payment_method').notNull(),
     paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('pending'),
     paymentIntentId: text('payment_intent_id'),
@@ -177,6 +191,10 @@ export const orderRecords = orders.table(
     index('orders_email_idx').on(sql`lower(${t.customerInfo}->>'email')`),
     index('orders_total_idx').on(t.totalCents, t.createdAt, t.id),
     index('orders_channel_idx').on(t.channel, t.createdAt),
+    uniqueIndex('orders_external_idx').on(t.channel, t.externalId),
+    index('orders_stock_conflict_idx')
+      .on(t.createdAt)
+      .where(sql`${t.stockConflict} and ${t.status} <> 'cancelled'`),
   ],
 );
 

@@ -32,11 +32,12 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   'klarna-now': 'Klarna (subito)',
 };
 
-/** A counter sale's payment method (counter/amounts.ts), as the takings say it. */
+/** A counter sale's payment method (counter/amounts.ts), and an eBay order's, as the takings say it. */
 export const COUNTER_METHOD_LABELS: Record<string, string> = {
   counter_cash: 'Contanti (banco)',
   counter_card: 'Carta (banco)',
   counter_mixed: 'Contanti e carta (banco)',
+  ebay: 'eBay',
 };
 
 /** Any order's payment method in the accountant's words. */

@@ -25,6 +25,8 @@ export const exportColumns = {
   trackingNumber: t.trackingNumber,
   packlinkData: t.packlinkData,
   invoiceData: t.invoiceData,
+  channel: t.channel,
+  externalId: t.externalId,
 };
 
 /**

@@ -27,6 +27,8 @@ export const ORDERS_CSV_HEADER = [
   'Rimborsato',
   'Tracking',
   'Numero fattura',
+  'Canale',
+  'Ordine eBay',
 ];
 
 /** `ordini-YYYY-MM-DD.csv`, today in Rome (docs/product/back-office.md#orders-csv). */
@@ -58,6 +60,8 @@ function csvRow(row: ExportRow): string[] {
     decimalComma(row.refundedCents ?? 0),
     row.trackingNumber ?? row.packlinkData?.tracking_number ?? '',
     row.invoiceData?.invoice_issued ? (row.invoiceData.invoice_number ?? '') : '',
+    row.channel === 'ebay' ? 'eBay' : 'Web',
+    row.externalId ?? '',
   ];
 }
 

@@ -19,7 +19,7 @@ export const TAKINGS_CSV_HEADER = [
   'Canale',
 ];
 
-const CHANNEL_LABELS = { web: 'Web', counter: 'Banco' } as const;
+const CHANNEL_LABELS = { web: 'Web', counter: 'Banco', ebay: 'eBay' } as const;
 
 export const takingsCsvFilename = (month: string) => `incassi-${month}.csv`;
 
@@ -47,8 +47,8 @@ const moneyTaken = (demo: boolean) =>
 export interface TakingsFact {
   kind: 'taken' | 'refund';
   orderId: string;
-  /** Where it was sold: the web shop or the counter. */
-  channel: 'web' | 'counter';
+  /** Where it was sold: the web shop, the counter or eBay. */
+  channel: 'web' | 'counter' | 'ebay';
   day: string;
   rate: number;
   method: string;
@@ -142,7 +142,7 @@ export async function* takingsFacts(
 
 interface Bucket {
   day: string;
-  channel: 'web' | 'counter';
+  channel: 'web' | 'counter' | 'ebay';
   rate: string;
   method: string;
   taxable: number;
@@ -160,7 +160,7 @@ export function nextMonthFirst(month: string): string {
 }
 
 /**
- * GET /api/exports/takings.csv?month=YYYY-MM: per day, per channel (web or counter), per VAT rate (or Natura), per
+ * GET /api/exports/takings.csv?month=YYYY-MM: per day, per channel (web, counter or eBay), per VAT rate (or Natura), per
  * payment method, the taxable amount, the VAT, the gross and what was refunded, days in order.
  */
 export async function takingsRows(db: Db, month: string): Promise<string[][]> {

@@ -88,6 +88,9 @@ export interface InvoiceIssuing {
   staff: { id: string; username: string };
 }
 
+export const INVOICE_ON_STOCK_CONFLICT =
+  "L'ordine eBay non ha ancora preso i suoi pezzi dal magazzino: risolvi prima il conflitto, poi emetti la fattura";
+
 /**
  * PUT /orders/{id}/invoice (docs/product/orders-and-payments.md#invoice-issue): the order's invoice gets its
  * number and date and is marked issued. Allowed
@@ -107,6 +110,8 @@ export async function issueInvoice(
     const row = await lockOrder(tx, issuing.orderId);
     if (!row) throw notFound(ORDER_NOT_FOUND);
     if (row.status === 'cancelled') throw conflict(INVOICE_ON_CANCELLED);
+    // Its lines' VAT rates are provisional until its units are taken (channels/external-orders.ts).
+    if (row.stockConflict) throw conflict(INVOICE_ON_STOCK_CONFLICT);
     const current = row.invoiceData;
     if (current?.invoice_issued) throw conflict(INVOICE_ALREADY_ISSUED(current.invoice_number));
     const data = current?.requires_invoice ? current : await invoiceDataFromAccount(tx, row);

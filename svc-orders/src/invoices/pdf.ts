@@ -13,6 +13,7 @@ const PAYMENT_METHODS: Record<string, string> = {
   paypal: 'PayPal',
   klarna: 'Klarna',
   'klarna-now': 'Klarna',
+  ebay: 'Pagato su eBay',
 };
 
 /** 2026-03-05 → 05/03/2026. */

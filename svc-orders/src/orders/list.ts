@@ -53,8 +53,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The search box: an order reference (ORD-1A2B3C4D, or its 8 characters), an order id, a customer's whole e-mail
- * address, or part of the customer's name or e-mail; without regard to case. A reference uses its index (orders_reference_idx); a name or e-mail
+ * The search box: an order reference (ORD-1A2B3C4D, or its 8 characters), an order id, a marketplace's order id
+ * (eBay's 12-34567-89012, whole), a customer's whole e-mail address, or part of the customer's name or e-mail;
+ * without regard to case. A reference uses its index (orders_reference_idx); a name or e-mail
  * scans the short lower-cased search_text column.
  */
 function searchCondition(q: string | undefined): SQL | undefined {
@@ -65,7 +66,7 @@ function searchCondition(q: string | undefined): SQL | undefined {
   if (EMAIL.test(q)) return sql`lower(${t.customerInfo}->>'email') = ${q.toLowerCase()}`;
   const reference = REFERENCE.exec(q);
   if (reference) return sql`right(${t.id}::text, 8) = ${reference[1]!.toLowerCase()}`;
-  const text = sql`${t.searchText} like ${`%${likeEscaped(q.toLowerCase())}%`}`;
+  const text = or(sql`${t.searchText} like ${`%${likeEscaped(q.toLowerCase())}%`}`, eq(t.externalId, q));
   if (SHORT_ID.test(q)) return or(sql`right(${t.id}::text, 8) = ${q.toLowerCase()}`, text);
   return text;
 }
@@ -80,8 +81,8 @@ export function statusesOf(filters: Pick<OrderFilterQuery, 'status' | 'tab'>): O
 /** Every filter but the status and tab: the conditions the tabs' counts are taken on. */
 export function orderFilterConditions(filters: OrderFilterQuery): SQL[] {
   return [
-    // Ordini is the web shop's orders; counter sales live in the Cassa (docs/product/counter.md#counter-sale).
-    eq(t.channel, 'web'),
+    // Ordini is the web shop's and eBay's orders; counter sales live in the Cassa (docs/product/counter.md#counter-sale).
+    filters.channel ? eq(t.channel, filters.channel) : inArray(t.channel, ['web', 'ebay']),
     searchCondition(filters.q),
     filters.payment_method ? eq(t.paymentMethod, filters.payment_method) : undefined,
     paymentCondition(filters.payment),

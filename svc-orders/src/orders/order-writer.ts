@@ -128,9 +128,10 @@ export async function moveOrder(tx: Db, bus: EventBus, order: OrderRow, move: Or
   const row = after!;
   if (row.status !== order.status) {
     await writeHistory(tx, row, order.status, by, at);
-    // The order.* events tell a web order's story to the services that e-mail its buyer, take its payment or
-    // count its purchase; a counter sale has none of those (its stock moves by svc-catalog's internal calls).
-    if (row.channel === 'web')
+    // The order.* events tell a web or eBay order's story to the services that e-mail its buyer, take its payment,
+    // give its stock back or send its tracking number to eBay; a counter sale has none of those (its stock moves
+    // by svc-catalog's internal calls).
+    if (row.channel !== 'counter')
       await bus.emit(
         tx,
         'order.status_changed',

@@ -27,7 +27,9 @@ export const moneyTaken = (status: PaymentStatus) => PAYMENT_RANK[status] >= PAY
 export function refundsOnCancel(row: Pick<Row, 'paymentStatus' | 'paymentMethod'>): boolean {
   return (
     (row.paymentStatus === 'paid' || row.paymentStatus === 'partially_refunded') &&
-    row.paymentMethod !== 'transfer'
+    row.paymentMethod !== 'transfer' &&
+    // eBay holds an eBay order's money: staff refund the buyer on eBay (docs/decisions/0049-marketplace-orders.md).
+    row.paymentMethod !== 'ebay'
   );
 }
 

@@ -65,7 +65,7 @@ export function toOrder(row: Row, refunds: OrderRefundEntry[] = []): Order {
     shipping_cost: centsToEuros(row.shippingCents),
     total_amount: centsToEuros(row.totalCents),
     shipping_country: row.shippingCountry,
-    payment_method: row.paymentMethod as PaymentMethod,
+    payment_method: row.paymentMethod as PaymentMethod | 'ebay',
     payment_status: row.paymentStatus,
     payment_intent_id: row.paymentIntentId,
     payment_demo: row.paymentDemo,
@@ -88,9 +88,10 @@ export function toOrder(row: Row, refunds: OrderRefundEntry[] = []): Order {
     transfer_payment: transferPaymentOf(row),
     refund: refundOf(row),
     refunds,
-    channel: 'web',
-    external_id: null,
-    stock_conflict: false,
+    // Ordini lists web and eBay orders only (a counter sale is read through the Cassa's own views).
+    channel: row.channel === 'ebay' ? 'ebay' : 'web',
+    external_id: row.externalId,
+    stock_conflict: row.stockConflict,
   };
 }
 

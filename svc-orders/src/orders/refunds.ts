@@ -33,6 +33,7 @@ export const REFUND_KEY_REUSED =
   'Questa richiesta di rimborso è già stata usata con dati diversi (Idempotency-Key): ricarica la pagina e riprova';
 export const RESTOCK_NEEDS_LINES =
   'restock: si rimettono in vendita solo gli articoli delle righe rimborsate (scegli le righe, non un importo)';
+export const EBAY_REFUND_DETAIL = 'Il rimborso di un ordine eBay si fa su eBay';
 export const REFUND_KEY_MISSING = "Manca l'intestazione Idempotency-Key: ricarica la pagina e riprova";
 
 /** 1234 → '12,34 €' (how staff read an amount). */
@@ -171,6 +172,7 @@ export async function requestPartialRefund(
       return { row, replayed: true };
     }
     if (row.channel === 'counter') throw conflict(COUNTER_SALE_MOVE_DETAIL);
+    if (row.channel === 'ebay') throw conflict(EBAY_REFUND_DETAIL);
     if (!partlyRefundable(row)) throw conflict(REFUND_WRONG_STATE);
     if (refunding.request.restock && !refunding.request.lines?.length)
       throw new HttpError(422, RESTOCK_NEEDS_LINES);

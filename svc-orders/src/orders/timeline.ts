@@ -35,6 +35,7 @@ const METHOD_NAMES: Record<Row['paymentMethod'], string> = {
   paypal: 'PayPal',
   klarna: 'Klarna (3 rate)',
   'klarna-now': 'Klarna (subito)',
+  ebay: 'eBay',
 };
 
 const entry = (
@@ -215,6 +216,69 @@ const shipment: TimelineSource = ({ order, history }) => {
   ];
 };
 
+/**
+ * An eBay order's own story (docs/decisions/0049-marketplace-orders.md): paid on eBay, the last unit sold twice and
+ * its resolution, cancelled or refunded on eBay, and the reminder that a cancellation from the back office does not
+ * give the buyer's money back (eBay holds it).
+ */
+const marketplace: TimelineSource = ({ order, history }) => {
+  if (order.channel !== 'ebay') return [];
+  const data = { external_id: order.externalId };
+  const out = [
+    entry(order.createdAt, 'payment', `Pagato su eBay (ordine eBay ${order.externalId})`, null, {
+      ...data,
+      event: 'paid',
+      payment_method: 'ebay',
+      amount: centsToEuros(order.totalCents),
+    }),
+  ];
+  const conflictOpen = order.stockConflict && order.status !== 'cancelled';
+  if (order.stockConflict || order.stockConflictResolvedAt) {
+    out.push(
+      entry(
+        order.createdAt,
+        'status',
+        'Nessun pezzo disponibile: ultimo pezzo venduto due volte' +
+          (conflictOpen ? ". Annulla uno dei due ordini (l'altro prende il pezzo)" : ''),
+        null,
+        { ...data, event: 'stock_conflict' },
+      ),
+    );
+  }
+  if (order.stockConflictResolvedAt) {
+    out.push(
+      entry(order.stockConflictResolvedAt, 'status', 'Pezzi presi dal magazzino: conflitto risolto', null, {
+        ...data,
+        event: 'stock_conflict_resolved',
+      }),
+    );
+  }
+  const cancelled = reached(history, 'cancelled');
+  if (order.externalCancelReason) {
+    out.push(
+      entry(
+        order.refundedAt ?? order.updatedAt,
+        'refund',
+        `Annullato su eBay: ${order.externalCancelReason}`,
+        null,
+        {
+          ...data,
+          event: 'cancelled_on_marketplace',
+          reason: order.externalCancelReason,
+        },
+      ),
+    );
+  } else if (cancelled?.changedBy) {
+    out.push(
+      entry(cancelled.changedAt, 'refund', "Rimborsa l'acquirente su eBay", cancelled.changedBy, {
+        ...data,
+        event: 'refund_on_marketplace',
+      }),
+    );
+  }
+  return out;
+};
+
 type NoteRow = typeof orderNotes.$inferSelect;
 const noteEntry = (note: NoteRow) =>
   entry(note.createdAt, 'note', note.text, note.author, { note_id: note.id });
@@ -241,6 +305,7 @@ export const TIMELINE_SOURCES: TimelineSource[] = [
   refunds,
   invoice,
   shipment,
+  marketplace,
   notes,
 ];
 

@@ -15,8 +15,8 @@ export async function reserveStock(
   internal: InternalClient,
   orderId: string,
   lines: StockReservationLine[],
-  /** A counter sale's channel and cashier, for svc-catalog's stock ledger; a web order sends neither. */
-  sale?: { channel: 'counter'; username: string },
+  /** A counter sale's or eBay order's channel and who made it, for svc-catalog's stock ledger; a web order sends neither. */
+  sale?: { channel: 'counter' | 'ebay'; username: string },
 ): Promise<StockReservation> {
   const answer = await internal.post(
     'svc-catalog',
