@@ -64,6 +64,10 @@ import {
   DemoEbayPurchase,
   EbayListing,
   EbayListingSettingsRequest,
+  ExternalOrderCancel,
+  ExternalOrderImport,
+  ExternalOrderStored,
+  StockConflictList,
 } from './channels';
 import { ContactMessageRequest, ContactMessageResponse } from './contact';
 import {
@@ -96,7 +100,6 @@ import {
   RecordTransferRequest,
 } from './orders';
 // Marketplace orders (svc-orders' side of the eBay channel).
-import { ExternalOrderCancel, ExternalOrderImport, ExternalOrderStored, StockConflictList } from './channels';
 import {
   CheckoutSessionParams,
   CheckoutSessionResponse,
