@@ -4,7 +4,7 @@ import { createEbayOAuth, EBAY_SCOPES } from '../src/ebay/oauth';
 import { startFakeEbayServer, type FakeEbayServer } from '../src/ebay/fake/server';
 
 // The live client and eBay's OAuth against the fake eBay over real HTTP: the calls the shop makes, with eBay's
-// paths and bodies (PROVIDERS.md, eBay Sell APIs).
+// paths and bodies (docs/product/ebay.md#sell-api).
 
 const CLIENT = {
   clientId: 'Edicola-demo-PRD-1',
@@ -79,7 +79,7 @@ async function failure(promise: Promise<unknown>): Promise<EbayError> {
   return error as EbayError;
 }
 
-describe('the live eBay client and OAuth, against the fake eBay over HTTP (PROVIDERS.md, eBay Sell APIs)', () => {
+describe('the live eBay client and OAuth, against the fake eBay over HTTP (docs/product/ebay.md#sell-api)', () => {
   let api: EbayApi;
   let source: ReturnType<typeof refreshingTokens>;
 

@@ -8,7 +8,7 @@ import { createFakeEbay, FAKE_EBAY_PREFIX } from '../src/ebay/fake';
 import { startFakeEbayServer, type FakeEbayServer } from '../src/ebay/fake/server';
 
 // The fake eBay's own tests: they pin the paths, bodies and errors of eBay's Sell APIs the shop uses, as
-// PROVIDERS.md, eBay Sell APIs describes them (eBay's OpenAPI files sell_inventory v1.18, sell_fulfillment v1.20).
+// docs/product/ebay.md#sell-api describes them (eBay's OpenAPI files sell_inventory v1.18, sell_fulfillment v1.20).
 
 const CLIENT = {
   clientId: 'Edicola-demo-PRD-1',
@@ -120,7 +120,7 @@ async function listed(sku: string, quantity: number): Promise<{ offerId: string;
   return { offerId: created.body.offerId, listingId: published.body.listingId };
 }
 
-describe('the fake eBay (PROVIDERS.md, eBay Sell APIs)', () => {
+describe('the fake eBay (docs/product/ebay.md#sell-api)', () => {
   beforeAll(async () => {
     server = await startFakeEbayServer({
       ...CLIENT,

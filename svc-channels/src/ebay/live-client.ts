@@ -29,7 +29,7 @@ interface Call {
   path: string;
   query?: string;
   body?: unknown;
-  /** eBay requires Content-Language on inventory items and offers (PROVIDERS.md, eBay Sell APIs). */
+  /** eBay requires Content-Language on inventory items and offers (docs/product/ebay.md#sell-api). */
   contentLanguage?: boolean;
   /** A 404 answers null instead of an error (a SKU, offer or order eBay does not have). */
   missingIsNull?: boolean;
@@ -59,7 +59,7 @@ function messageOf(status: number, body: unknown): string {
 
 /**
  * getOrders' filter as eBay documents it: `lastmodifieddate:[<ISO>..]` with the brackets percent-encoded
- * (PROVIDERS.md, eBay Sell APIs: `[]{|}` are encoded; the colons of the date stay as they are).
+ * (docs/product/ebay.md#sell-api: `[]{|}` are encoded; the colons of the date stay as they are).
  */
 export function lastModifiedFilter(since: Date): string {
   return `lastmodifieddate:%5B${since.toISOString()}..%5D`;

@@ -41,7 +41,7 @@ function identityBase(apiUrl: string): string {
   return url.toString().replace(/\/+$/, '');
 }
 
-/** eBay's OAuth 2 authorization-code grant for the seller's account (PROVIDERS.md, eBay Sell APIs). */
+/** eBay's OAuth 2 authorization-code grant for the seller's account (docs/product/ebay.md#sell-api). */
 export function createEbayOAuth(options: EbayOAuthOptions): EbayOAuth {
   const doFetch = options.fetch ?? fetch;
   const authUrl = options.authUrl.replace(/\/+$/, '');

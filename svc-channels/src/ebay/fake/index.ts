@@ -63,7 +63,7 @@ const MAX_CALLS_KEPT = 10_000;
 
 /**
  * The fake eBay of EBAY_MODE=demo and of the tests (docs/decisions/0047-fake-ebay.md): the Sell APIs' paths,
- * bodies and errors the shop uses (PROVIDERS.md, eBay Sell APIs), with eBay's OAuth, a demo buyer and faults.
+ * bodies and errors the shop uses (docs/product/ebay.md#sell-api), with eBay's OAuth, a demo buyer and faults.
  */
 export function createFakeEbay(options: FakeEbayOptions): FakeEbay {
   const store = openStore(options.stateFile);

@@ -166,7 +166,7 @@ export function fakeInventory(ctx: FakeContext) {
       const body = req.body as unknown;
       const requests = isObject(body) ? body.requests : undefined;
       if (!Array.isArray(requests) || requests.length === 0) throw userError('The requests are missing.');
-      // PROVIDERS.md: 25 per call, whether of items or of offers the docs disagree; the fake holds the shop to both.
+      // docs/product/ebay.md#sell-api: 25 per call, whether of items or of offers the docs disagree; the fake holds the shop to both.
       const offerCount = requests.reduce((n: number, r: PriceQuantity) => n + (r?.offers?.length ?? 0), 0);
       if (requests.length > MAX_BULK_REQUESTS || offerCount > MAX_BULK_REQUESTS)
         throw fault(

@@ -171,7 +171,7 @@ export function fakeOrders(
     | 'POST /demo/ebay/orders/:orderId/cancel'
   > = {
     'GET /demo/ebay/sell/fulfillment/v1/order': (_input, req) => {
-      // PROVIDERS.md: the filter's brackets are percent-encoded; eBay's gateway refuses them bare.
+      // docs/product/ebay.md#sell-api: the filter's brackets are percent-encoded; eBay's gateway refuses them bare.
       const rawQuery = req.originalUrl.split('?')[1] ?? '';
       if (/[[\]{}|]/.test(rawQuery))
         throw fault(400, 30800, 'Invalid filter: percent-encode [ ] { } |.', 'API_FULFILLMENT');
