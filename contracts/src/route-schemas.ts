@@ -58,6 +58,14 @@ import {
   StockAdjustmentRequest,
   StockMovementList,
 } from './catalog';
+import {
+  EbayAccount,
+  EbayCallbackQuery,
+  EbayConsent,
+  EbayDisconnected,
+  EbayReconciliation,
+  EbayReconciliationList,
+} from './channels';
 import { ContactMessageRequest, ContactMessageResponse } from './contact';
 import {
   Customer,
@@ -300,6 +308,14 @@ export const ROUTE_SCHEMAS = {
   'POST /contact/messages': { body: ContactMessageRequest, answer: ContactMessageResponse },
   'GET /api/admin/emails': { query: EmailLogQuery, answer: EmailLog },
   'POST /admin/process-scheduled-emails': { answer: ProcessScheduledEmailsResponse },
+  // svc-channels
+  'GET /api/ebay/account': { answer: EbayAccount },
+  'POST /api/ebay/connect': { answer: EbayConsent },
+  'DELETE /api/ebay/account': { answer: EbayDisconnected },
+  'GET /api/ebay/callback': { query: EbayCallbackQuery },
+  'POST /api/ebay/sync': { answer: EbayAccount },
+  'GET /api/ebay/reconciliations': { answer: EbayReconciliationList },
+  'POST /api/ebay/reconciliations': { answer: EbayReconciliation },
 } satisfies { [K in RouteName]?: RouteSchemas };
 
 type Schemas = typeof ROUTE_SCHEMAS;
