@@ -154,6 +154,11 @@ export type DemoEbayPurchase = z.input<typeof DemoEbayPurchase>;
 /** The demo purchase's answer: eBay's order id. */
 export const DemoEbayOrder = z.object({ order_id: z.string() });
 
+/** POST /demo/ebay/orders/{orderId}/cancel: the fake eBay's order id. */
+export const DemoEbayOrderParams = z.object({
+  orderId: singleLine('Ordine eBay non valido').min(1).max(100),
+});
+
 // --- svc-channels → svc-orders: an eBay order becomes an order of the shop ---------------------------------------
 
 /** A marketplace order's line, by the shop's article (svc-channels maps eBay's SKU to it). */

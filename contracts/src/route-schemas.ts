@@ -59,6 +59,9 @@ import {
   StockMovementList,
 } from './catalog';
 import {
+  DemoEbayOrder,
+  DemoEbayOrderParams,
+  DemoEbayPurchase,
   EbayAccount,
   EbayCallbackQuery,
   EbayConsent,
@@ -316,6 +319,9 @@ export const ROUTE_SCHEMAS = {
   'POST /api/ebay/sync': { answer: EbayAccount },
   'GET /api/ebay/reconciliations': { answer: EbayReconciliationList },
   'POST /api/ebay/reconciliations': { answer: EbayReconciliation },
+  // svc-channels: the fake eBay's demo-only routes (its eBay paths take eBay's bodies and answer eBay's errors)
+  'POST /demo/ebay/orders': { body: DemoEbayPurchase, answer: DemoEbayOrder },
+  'POST /demo/ebay/orders/:orderId/cancel': { params: DemoEbayOrderParams, answer: DemoEbayOrder },
 } satisfies { [K in RouteName]?: RouteSchemas };
 
 type Schemas = typeof ROUTE_SCHEMAS;

@@ -16,9 +16,11 @@ export const CHANNELS_ROUTES = routesOf('svc-channels', {
   'GET /api/ebay/reconciliations': STAFF,
   'POST /api/ebay/reconciliations': STAFF,
   // The fake eBay (EBAY_MODE=demo).
+  // eBay's consent page: a page with a link back to the shop's callback (decision 0047).
   'GET /demo/ebay/oauth2/authorize': PUBLIC,
-  'POST /demo/ebay/oauth2/authorize': PUBLIC,
   'POST /demo/ebay/identity/v1/oauth2/token': PUBLIC,
+  'GET /demo/ebay/commerce/identity/v1/user': PUBLIC,
+  'POST /demo/ebay/sell/inventory/v1/location/:key': PUBLIC,
   'GET /demo/ebay/sell/inventory/v1/inventory_item': PUBLIC,
   'GET /demo/ebay/sell/inventory/v1/inventory_item/:sku': PUBLIC,
   'PUT /demo/ebay/sell/inventory/v1/inventory_item/:sku': PUBLIC,
