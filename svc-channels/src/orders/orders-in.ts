@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { ExternalOrderStored, type ExternalOrderCancel, type ExternalOrderImport } from '@edicola/contracts';
-import { InternalCallError, type EventHandler } from '@edicola/platform';
+import { InternalCallError, type EventHandler, type InternalClient } from '@edicola/platform';
 import type { EbayOrder } from '../ebay/api';
 import { accountRow, isConnected, updateAccount } from '../ebay-account/account';
 import { ebayOrders, listings } from '../db/schema';
@@ -53,6 +53,25 @@ export function importOf(order: EbayOrder, articleIdBySku: Map<string, string>):
   };
 }
 
+/** svc-orders stores the order once per eBay order id: sending it again answers the same order. */
+export async function storeExternalOrder(
+  internal: InternalClient,
+  body: ExternalOrderImport,
+): Promise<ExternalOrderStored> {
+  return ExternalOrderStored.parse(
+    await internal.post('svc-orders', '/internal/orders/external', body, {
+      idempotencyKey: `ebay:${body.external_id}`,
+    }),
+  );
+}
+
+/** eBay cancelled or refunded an imported order: svc-orders cancels it (once, however often it is asked). */
+export async function cancelExternalOrder(internal: InternalClient, body: ExternalOrderCancel): Promise<void> {
+  await internal.post('svc-orders', '/internal/orders/external/cancel', body, {
+    idempotencyKey: `ebay-cancel:${body.external_id}`,
+  });
+}
+
 const cancelledOnEbay = (order: EbayOrder) =>
   order.cancelStatus.cancelState === 'CANCELED' || order.orderPaymentStatus === 'FULLY_REFUNDED';
 
@@ -102,9 +121,7 @@ export async function handleEbayOrder(ctx: ChannelsContext, order: EbayOrder): P
           ? 'Ordine annullato su eBay'
           : 'Ordine rimborsato interamente su eBay',
     };
-    await ctx.internal.post('svc-orders', '/internal/orders/external/cancel', body, {
-      idempotencyKey: `ebay-cancel:${order.orderId}`,
-    });
+    await cancelExternalOrder(ctx.internal, body);
     await db.update(ebayOrders).set({ cancelledAt: new Date() }).where(eq(ebayOrders.orderId, order.orderId));
     return;
   }
@@ -127,11 +144,7 @@ export async function handleEbayOrder(ctx: ChannelsContext, order: EbayOrder): P
   }
   let stored: ExternalOrderStored;
   try {
-    stored = ExternalOrderStored.parse(
-      await ctx.internal.post('svc-orders', '/internal/orders/external', importOf(order, bySku), {
-        idempotencyKey: `ebay:${order.orderId}`,
-      }),
-    );
+    stored = await storeExternalOrder(ctx.internal, importOf(order, bySku));
   } catch (err) {
     if (!refused(err)) throw err;
     await recordProblem(ctx, order.orderId, (err as InternalCallError).detail);
