@@ -50,6 +50,20 @@ describe('the eBay account: consent, roles, disconnection', () => {
     expect(late.status).toBe(400);
   });
 
+  it('shows the token expired when eBay refuses the refresh token, and stops calling eBay', async () => {
+    const { account } = await import('../src/db/schema');
+    const db = h.channels.testDatabase.database.db;
+    await db.update(account).set({ accessTokenExpiresAt: new Date(Date.now() - 1000) });
+    for (const token of Object.keys(h.fake.state.refreshTokens)) delete h.fake.state.refreshTokens[token];
+    const answer = await h.syncNow();
+    expect(answer.status).toBe(200);
+    expect(EbayAccount.parse(answer.body)).toMatchObject({ connected: true, token_state: 'expired' });
+    expect(answer.body.last_error).toContain('scaduto');
+    const calls = h.fake.calls.length;
+    await h.syncNow();
+    expect(h.fake.calls.length).toBe(calls);
+  });
+
   it('disconnects, saying the listings stay on eBay', async () => {
     const answer = await h.http.delete('/api/ebay/account').set('Authorization', `Bearer ${h.tokens.admin}`);
     expect(answer.status).toBe(200);

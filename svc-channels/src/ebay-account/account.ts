@@ -137,6 +137,8 @@ export function ebayAccountStore(options: {
       await updateAccount(db, { lastReachedAt: new Date() });
     },
     async failed(err) {
+      // The expired consent says more than the call it made fail.
+      if ((await accountRow(db)).tokenExpired) return;
       const answered = err instanceof EbayError && err.status > 0;
       await updateAccount(db, {
         ...(answered ? { lastReachedAt: new Date() } : {}),
