@@ -58,8 +58,9 @@ export const ebaySettings = {
   PUBLIC_WEB_URL: z.url().default('http://localhost:3000'),
 };
 
-const settingsObject = z.object(ebaySettings);
-export type EbayConfig = z.infer<typeof settingsObject>;
+/** The settings alone (tests read them with platform's loadConfig). */
+export const ebaySettingsSchema = z.object(ebaySettings);
+export type EbayConfig = z.infer<typeof ebaySettingsSchema>;
 
 /** What the rest of the service reads: the mode decided, and in live mode every credential present. */
 export interface EbaySetup {

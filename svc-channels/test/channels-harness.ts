@@ -13,7 +13,13 @@ import {
   type EventType,
   type ExternalOrderStored,
 } from '@edicola/contracts';
-import { makeTokens, startTestService, waitFor, type TestService, type TestTokens } from '@edicola/platform/testing';
+import {
+  makeTokens,
+  startTestService,
+  waitFor,
+  type TestService,
+  type TestTokens,
+} from '@edicola/platform/testing';
 import { listings, processedEvents, type ListingRow } from '../src/db/schema';
 import type { DemoEbay } from '../src/demo';
 import type { FakeEbay } from '../src/ebay/fake';
@@ -180,10 +186,13 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     },
     listing,
     listingIn: (articleId, state) =>
-      waitFor(async () => {
-        const row = await listing(articleId);
-        return row?.state === state ? row : null;
-      }, { message: `listing ${articleId} ${state}` }),
+      waitFor(
+        async () => {
+          const row = await listing(articleId);
+          return row?.state === state ? row : null;
+        },
+        { message: `listing ${articleId} ${state}` },
+      ),
     syncNow: () => http.post('/api/ebay/sync').set('Authorization', `Bearer ${tokens.staff}`),
     async stop() {
       await channels.stop();

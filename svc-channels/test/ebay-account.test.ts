@@ -9,17 +9,23 @@ describe('the eBay account: consent, roles, disconnection', () => {
   afterAll(() => h?.stop());
 
   it('lets only an admin connect; staff read the account; no token, no answer', async () => {
-    expect((await h.http.post('/api/ebay/connect').set('Authorization', `Bearer ${h.tokens.staff}`)).status).toBe(403);
+    expect(
+      (await h.http.post('/api/ebay/connect').set('Authorization', `Bearer ${h.tokens.staff}`)).status,
+    ).toBe(403);
     expect((await h.http.post('/api/ebay/connect')).status).toBe(401);
     expect((await h.http.get('/api/ebay/account')).status).toBe(401);
-    expect((await h.http.get('/api/ebay/account').set('Authorization', `Bearer ${h.tokens.customer}`)).status).toBe(
-      403,
-    );
+    expect(
+      (await h.http.get('/api/ebay/account').set('Authorization', `Bearer ${h.tokens.customer}`)).status,
+    ).toBe(403);
     const acct = await h.http.get('/api/ebay/account').set('Authorization', `Bearer ${h.tokens.staff}`);
-    expect(EbayAccount.parse(acct.body)).toMatchObject({ connected: false, token_state: 'none', mode: 'demo' });
-    expect((await h.http.delete('/api/ebay/account').set('Authorization', `Bearer ${h.tokens.staff}`)).status).toBe(
-      403,
-    );
+    expect(EbayAccount.parse(acct.body)).toMatchObject({
+      connected: false,
+      token_state: 'none',
+      mode: 'demo',
+    });
+    expect(
+      (await h.http.delete('/api/ebay/account').set('Authorization', `Bearer ${h.tokens.staff}`)).status,
+    ).toBe(403);
   });
 
   it('refuses an unknown or used state with a plain Italian page, and a bad query with a detail', async () => {
@@ -45,7 +51,9 @@ describe('the eBay account: consent, roles, disconnection', () => {
     const started = await h.http.post('/api/ebay/connect').set('Authorization', `Bearer ${h.tokens.admin}`);
     const state = new URL(started.body.consent_url as string).searchParams.get('state')!;
     const { oauthStates } = await import('../src/db/schema');
-    await h.channels.testDatabase.database.db.update(oauthStates).set({ expiresAt: new Date(Date.now() - 1000) });
+    await h.channels.testDatabase.database.db
+      .update(oauthStates)
+      .set({ expiresAt: new Date(Date.now() - 1000) });
     const late = await h.http.get(`/api/ebay/callback?code=abc&state=${encodeURIComponent(state)}`);
     expect(late.status).toBe(400);
   });

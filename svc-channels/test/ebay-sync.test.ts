@@ -28,18 +28,29 @@ describe('svc-channels with the fake eBay', () => {
     const answer = await h.http.get('/api/ebay/account').set('Authorization', `Bearer ${h.tokens.staff}`);
     expect(answer.status).toBe(200);
     const acct = EbayAccount.parse(answer.body);
-    expect(acct).toMatchObject({ mode: 'demo', connected: true, token_state: 'valid', marketplace: 'EBAY_IT' });
+    expect(acct).toMatchObject({
+      mode: 'demo',
+      connected: true,
+      token_state: 'valid',
+      marketplace: 'EBAY_IT',
+    });
     expect(acct.username).toBeTruthy();
   });
 
   it('publishes an enabled article, with its photos made absolute, and reports listing.changed', async () => {
-    const article = articleChanged({ quantity_stock: 3, ebay: { enabled: true, price_cents: 2990, buffer: 0 } });
+    const article = articleChanged({
+      quantity_stock: 3,
+      ebay: { enabled: true, price_cents: 2990, buffer: 0 },
+    });
     await h.emit('article.changed', article);
     const row = await h.listingIn(article.article_id, 'listed');
     expect(row.listingId).toBeTruthy();
     expect(quantityOnEbay(h, article.sku)).toBe(3);
     const offer = Object.values(h.fake.state.offers).find((o) => o.sku === article.sku)!;
-    expect(offer).toMatchObject({ status: 'PUBLISHED', pricingSummary: { price: { value: '29.90', currency: 'EUR' } } });
+    expect(offer).toMatchObject({
+      status: 'PUBLISHED',
+      pricingSummary: { price: { value: '29.90', currency: 'EUR' } },
+    });
     expect(h.fake.state.items[article.sku]!.product.imageUrls).toEqual([
       'http://api.edicola.test/media/articoli/casco.webp',
     ]);
@@ -59,7 +70,10 @@ describe('svc-channels with the fake eBay', () => {
     const article = articleChanged({ quantity_stock: 3 });
     await h.emit('article.changed', article);
     await h.listingIn(article.article_id, 'listed');
-    const sold = changed(article, { quantity_stock: 2, ebay: { enabled: true, price_cents: null, buffer: 1 } });
+    const sold = changed(article, {
+      quantity_stock: 2,
+      ebay: { enabled: true, price_cents: null, buffer: 1 },
+    });
     await h.emit('article.changed', sold);
     await h.emit('article.changed', { ...article, quantity_stock: 9 }); // older revision, delivered late
     expect((await h.syncNow()).status).toBe(200);
@@ -133,7 +147,10 @@ describe('svc-channels with the fake eBay', () => {
     // The process "died" between svc-orders' answer and the record: the next poll sends it again, same order.
     const { ebayOrders } = await import('../src/db/schema');
     const db = h.channels.testDatabase.database.db;
-    await db.update(ebayOrders).set({ shopOrderId: null, importedAt: null }).where(eq(ebayOrders.orderId, orderId));
+    await db
+      .update(ebayOrders)
+      .set({ shopOrderId: null, importedAt: null })
+      .where(eq(ebayOrders.orderId, orderId));
     await db.update(account).set({ ordersCursor: new Date(Date.now() - 3600_000) });
     await h.syncNow();
     expect(calls()).toHaveLength(2);
@@ -196,15 +213,24 @@ describe('svc-channels with the fake eBay', () => {
     await h.listingIn(article.article_id, 'listed');
     await h.syncNow();
     h.fake.state.items[article.sku]!.availability.shipToLocationAvailability.quantity = 9;
-    const run = await h.http.post('/api/ebay/reconciliations').set('Authorization', `Bearer ${h.tokens.staff}`);
+    const run = await h.http
+      .post('/api/ebay/reconciliations')
+      .set('Authorization', `Bearer ${h.tokens.staff}`);
     expect(run.status).toBe(200);
     const parsed = EbayReconciliation.parse(run.body);
     expect(parsed.differences).toContainEqual(
-      expect.objectContaining({ article_id: article.article_id, quantity_on_ebay: 9, expected: 4, corrected: true }),
+      expect.objectContaining({
+        article_id: article.article_id,
+        quantity_on_ebay: 9,
+        expected: 4,
+        corrected: true,
+      }),
     );
     await h.syncNow();
     expect(quantityOnEbay(h, article.sku)).toBe(4);
-    const list = await h.http.get('/api/ebay/reconciliations').set('Authorization', `Bearer ${h.tokens.staff}`);
+    const list = await h.http
+      .get('/api/ebay/reconciliations')
+      .set('Authorization', `Bearer ${h.tokens.staff}`);
     expect(EbayReconciliationList.parse(list.body)[0]!.id).toBe(parsed.id);
   });
 });

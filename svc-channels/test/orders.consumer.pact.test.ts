@@ -53,7 +53,10 @@ const ebayOrder: EbayOrder = {
     username: 'mario_collezioni',
     buyerRegistrationAddress: { email: 'mrossi@members.ebay.it', fullName: 'Mario Rossi' },
   },
-  pricingSummary: { total: { value: '136.90', currency: 'EUR' }, deliveryCost: { value: '7.00', currency: 'EUR' } },
+  pricingSummary: {
+    total: { value: '136.90', currency: 'EUR' },
+    deliveryCost: { value: '7.00', currency: 'EUR' },
+  },
   fulfillmentStartInstructions: [
     {
       shippingStep: {

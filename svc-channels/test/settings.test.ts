@@ -3,11 +3,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@edicola/platform';
-import { z } from 'zod';
 import { tokenCipher, tokenKeyFrom } from '../src/ebay-account/token-cipher';
-import { ebaySettings, ebaySetupFrom } from '../src/settings';
+import { ebaySettingsSchema, ebaySetupFrom } from '../src/settings';
 
-const configOf = (vars: Record<string, string>) => loadConfig(z.object(ebaySettings), vars);
+const configOf = (vars: Record<string, string>) => loadConfig(ebaySettingsSchema, vars);
 
 describe('eBay settings', () => {
   it('is demo in the all-in-one shop and off on its own, unless EBAY_MODE says otherwise', () => {
@@ -30,9 +29,9 @@ describe('eBay settings', () => {
       EBAY_PAYMENT_POLICY_ID: '2',
       EBAY_RETURN_POLICY_ID: '3',
     };
-    expect(() => ebaySetupFrom(configOf({ ...live, EBAY_TOKEN_KEY: 'c2hvcnQ=' }), { embedded: false })).toThrow(
-      /32 bytes/,
-    );
+    expect(() =>
+      ebaySetupFrom(configOf({ ...live, EBAY_TOKEN_KEY: 'c2hvcnQ=' }), { embedded: false }),
+    ).toThrow(/32 bytes/);
     const key = randomBytes(32).toString('base64');
     expect(ebaySetupFrom(configOf({ ...live, EBAY_TOKEN_KEY: key }), { embedded: false }).mode).toBe('live');
   });

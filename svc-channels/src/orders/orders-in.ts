@@ -66,7 +66,10 @@ export async function storeExternalOrder(
 }
 
 /** eBay cancelled or refunded an imported order: svc-orders cancels it (once, however often it is asked). */
-export async function cancelExternalOrder(internal: InternalClient, body: ExternalOrderCancel): Promise<void> {
+export async function cancelExternalOrder(
+  internal: InternalClient,
+  body: ExternalOrderCancel,
+): Promise<void> {
   await internal.post('svc-orders', '/internal/orders/external/cancel', body, {
     idempotencyKey: `ebay-cancel:${body.external_id}`,
   });
