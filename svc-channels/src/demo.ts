@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
-import express from 'express';
-import { createHttpServer, type Logger } from '@edicola/platform';
-import { createFakeEbay, type FakeEbay } from './ebay/fake';
+import express, { type Router } from 'express';
+import { ROUTES, type Route } from '@edicola/contracts';
+import { createHttpServer, notFound, type Logger } from '@edicola/platform';
+import { createFakeEbay, FAKE_EBAY_PREFIX, type FakeEbay } from './ebay/fake';
 
 export interface DemoEbay {
   fake: FakeEbay;
@@ -51,4 +52,27 @@ export async function startDemoEbay(options: {
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The route table's /demo/ebay routes on the service's router, each handed to the fake (its paths are relative to
+ * the prefix); 404 when eBay is not the demo fake. Registered one by one, so the service serves exactly the table in
+ * every mode (decision 0039).
+ */
+export function demoEbayRoutes(router: Router, demo: DemoEbay | null): void {
+  const routes = (Object.values(ROUTES) as Route[]).filter(
+    (r) => r.service === 'svc-channels' && r.path.startsWith(`${FAKE_EBAY_PREFIX}/`),
+  );
+  for (const route of routes) {
+    const method = route.method.toLowerCase() as Lowercase<Route['method']>;
+    router[method](route.path, (req, res, next) => {
+      if (!demo) return next(notFound());
+      const url = req.url;
+      req.url = url.slice(FAKE_EBAY_PREFIX.length);
+      demo.fake.router(req, res, (err?: unknown) => {
+        req.url = url;
+        next(err);
+      });
+    });
+  }
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { env, type ServiceDefinition } from '@edicola/platform';
 import { channels, deadLetters, jobSchedules, jobs, outbox, processedEvents } from './db/schema';
 import { FULFILLMENT_JOB, LISTING_JOB, type ChannelsContext } from './context';
-import { startDemoEbay, type DemoEbay } from './demo';
+import { demoEbayRoutes, startDemoEbay, type DemoEbay } from './demo';
 import type { EbayApi, EbayOAuth } from './ebay/api';
 import { FAKE_EBAY_PREFIX } from './ebay/fake';
 import { createEbayApi } from './ebay/live-client';
@@ -128,7 +128,7 @@ export function createChannelsService(
               await pollOrders(ctx);
             },
           });
-          if (demo) router.use(FAKE_EBAY_PREFIX, demo.fake.router);
+          demoEbayRoutes(router, demo);
         },
         async stop() {
           await demo?.stop();

@@ -1,5 +1,18 @@
-import { EbayAccount, EbayDisconnected } from '@edicola/contracts';
+import { EbayAccount, EbayDisconnected, ROUTES, type Route } from '@edicola/contracts';
+import { routeTable } from '@edicola/platform';
 import { startHarness, API, type Harness } from './channels-harness';
+
+/** The service serves exactly its routes of the table (decision 0039), whatever EBAY_MODE. */
+function expectTheRouteTable(h: Harness) {
+  const served = routeTable(h.channels.service.app)
+    .map((r) => `${r.method} ${r.path}`)
+    .sort();
+  const table = (Object.entries(ROUTES) as [string, Route][])
+    .filter(([, r]) => r.service === 'svc-channels' || r.service === 'every')
+    .map(([key]) => key)
+    .sort();
+  expect(served).toEqual(table);
+}
 
 describe('the eBay account: consent, roles, disconnection', () => {
   let h: Harness;
@@ -7,6 +20,8 @@ describe('the eBay account: consent, roles, disconnection', () => {
     h = await startHarness();
   }, 60_000);
   afterAll(() => h?.stop());
+
+  it('serves the route table', () => expectTheRouteTable(h));
 
   it('lets only an admin connect; staff read the account; no token, no answer', async () => {
     expect(
@@ -90,6 +105,8 @@ describe('EBAY_MODE=off', () => {
     });
   }, 60_000);
   afterAll(() => h?.stop());
+  it('serves the route table', () => expectTheRouteTable(h));
+
   it('refuses to connect with 409 and serves no fake eBay', async () => {
     const answer = await h.http.post('/api/ebay/connect').set('Authorization', `Bearer ${h.tokens.admin}`);
     expect(answer.status).toBe(409);
