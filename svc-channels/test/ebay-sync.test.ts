@@ -233,4 +233,39 @@ describe('svc-channels with the fake eBay', () => {
       .set('Authorization', `Bearer ${h.tokens.staff}`);
     expect(EbayReconciliationList.parse(list.body)[0]!.id).toBe(parsed.id);
   });
+
+  it('sends a new title and photos to eBay again, and ends the listing of a deleted article', async () => {
+    const article = articleChanged();
+    await h.emit('article.changed', article);
+    await h.listingIn(article.article_id, 'listed');
+    const renamed = changed(article, {
+      title: 'Casco AGV Rossi Mugello 2008 1:2',
+      photo_urls: ['https://cdn.edicola.test/casco-2.webp'],
+    });
+    await h.emit('article.changed', renamed);
+    await waitFor(() => h.fake.state.items[article.sku]!.product.title === renamed.title);
+    expect(h.fake.state.items[article.sku]!.product.imageUrls).toEqual([
+      'https://cdn.edicola.test/casco-2.webp',
+    ]);
+    await waitFor(async () => (await h.listing(article.article_id))!.contentDirty === false);
+    await h.emit('article.changed', changed(renamed, { deleted: true }));
+    await h.listingIn(article.article_id, 'ended');
+  });
+
+  it('does not import an order with an SKU the shop does not know, says so, and imports it once it is known', async () => {
+    const article = articleChanged({ quantity_stock: 2 });
+    await h.emit('article.changed', article);
+    await h.listingIn(article.article_id, 'listed');
+    const db = h.channels.testDatabase.database.db;
+    const { listings } = await import('../src/db/schema');
+    await db.update(listings).set({ sku: 'ALTRO-SKU' }).where(eq(listings.articleId, article.article_id));
+    const orderId = h.fake.buy(article.sku, 1);
+    const answer = await h.syncNow();
+    expect(answer.body.last_error).toContain(orderId);
+    expect(answer.body.last_error).toContain(article.sku);
+    expect(h.orders.orders.has(orderId)).toBe(false);
+    await db.update(listings).set({ sku: article.sku }).where(eq(listings.articleId, article.article_id));
+    await h.syncNow();
+    expect(h.orders.orders.get(orderId)?.body.lines[0]?.article_id).toBe(article.article_id);
+  });
 });
