@@ -171,7 +171,9 @@ describe('svc-channels with the fake eBay', () => {
     await h.listingIn(article.article_id, 'listed');
     const orderId = h.fake.buy(article.sku, 1);
     h.orders.failNext(5);
-    await h.syncNow();
+    const down = await h.syncNow();
+    expect(down.status).toBe(200);
+    expect(down.body.last_error).toContain('servizio ordini non risponde');
     expect(h.orders.orders.has(orderId)).toBe(false);
     await h.syncNow();
     expect(h.orders.orders.has(orderId)).toBe(true);

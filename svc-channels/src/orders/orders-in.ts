@@ -182,7 +182,17 @@ export async function pollOrders(ctx: ChannelsContext): Promise<number> {
   let read = 0;
   for (;;) {
     const page = await ctx.api.getOrders(since, offset, PAGE);
-    for (const order of page.orders) await handleEbayOrder(ctx, order);
+    try {
+      for (const order of page.orders) await handleEbayOrder(ctx, order);
+    } catch (err) {
+      // svc-orders unreachable: the page is read again at the next poll (the cursor has not moved).
+      if (err instanceof InternalCallError)
+        await updateAccount(db, {
+          lastError: `Ordini eBay non importati: il servizio ordini non risponde (${err.detail}); riprovo al prossimo giro`,
+          lastErrorAt: new Date(),
+        });
+      throw err;
+    }
     read += page.orders.length;
     const newest = page.orders.reduce(
       (max, o) => Math.max(max, new Date(o.lastModifiedDate).getTime()),

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Router } from 'express';
 import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { EBAY_MARKETPLACE, endpoint, type EbayAccount } from '@edicola/contracts';
-import { authOf, conflict, routeServer, type TokenVerifier } from '@edicola/platform';
+import { authOf, conflict, InternalCallError, routeServer, type TokenVerifier } from '@edicola/platform';
 import { EbayError, type EbayOAuth } from '../ebay/api';
 import { accountRow, failureText } from '../ebay-account/account';
 import { listings, oauthStates } from '../db/schema';
@@ -135,9 +135,9 @@ export function ebayRoutes(router: Router, deps: EbayRouteDeps): void {
     requireOn();
     const row = await accountRow(db);
     if (!row.refreshTokenEnc) throw conflict('Collega prima l’account eBay');
-    // eBay's failures are recorded on the account, which this answers.
+    // eBay's and svc-orders' failures are recorded on the account, which this answers.
     await deps.syncNow().catch((err: unknown) => {
-      if (!(err instanceof EbayError)) throw err;
+      if (!(err instanceof EbayError) && !(err instanceof InternalCallError)) throw err;
     });
     return accountView(ctx);
   });
