@@ -270,4 +270,13 @@ describe('svc-channels with the fake eBay', () => {
     await h.syncNow();
     expect(h.orders.orders.get(orderId)?.body.lines[0]?.article_id).toBe(article.article_id);
   });
+
+  it('drops a late, older event of an article never put on eBay', async () => {
+    const enabled = articleChanged();
+    const disabled = changed(enabled, { ebay: { enabled: false, price_cents: null, buffer: 0 } });
+    await h.emit('article.changed', disabled);
+    await h.emit('article.changed', enabled); // the older revision, delivered after
+    expect(await h.listing(enabled.article_id)).toMatchObject({ state: 'not_listed', enabled: false });
+    expect(h.fake.state.items[enabled.sku]).toBeUndefined();
+  });
 });

@@ -75,9 +75,8 @@ export function onArticleChanged(ctx: ChannelsContext): EventHandler<'article.ch
       .from(listings)
       .where(eq(listings.articleId, a.article_id))
       .for('update');
+    // Every article is mirrored, enabled or not: a late, older event then finds the newer revision and is dropped.
     if (before && before.revision >= a.revision) return;
-    // An article never put on eBay is none of this service's business.
-    if (!before && !a.ebay.enabled) return;
     const mirror = mirrorOf(a);
     const after = { ...(before ?? defaults(a.article_id)), ...mirror } as ListingRow;
     const quantityChanged =
@@ -104,7 +103,7 @@ export function onArticleChanged(ctx: ChannelsContext): EventHandler<'article.ch
     };
     if (before) await tx.update(listings).set(values).where(eq(listings.articleId, a.article_id));
     else await tx.insert(listings).values({ articleId: a.article_id, ...values });
-    if (state !== before?.state) await reportListing(ctx, tx, a.article_id);
+    if (state !== (before?.state ?? 'not_listed')) await reportListing(ctx, tx, a.article_id);
     if (needsJob)
       await ctx.jobs.enqueue(
         tx,
