@@ -279,4 +279,29 @@ describe('svc-channels with the fake eBay', () => {
     expect(await h.listing(enabled.article_id)).toMatchObject({ state: 'not_listed', enabled: false });
     expect(h.fake.state.items[enabled.sku]).toBeUndefined();
   });
+
+  it('takes a listing off eBay again when the article is disabled while eBay publishes it', async () => {
+    const article = articleChanged();
+    h.fake.faults.delay(400);
+    try {
+      await h.emit('article.changed', article);
+      await waitFor(() => h.fake.calls.some((c) => c.path.includes(`/inventory_item/${article.sku}`)));
+      await h.emit(
+        'article.changed',
+        changed(article, { ebay: { enabled: false, price_cents: null, buffer: 0 } }),
+      );
+    } finally {
+      h.fake.faults.delay(0);
+    }
+    await waitFor(
+      async () => {
+        const offer = Object.values(h.fake.state.offers).find((o) => o.sku === article.sku);
+        const row = await h.listing(article.article_id);
+        return (
+          (!offer || offer.status === 'UNPUBLISHED') && row?.state !== 'listed' && row?.state !== 'pending'
+        );
+      },
+      { message: 'the listing off eBay' },
+    );
+  });
 });

@@ -91,7 +91,7 @@ export function onArticleChanged(ctx: ChannelsContext): EventHandler<'article.ch
     if (!wanted(after) && state === 'pending') state = before?.offerId ? 'pending' : 'not_listed';
     const needsJob =
       (wanted(after) && (state === 'pending' || (listed && contentChanged))) ||
-      (!wanted(after) && (listed || Boolean(before?.offerId && before.state === 'pending')));
+      (!wanted(after) && (listed || before?.state === 'pending'));
     const values = {
       ...mirror,
       state,
@@ -260,6 +260,17 @@ async function publish(ctx: ChannelsContext, row: ListingRow): Promise<void> {
       })
       .where(eq(listings.articleId, row.articleId));
     await reportListing(ctx, tx, row.articleId);
+    // Disabled (or deactivated) while eBay was publishing it: it comes off again.
+    const [current] = await tx.select().from(listings).where(eq(listings.articleId, row.articleId));
+    if (current && !wanted(current))
+      await ctx.jobs.enqueue(
+        tx,
+        LISTING_JOB,
+        { article_id: row.articleId },
+        {
+          key: `${row.articleId}:${current.revision}:withdraw`,
+        },
+      );
   });
 }
 
