@@ -20,6 +20,25 @@ export const expectedPriceCents = (row: Pick<ListingRow, 'priceCents' | 'unitGro
 
 export const euros = (cents: number) => (cents / 100).toFixed(2);
 
+/** The `listing.changed` of a listing as it stands (a provider pact builds its example with it). */
+export function listingChangedOf(
+  row: ListingRow,
+  listingUrl: (listingId: string) => string,
+  at = new Date(),
+): EventData<'listing.changed'> {
+  return {
+    article_id: row.articleId,
+    channel: 'ebay',
+    revision: row.reportRevision,
+    state: row.state,
+    listing_id: row.listingId,
+    listing_url: row.listingId ? listingUrl(row.listingId) : null,
+    quantity: row.quantitySent,
+    error: row.error,
+    changed_at: at.toISOString(),
+  };
+}
+
 /** Emits `listing.changed` with the listing's next report revision, in the caller's transaction. */
 export async function reportListing(ctx: ChannelsContext, tx: Db, articleId: string): Promise<void> {
   const [row] = await tx
@@ -27,18 +46,7 @@ export async function reportListing(ctx: ChannelsContext, tx: Db, articleId: str
     .set({ reportRevision: sql`${listings.reportRevision} + 1`, updatedAt: new Date() })
     .where(eq(listings.articleId, articleId))
     .returning();
-  if (!row) return;
-  await ctx.bus.emit(tx, 'listing.changed', {
-    article_id: row.articleId,
-    channel: 'ebay',
-    revision: row.reportRevision,
-    state: row.state,
-    listing_id: row.listingId,
-    listing_url: row.listingId ? ctx.listingUrl(row.listingId) : null,
-    quantity: row.quantitySent,
-    error: row.error,
-    changed_at: new Date().toISOString(),
-  });
+  if (row) await ctx.bus.emit(tx, 'listing.changed', listingChangedOf(row, ctx.listingUrl));
 }
 
 type ArticleChanged = EventData<'article.changed'>;
