@@ -94,6 +94,13 @@ export const EbayAccount = z.object({
 });
 export type EbayAccount = z.infer<typeof EbayAccount>;
 
+/**
+ * DELETE /api/ebay/account's answer: the account as it is now, with what disconnecting means (the listings stay
+ * on eBay, nothing syncs any more).
+ */
+export const EbayDisconnected = EbayAccount.extend({ notice: z.string() });
+export type EbayDisconnected = z.infer<typeof EbayDisconnected>;
+
 /** POST /api/ebay/connect: where to send the staff member's browser to give the shop eBay's consent. */
 export const EbayConsent = z.object({ consent_url: z.string() });
 export type EbayConsent = z.infer<typeof EbayConsent>;

@@ -1,1 +1,1 @@
-export { channelsService } from './service';
+export { channelsService, createChannelsService } from './service';

@@ -3,6 +3,6 @@
 import '@edicola/platform/dist/production-default';
 import '@edicola/platform/dist/telemetry/register';
 import { runStandalone } from '@edicola/platform';
-import { channelsService } from './service';
+import { createChannelsService } from './service';
 
-void runStandalone(channelsService);
+void runStandalone(createChannelsService('standalone'));

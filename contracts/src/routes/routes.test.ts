@@ -1,10 +1,25 @@
 import { API_ROUTES } from '../gateway';
-import { CATALOG_ROUTES, NOTIFY_ROUTES, ORDERS_ROUTES, PAYMENTS_ROUTES, PLATFORM_ROUTES, ROUTES } from '.';
+import {
+  CATALOG_ROUTES,
+  CHANNELS_ROUTES,
+  NOTIFY_ROUTES,
+  ORDERS_ROUTES,
+  PAYMENTS_ROUTES,
+  PLATFORM_ROUTES,
+  ROUTES,
+} from '.';
 import { pathTo } from './route';
 
 describe('the route table', () => {
   it('holds each route once: no two services (nor the platform) claim the same method and path', () => {
-    const tables = [PLATFORM_ROUTES, CATALOG_ROUTES, ORDERS_ROUTES, PAYMENTS_ROUTES, NOTIFY_ROUTES];
+    const tables = [
+      PLATFORM_ROUTES,
+      CATALOG_ROUTES,
+      ORDERS_ROUTES,
+      PAYMENTS_ROUTES,
+      NOTIFY_ROUTES,
+      CHANNELS_ROUTES,
+    ];
     const keys = tables.flatMap((table) => Object.keys(table));
     expect(new Set(keys).size).toBe(keys.length);
     expect(Object.keys(ROUTES)).toHaveLength(keys.length);
