@@ -159,6 +159,8 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
     CORS_ORIGINS: webOrigins.join(','),
     // Links in e-mails (unsubscribe, review requests) point at the storefront this process serves.
     PUBLIC_WEB_URL: `http://localhost:${webPort}`,
+    // The demo eBay's links (consent page, listings) point at the API this process serves.
+    PUBLIC_API_URL: `http://localhost:${apiPort}`,
     // The shop tried out on one machine shows the demo catalogue unless the user says otherwise.
     DEMO_DATA: 'true',
     // One secret for the five services of this process, unless the operator gives one.

@@ -18,6 +18,7 @@ import { createTestDatabase, type TestDatabase } from '@edicola/platform/testing
 // Every service of the shop, as separate services run: the others verify tokens with svc-orders' key set over
 // HTTP and ask svc-orders about sessions over /internal/sessions (one database engine, a schema each).
 import { catalogService } from '../../svc-catalog/src/service';
+import { channelsService } from '../../svc-channels/src/service';
 import { notifyService } from '../../svc-notify/src/service';
 import { paymentsService } from '../../svc-payments/src/service';
 import { ordersService } from '../src/service';
@@ -38,7 +39,7 @@ export interface DistributedShop {
 
 export async function startDistributedShop(options: { sessionCacheMs: number }): Promise<DistributedShop> {
   const testDatabase: TestDatabase = await createTestDatabase({
-    migrated: [ordersService, catalogService, paymentsService, notifyService].map((s) => ({
+    migrated: [ordersService, catalogService, paymentsService, notifyService, channelsService].map((s) => ({
       folder: s.migrationsFolder,
       schema: s.schema,
     })),
@@ -77,8 +78,9 @@ export async function startDistributedShop(options: { sessionCacheMs: number }):
     SESSION_CHECK_CACHE_MS: String(options.sessionCacheMs),
     DEMO_DATA: 'false',
     CATALOG_CACHE_TTL_MS: '0',
+    EBAY_MODE: 'off',
   };
-  for (const definition of [catalogService, paymentsService, notifyService]) {
+  for (const definition of [catalogService, paymentsService, notifyService, channelsService]) {
     services.push(
       await startService(definition as typeof catalogService, {
         env: remote,

@@ -40,7 +40,7 @@ describe('the route table (contracts’ ROUTES) against what the services serve'
       served()
         .map((s) => s.name)
         .sort(),
-    ).toEqual(['svc-catalog', 'svc-notify', 'svc-orders', 'svc-payments']);
+    ).toEqual(['svc-catalog', 'svc-channels', 'svc-notify', 'svc-orders', 'svc-payments']);
     for (const { name, routes } of served()) {
       const expected = TABLE.filter(([, route]) => route.service === name || route.service === 'every');
       expect({ service: name, routes: routes.map((r) => r.key).sort() }).toEqual({

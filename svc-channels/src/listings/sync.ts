@@ -5,7 +5,7 @@ import { listings, type ListingRow } from '../db/schema';
 import type { ChannelsContext } from '../context';
 import { euros, expectedPriceCents, expectedQuantity, reportListing } from './listings';
 
-/** eBay's limit of bulkUpdatePriceQuantity (../shared/PROVIDERS.md). */
+/** eBay's limit of bulkUpdatePriceQuantity (docs/product/ebay.md#sell-api). */
 export const BATCH = 25;
 /** Most listings one run sends; the rest wait for the next run. */
 const MAX_PER_RUN = 1000;

@@ -78,7 +78,7 @@ export function openStore(file: string | undefined) {
     save() {
       if (!file) return;
       const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(state));
+      writeFileSync(temporary, JSON.stringify(state), { mode: 0o600 });
       renameSync(temporary, file);
     },
   };
