@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { EbayListing, OrderList } from '@edicola/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { collectErrors, launchBrowser, seriousA11yViolations, shop } from '../support/shop';
@@ -35,8 +36,8 @@ async function quantityOnEbay(listingUrl: string): Promise<number> {
   return Number(match[1]);
 }
 
-/** The shop's e-mails (.eml files under DATA_DIR/mail: no SMTP in the journeys) whose subject has `subject`. */
-function shopMails(subject: string): string[] {
+/** The e-mails' subjects (.eml files under DATA_DIR/mail: no SMTP in the journeys) that contain `subject`. */
+async function mailSubjects(subject: string): Promise<string[]> {
   const folder = path.join(shop.dataDir, 'mail');
   let files: string[] = [];
   try {
@@ -44,9 +45,8 @@ function shopMails(subject: string): string[] {
   } catch {
     return [];
   }
-  return files
-    .map((file) => readFileSync(path.join(folder, file), 'utf8'))
-    .filter((mail) => mail.includes(subject));
+  const mails = await Promise.all(files.map((file) => simpleParser(readFileSync(path.join(folder, file)))));
+  return mails.flatMap((mail) => (mail.subject?.includes(subject) ? [mail.subject] : []));
 }
 
 describe('eBay on the same stock, with the demo eBay', () => {
@@ -150,7 +150,7 @@ describe('eBay on the same stock, with the demo eBay', () => {
         (await quantityOnEbay(listed.listing_url!)) === 0 ? true : undefined,
       );
       await until('the shop told of the eBay order', async () =>
-        shopMails(`Nuovo ordine eBay ${imported.order_reference}`).length === 1 ? true : undefined,
+        (await mailSubjects(`Nuovo ordine eBay ${imported.order_reference}`)).length === 1 ? true : undefined,
       );
 
       // Read again and again: still one order.
