@@ -35,7 +35,7 @@ import {
   type Actor,
   type OrderRow,
 } from '../orders/order-writer';
-import { ORDER_NOT_FOUND } from '../orders/queries';
+import { ORDER_NOT_FOUND, toCentsLine } from '../orders/queries';
 import { orderWithRefunds } from '../orders/refunds';
 import {
   closePlacement,
@@ -311,16 +311,7 @@ export function externalOrderCreated(
     customer_id: null,
     customer_email: request.buyer.email ?? '',
     customer_name: request.buyer.name,
-    items: values.items.map((line) => ({
-      article_id: line.article_id,
-      sku: line.sku ?? '',
-      title: line.title ?? '',
-      quantity: line.quantity,
-      unit_net_cents: line.unit_net_cents ?? 0,
-      iva_percentage: line.iva_percentage ?? 0,
-      unit_gross_cents: line.unit_gross_cents ?? 0,
-      line_total_cents: line.line_total_cents ?? 0,
-    })),
+    items: values.items.map(toCentsLine),
     subtotal_cents: values.subtotalCents,
     shipping_cents: values.shippingCents,
     total_cents: values.totalCents,

@@ -120,6 +120,20 @@ export function refundOf(row: Row): Order['refund'] {
   };
 }
 
+/** A stored line in integer cents, as svc-payments and the order events carry it. */
+export function toCentsLine(line: Row['items'][number]) {
+  return {
+    article_id: line.article_id,
+    sku: line.sku ?? '',
+    title: line.title ?? '',
+    quantity: line.quantity,
+    unit_net_cents: line.unit_net_cents ?? 0,
+    iva_percentage: line.iva_percentage ?? 0,
+    unit_gross_cents: line.unit_gross_cents ?? 0,
+    line_total_cents: line.line_total_cents ?? 0,
+  };
+}
+
 /** An order as svc-payments needs it (GET /internal/orders/{id}, POST /internal/orders): amounts in cents. */
 export function toInternalOrder(row: Row): Omit<InternalOrder, 'cancel_token'> {
   const info = row.customerInfo;
@@ -131,16 +145,7 @@ export function toInternalOrder(row: Row): Omit<InternalOrder, 'cancel_token'> {
     payment_status: row.paymentStatus,
     customer_email: text(info.email),
     customer_name: text(info.name),
-    items: row.items.map((line) => ({
-      article_id: line.article_id,
-      sku: line.sku ?? '',
-      title: line.title ?? '',
-      quantity: line.quantity,
-      unit_net_cents: line.unit_net_cents ?? 0,
-      iva_percentage: line.iva_percentage ?? 0,
-      unit_gross_cents: line.unit_gross_cents ?? 0,
-      line_total_cents: line.line_total_cents ?? 0,
-    })),
+    items: row.items.map(toCentsLine),
     subtotal_cents: row.subtotalCents,
     shipping_cents: row.shippingCents,
     total_cents: row.totalCents,
