@@ -56,13 +56,15 @@ const ebayArticle: ArticleRow = {
   updatedAt: new Date('2026-11-28T09:00:00.000Z'),
 };
 
-describe('svc-catalog honours its message pact with svc-notify', () => {
+describe('svc-catalog honours its message pacts with svc-notify and svc-channels', () => {
   it(
-    'publishes review.replied and article.stock_low as svc-notify expects',
+    'publishes review.replied and article.stock_low as svc-notify expects, article.changed as svc-channels does',
     () =>
       new Verifier({
         provider: 'svc-catalog',
-        pactUrls: [path.resolve(__dirname, '../../contracts/pacts/svc-notify-svc-catalog.json')],
+        pactUrls: ['svc-notify-svc-catalog.json', 'svc-channels-svc-catalog.json'].map((file) =>
+          path.resolve(__dirname, '../../contracts/pacts', file),
+        ),
         messageProviders: {
           'a review.replied event': providerWithMetadata(
             () =>
@@ -91,7 +93,7 @@ describe('svc-catalog honours its message pact with svc-notify', () => {
               ),
             meta('article.stock_low'),
           ),
-          // For svc-channels' consumer pact: its file joins pactUrls once svc-channels has written it.
+          // svc-channels' (svc-channels/test/catalog-events.consumer.pact.test.ts): an article on eBay.
           'an article changed': providerWithMetadata(
             () =>
               createEvent(
