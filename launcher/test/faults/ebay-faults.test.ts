@@ -63,6 +63,7 @@ suite('eBay under faults, with real processes (needs TEST_DATABASE_URL and AMQP_
       await cluster.channels!.kill();
       return id;
     });
+    expect(await cluster.recordedShopOrder(ebayOrderId)).toBeNull();
     await waitFor(async () => (await cluster.ordersOfExternal(ebayOrderId)).length === 1, {
       timeoutMs: 20_000,
       message: 'the order stored by svc-orders after svc-channels died',
@@ -82,6 +83,8 @@ suite('eBay under faults, with real processes (needs TEST_DATABASE_URL and AMQP_
     const stored = await cluster.ordersOfExternal(ebayOrderId);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.stockConflict).toBe(false);
+    // svc-channels recorded the order svc-orders had stored while it was dead, not a second one.
+    expect(await cluster.recordedShopOrder(ebayOrderId)).toBe(stored[0]!.id);
     const moves = await cluster.movementsOf(article, 'ebay');
     expect(moves.map((m) => m.delta)).toEqual([-2]);
     expect(await cluster.stockOf(article)).toBe(before - 2);

@@ -8,6 +8,7 @@ import { queuesOf } from '@edicola/platform';
 import { createTestDatabase, waitFor, type TestDatabase } from '@edicola/platform/testing';
 import { RabbitAdmin } from '../../../platform/src/testing/rabbitmq';
 import { articles, reservations, stockMovements } from '../../../svc-catalog/src/db/schema';
+import { ebayOrders } from '../../../svc-channels/src/db/schema';
 import { startFakeEbayServer, type FakeEbayServer } from '../../../svc-channels/src/ebay/fake/server';
 import { orderRecords } from '../../../svc-orders/src/db/schema';
 import { Balancer } from './balancer';
@@ -66,6 +67,7 @@ export class StockCluster {
     /** svc-channels and the fake eBay it talks to, when the cluster was started with `channels`. */
     readonly channels: ServiceProcess | null = null,
     readonly ebay: FakeEbayServer | null = null,
+    private readonly channelsDb: TestDatabase | null = null,
   ) {}
 
   static async start(options: ClusterOptions): Promise<StockCluster> {
@@ -170,6 +172,7 @@ export class StockCluster {
       cleanup,
       channels,
       ebay,
+      channelsDb,
     );
     try {
       await catalog.start();
@@ -277,6 +280,14 @@ export class StockCluster {
       .from(stockMovements)
       .where(eq(stockMovements.articleId, articleId));
     return rows.filter((row) => row.channel === channel);
+  }
+
+  /** The shop's order id svc-channels recorded for an eBay order (null while it has not recorded one). */
+  async recordedShopOrder(ebayOrderId: string): Promise<string | null> {
+    const [row] = await this.channelsDb!.database.db.select({ shopOrderId: ebayOrders.shopOrderId })
+      .from(ebayOrders)
+      .where(eq(ebayOrders.orderId, ebayOrderId));
+    return row?.shopOrderId ?? null;
   }
 
   /** svc-orders' orders of a marketplace order id. */
