@@ -66,12 +66,18 @@ describe('all-in-one', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('is healthy with all four services ready', async () => {
+  it('is healthy with all five services ready', async () => {
     const res = await fetch(`${shop.apiUrl}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       status: 'ok',
-      checks: { 'svc-catalog': 'ok', 'svc-orders': 'ok', 'svc-payments': 'ok', 'svc-notify': 'ok' },
+      checks: {
+        'svc-catalog': 'ok',
+        'svc-orders': 'ok',
+        'svc-payments': 'ok',
+        'svc-notify': 'ok',
+        'svc-channels': 'ok',
+      },
     });
   });
 

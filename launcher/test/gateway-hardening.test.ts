@@ -83,6 +83,7 @@ describe.each(MODES)('gateway, %s', (mode) => {
       'svc-orders': await target('svc-orders'),
       'svc-payments': await target('svc-payments'),
       'svc-notify': await target('svc-notify'),
+      'svc-channels': await target('svc-channels'),
     };
     ({ server: gatewayServer, port: gatewayPort } = await listen(createGateway(targets, logger)));
   });
@@ -172,7 +173,10 @@ describe('gateway time limits', () => {
 
   function gatewayTo(target: GatewayTarget, options: GatewayOptions) {
     const targets = Object.fromEntries(
-      (['svc-catalog', 'svc-orders', 'svc-payments', 'svc-notify'] as const).map((n) => [n, target]),
+      (['svc-catalog', 'svc-orders', 'svc-payments', 'svc-notify', 'svc-channels'] as const).map((n) => [
+        n,
+        target,
+      ]),
     ) as Record<ServiceName, GatewayTarget>;
     return listen(createGateway(targets, logger, options));
   }

@@ -19,6 +19,7 @@ async function gatewayFor(upstreamUrl: string) {
     ORDERS_URL: upstreamUrl,
     PAYMENTS_URL: upstreamUrl,
     NOTIFY_URL: upstreamUrl,
+    CHANNELS_URL: upstreamUrl,
     LOG_LEVEL: 'silent',
   });
 }

@@ -60,6 +60,7 @@ describe('bounded shutdown', () => {
       ORDERS_URL: upstreamUrl,
       PAYMENTS_URL: upstreamUrl,
       NOTIFY_URL: upstreamUrl,
+      CHANNELS_URL: upstreamUrl,
       SHUTDOWN_GRACE_MS: '300',
       LOG_LEVEL: 'silent',
     });

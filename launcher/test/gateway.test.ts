@@ -40,6 +40,7 @@ describe('gateway', () => {
       'svc-orders': { kind: 'remote', baseUrl: `http://127.0.0.1:${port}` },
       'svc-payments': { kind: 'in-process', handler: echo('svc-payments'), isReady: () => true },
       'svc-notify': { kind: 'in-process', handler: echo('svc-notify'), isReady: () => true },
+      'svc-channels': { kind: 'in-process', handler: echo('svc-channels'), isReady: () => true },
     };
   });
   afterAll(() => new Promise((resolve) => remote.close(resolve)));
@@ -70,6 +71,7 @@ describe('gateway', () => {
       'svc-orders': 'ok',
       'svc-payments': 'ok',
       'svc-notify': 'ok',
+      'svc-channels': 'ok',
     });
     ready = true;
     // The echo server answers /readyz with 200 like a ready service.

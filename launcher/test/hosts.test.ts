@@ -97,6 +97,7 @@ describe('the gateway answers only for its configured addresses', () => {
       ORDERS_URL: url,
       PAYMENTS_URL: url,
       NOTIFY_URL: url,
+      CHANNELS_URL: url,
       PUBLIC_API_URL: 'https://api.shop.example',
       LOG_LEVEL: 'silent',
     });

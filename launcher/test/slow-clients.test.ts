@@ -45,6 +45,7 @@ describe('slow clients', () => {
       ORDERS_URL: upstream,
       PAYMENTS_URL: upstream,
       NOTIFY_URL: upstream,
+      CHANNELS_URL: upstream,
       LOG_LEVEL: 'silent',
     });
     const { server: web } = await startWeb({

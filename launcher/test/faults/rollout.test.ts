@@ -86,6 +86,7 @@ suite('a rollout drops nothing, with real processes (needs TEST_DATABASE_URL and
       ORDERS_URL: balancer.url,
       PAYMENTS_URL: 'http://127.0.0.1:9',
       NOTIFY_URL: 'http://127.0.0.1:9',
+      CHANNELS_URL: 'http://127.0.0.1:9',
       LOG_LEVEL: 'silent',
     });
     stopGateway = gateway.stop;
