@@ -375,7 +375,8 @@ describe('eBay orders in svc-orders', () => {
       .set(bearer(staff))
       .send({ service_id: serviceId });
     expect(shipped.status).toBe(201);
-    await waitFor(async () => (await detail(id)).shipment?.tracking_number != null);
+    // Packlink's demo makes the label ready in 20 ms; the wait is a limit against a hung test on a busy machine.
+    await waitFor(async () => (await detail(id)).shipment?.tracking_number != null, { timeoutMs: 30_000 });
     const tracking = (await detail(id)).shipment!.tracking_number!;
     const moved = await api()
       .put(`/api/orders/${id}/status`)
