@@ -26,6 +26,7 @@ import {
   type Logger,
 } from '@edicola/platform';
 import { orderRecords, type StoredOrderLine } from '../db/schema';
+import { decimalComma } from '../exports/italian-csv';
 import { scorporo } from '../invoices/document';
 import {
   createOrder,
@@ -73,6 +74,9 @@ export const EBAY_CANCEL_NOTICE = "Rimborsa l'acquirente su eBay";
  * article's own rate): the ordinary rate, since no snapshot exists without a reservation.
  */
 const PROVISIONAL_VAT = 22;
+
+/** Orders still holding units in the shop (not yet shipped, not cancelled). */
+const OPEN_STATUSES = ['pending', 'paid', 'confirmed'] as const;
 
 const byExternalId = (channel: string, externalId: string) =>
   and(eq(orderRecords.channel, channel as 'ebay'), eq(orderRecords.externalId, externalId));
@@ -123,9 +127,6 @@ function pricedLines(
   });
 }
 
-/** 1234 → '12,34 €'. */
-const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
-
 /**
  * eBay's total is what the buyer paid, and the order keeps it; when it is not the lines plus shipping (a line's
  * cost that does not divide by its quantity, a charge the shop does not model) the order is flagged for staff
@@ -136,7 +137,7 @@ function totalIssue(request: ExternalOrderImport, subtotalCents: number): Paymen
   if (request.total_cents === expected) return null;
   return {
     code: 'amount_mismatch',
-    detail: `eBay ha incassato ${euros(request.total_cents)} invece di ${euros(expected)} (righe più spedizione): controlla l'ordine su eBay`,
+    detail: `eBay ha incassato ${decimalComma(request.total_cents)} € invece di ${decimalComma(expected)} € (righe più spedizione): controlla l'ordine su eBay`,
     payment_id: request.external_id,
     captured_amount: centsToEuros(request.total_cents),
     captured_currency: 'EUR',
@@ -354,7 +355,7 @@ export async function cancelExternalOrder(
     const order = (await lockOrder(tx, found.id))!;
     if (order.externalCancelReason !== null) return order;
     const now = new Date();
-    const cancel = ['pending', 'paid', 'confirmed'].includes(order.status);
+    const cancel = (OPEN_STATUSES as readonly string[]).includes(order.status);
     return moveOrder(tx, deps.bus, order, {
       at: now,
       ...(cancel ? { status: { to: 'cancelled' as const, kind: 'staff' as const } } : {}),
@@ -381,9 +382,6 @@ export async function cancelExternalOrder(
   });
   return orderWithRefunds(db, row);
 }
-
-/** Orders still holding units in the shop (not yet shipped, not cancelled). */
-const OPEN_STATUSES = ['pending', 'paid', 'confirmed'] as const;
 
 /**
  * GET /api/orders/stock-conflicts: the marketplace orders that found no stock and are still open, oldest first, each

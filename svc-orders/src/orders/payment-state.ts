@@ -1,5 +1,6 @@
 import { centsToEuros, type EventData, type PaymentIssue, type PaymentStatus } from '@edicola/contracts';
 import { PermanentDeliveryError, type Db, type EventBus, type Logger } from '@edicola/platform';
+import { decimalComma } from '../exports/italian-csv';
 import { lockOrder, moveOrder, type OrderRow as Row } from './order-writer';
 import { completeRefundRequest, failRefundRequest } from './refunds';
 
@@ -49,13 +50,10 @@ export type PaymentOutcome =
 const paysTheTotal = (row: Row, data: EventData<'payment.succeeded'>) =>
   data.captured_cents === row.totalCents && data.captured_currency === 'EUR';
 
-/** 10648 → '106,48' (Italian decimals, as the back office shows amounts). */
-const amount = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-
 function amountIssue(row: Row, data: EventData<'payment.succeeded'>, when: Date): PaymentIssue {
   return {
     code: 'amount_mismatch',
-    detail: `Il fornitore ha incassato ${amount(data.captured_cents)} ${data.captured_currency} invece del totale di ${amount(row.totalCents)} EUR: ordine non pagato, importo in rimborso`,
+    detail: `Il fornitore ha incassato ${decimalComma(data.captured_cents)} ${data.captured_currency} invece del totale di ${decimalComma(row.totalCents)} EUR: ordine non pagato, importo in rimborso`,
     payment_id: data.payment_id,
     captured_amount: centsToEuros(data.captured_cents),
     captured_currency: data.captured_currency,

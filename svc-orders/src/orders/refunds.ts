@@ -19,6 +19,7 @@ import {
   type EventBus,
 } from '@edicola/platform';
 import { orderRecords, refundRequests, type StoredRefundLine } from '../db/schema';
+import { decimalComma } from '../exports/italian-csv';
 import { creditNoteForRefund } from '../invoices/credit-notes';
 import { orderItemsRestocked, orderRefundRequested } from './events';
 import { COUNTER_SALE_MOVE_DETAIL, lockOrder, moveOrder } from './order-writer';
@@ -35,9 +36,6 @@ export const RESTOCK_NEEDS_LINES =
   'restock: si rimettono in vendita solo gli articoli delle righe rimborsate (scegli le righe, non un importo)';
 export const EBAY_REFUND_DETAIL = 'Il rimborso di un ordine eBay si fa su eBay';
 export const REFUND_KEY_MISSING = "Manca l'intestazione Idempotency-Key: ricarica la pagina e riprova";
-
-/** 1234 → '12,34 €' (how staff read an amount). */
-const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 
 export function toRefundEntry(row: RefundRow): OrderRefundEntry {
   return {
@@ -194,7 +192,7 @@ export async function requestPartialRefund(
         422,
         available <= 0
           ? `${lines.length ? 'lines' : 'amount'}: non resta nulla da rimborsare per questo ordine`
-          : `${lines.length ? 'lines' : 'amount'}: si possono rimborsare al massimo ${euros(available)} (${euros(amountCents)} richiesti)`,
+          : `${lines.length ? 'lines' : 'amount'}: si possono rimborsare al massimo ${decimalComma(available)} € (${decimalComma(amountCents)} € richiesti)`,
       );
     }
 

@@ -8,6 +8,7 @@ import {
 } from '@edicola/contracts';
 import { notFound, type Audit, type Db } from '@edicola/platform';
 import { fiscalNumbers, orderNotes, orderRecords, orderStatusHistory } from '../db/schema';
+import { decimalComma } from '../exports/italian-csv';
 import { ORDER_NOT_FOUND } from './queries';
 import { romeDayStart } from './rome-time';
 
@@ -23,9 +24,6 @@ export interface TimelineContext {
 
 /** One source of the timeline: the entries it knows of, in any order (they are merged and sorted). */
 export type TimelineSource = (context: TimelineContext) => TimelineEntry[] | Promise<TimelineEntry[]>;
-
-/** 1234 → '12,34 €', as staff read amounts. */
-const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 
 /** The payment methods as the Italian summaries name them (the back office words them from `data`). */
 const METHOD_NAMES: Record<Row['paymentMethod'], string> = {
@@ -51,7 +49,7 @@ const reached = (history: History[], status: History['toStatus']) =>
   history.find((h) => h.toStatus === status && h.fromStatus !== null);
 
 const created: TimelineSource = ({ order }) => [
-  entry(order.createdAt, 'created', `Ordine creato (${euros(order.totalCents)})`, null, {
+  entry(order.createdAt, 'created', `Ordine creato (${decimalComma(order.totalCents)} €)`, null, {
     total: centsToEuros(order.totalCents),
     payment_method: order.paymentMethod,
   }),
@@ -127,7 +125,7 @@ const transfer: TimelineSource = ({ order }) => {
     entry(
       t.recorded_at,
       'transfer',
-      `Bonifico ricevuto il ${t.received_on.split('-').reverse().join('/')}: ${euros(t.amount_cents)}` +
+      `Bonifico ricevuto il ${t.received_on.split('-').reverse().join('/')}: ${decimalComma(t.amount_cents)} €` +
         (t.amount_matches ? '' : " (l'importo non corrisponde al totale)"),
       t.recorded_by,
       {
@@ -157,7 +155,7 @@ const refunds: TimelineSource = ({ order }) => {
       entry(
         order.refundedAt,
         'refund',
-        `${full ? 'Rimborso' : 'Rimborso parziale'} eseguito: ${euros(order.refundedCents!)}`,
+        `${full ? 'Rimborso' : 'Rimborso parziale'} eseguito: ${decimalComma(order.refundedCents!)} €`,
         null,
         { event: 'refunded', amount: centsToEuros(order.refundedCents!), reason: order.refundReason, full },
       ),
