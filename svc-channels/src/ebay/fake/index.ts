@@ -4,7 +4,7 @@ import { routeServer, type InputSchemas } from '@edicola/platform';
 import { EbayFault, fault, type FakeContext, type FakeRoute, type Handlers } from './common';
 import { createFaults, type FakeEbayFaults } from './faults';
 import { fakeInventory } from './inventory';
-import { fakeOAuth } from './oauth';
+import { fakeOAuth, type FakeOAuthOptions } from './oauth';
 import { fakeOrders } from './orders';
 import { openStore, type FakeEbayState } from './store';
 
@@ -15,20 +15,11 @@ export type { FakeEbayState } from './store';
 /** Where the fake is mounted in svc-channels (the route table's `/demo/ebay/...` paths). */
 export const FAKE_EBAY_PREFIX = '/demo/ebay';
 
-export interface FakeEbayOptions {
+export interface FakeEbayOptions extends FakeOAuthOptions {
   /** Where the state is kept across restarts; in memory without it. */
   stateFile?: string;
   /** The fake's address as browsers and the shop reach it, e.g. `http://localhost:8080/demo/ebay`. */
   publicBaseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  /** The shop's callback, where the consent page sends the browser (what eBay maps the RuName to). */
-  redirectUrl: string;
-  /** eBay's: access tokens 2 hours, refresh tokens 18 months. Shorter in tests. */
-  accessTokenTtlMs?: number;
-  refreshTokenTtlMs?: number;
-  /** The demo seller's eBay user name (GET /commerce/identity/v1/user/). */
-  sellerUsername?: string;
   /** Shipping the demo buyer pays, in euros as eBay writes amounts ("6.90"). */
   deliveryCost?: string;
   now?: () => Date;

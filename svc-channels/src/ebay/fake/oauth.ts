@@ -14,9 +14,12 @@ import { consentPage, errorPage } from './pages';
 export interface FakeOAuthOptions {
   clientId: string;
   clientSecret: string;
+  /** The shop's callback, where the consent page sends the browser (what eBay maps the RuName to). */
   redirectUrl: string;
+  /** eBay's: access tokens 2 hours, refresh tokens 18 months. Shorter in tests. */
   accessTokenTtlMs?: number;
   refreshTokenTtlMs?: number;
+  /** The demo seller's eBay user name (GET /commerce/identity/v1/user/). */
   sellerUsername?: string;
 }
 
