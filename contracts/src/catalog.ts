@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVALID_EAN_DETAIL, isValidEan, normalEan } from './barcodes';
 import { singleLine } from './text';
+import { ArticleAttributes, attributeProblems, setAttributes } from './attributes';
 
 // In a module of their own (no zod): the catalogue's first screen needs them, not the schemas below.
 export { CATEGORIES, categoryOf, type CategorySlug } from './categories';
@@ -25,10 +26,31 @@ export type ProductType = z.infer<typeof ProductType>;
 /** IVA options of docs/product/constants.md#vat-rates; 0 means VAT-exempt. */
 export const IVA_PERCENTAGES = [22, 10, 4, 0] as const;
 
+/** The most photos an article may have (docs/product/article-pages.md#photos); the first is the cover. */
+export const PHOTO_LIMIT = 10;
+/** The width of each photo's zoomed view (stored beside the PHOTO_WIDTHS files when the upload is that large). */
+export const PHOTO_ZOOM_WIDTH = 1600;
+
+/**
+ * One photo of an article: `url` the card size (as photo_url, with its PHOTO_WIDTHS siblings for a srcset),
+ * `zoom_url` the large view (null for a photo stored before zooming existed), `alt` its text for screen readers.
+ */
+export const ArticlePhoto = z.object({
+  id: z.string(),
+  url: z.string(),
+  zoom_url: z.string().nullable(),
+  alt: z.string(),
+});
+export type ArticlePhoto = z.infer<typeof ArticlePhoto>;
+
 /** An article as the API serves it: amounts in euros with two decimals. */
 export const Article = z.object({
   id: z.string(),
+  /** The article page's address under /prodotti/ (docs/product/article-pages.md#addresses), from its title. */
+  slug: z.string(),
   sku: z.string(),
+  /** The barcode printed on the article (EAN-13, or EAN-8), which the counter scans; null when it has none. */
+  ean: z.string().nullable(),
   title: z.string(),
   description: z.string(),
   category: z.string(),
@@ -39,7 +61,11 @@ export const Article = z.object({
   quantity_stock: z.number().int().nonnegative(),
   weight: z.number().nonnegative().nullable(),
   dimensions: z.string().nullable(),
+  /** The cover: the first of `photos` (its url), null without photos. */
   photo_url: z.string().nullable(),
+  /** Every photo in the order staff gave them, the cover first; at most PHOTO_LIMIT. */
+  photos: z.array(ArticlePhoto),
+  attributes: ArticleAttributes,
   is_active: z.boolean(),
   shipping_cost_national: z.number(),
   shipping_cost_international: z.number(),
@@ -88,6 +114,7 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'
 export const PHOTO_ERRORS = {
   type: 'Tipo di file non supportato. Usa JPEG, PNG, GIF o WebP.',
   size: 'File troppo grande. Massimo 5MB.',
+  limit: `Un articolo può avere al massimo ${PHOTO_LIMIT} foto.`,
 } as const;
 
 /**
@@ -207,6 +234,23 @@ export const ArticleForm = z
     share_facebook: z.preprocess(formText, formBool.default(false)),
     share_instagram: z.preprocess(formText, formBool.default(false)),
     share_whatsapp: z.preprocess(formText, formBool.default(false)),
+    /**
+     * The article's typed attributes, as JSON text in the multipart form (or an object): those of its
+     * category only (attributes.ts). A PUT without it leaves them as they are; `{}` clears them.
+     */
+    attributes: z.preprocess((value) => {
+      const v = formText(value);
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v; // refused below as not an object of attributes
+      }
+    }, ArticleAttributes.optional()),
+    photo_alt: z.preprocess(
+      formText,
+      singleLine().trim().max(200, 'Testo alternativo: massimo 200 caratteri').optional(),
+    ),
     photo_from: z.preprocess(
       formText,
       z.uuid({ message: 'Articolo della foto da copiare non valido' }).optional(),
@@ -222,11 +266,15 @@ export const ArticleForm = z
         message: 'La data di disponibilità è obbligatoria per la prevendita',
       });
     }
+    for (const message of form.attributes ? attributeProblems(form.category, form.attributes) : []) {
+      ctx.addIssue({ code: 'custom', path: ['attributes'], message });
+    }
   })
   .transform(({ shipping_cost_national: _n, shipping_cost_international: _i, ...form }) => ({
     ...form,
     availability_date: form.product_type === 'prevendita' ? (form.availability_date ?? null) : null,
     ean: form.ean ?? null,
+    attributes: form.attributes ? setAttributes(form.attributes) : undefined,
     weight: form.weight ?? null,
     dimensions: form.dimensions ?? null,
   }));
@@ -234,6 +282,34 @@ export type ArticleForm = z.infer<typeof ArticleForm>;
 
 export const ArticleIdParams = z.object({ id: z.uuid({ message: 'Identificativo articolo non valido' }) });
 export type ArticleIdParams = z.infer<typeof ArticleIdParams>;
+
+/** POST /api/articles/{id}/photos (multipart): one more photo, file `photo`, with its alt text (the title when empty). */
+export const ArticlePhotoUpload = z.object({
+  alt: z.preprocess(
+    formText,
+    singleLine().trim().max(200, 'Testo alternativo: massimo 200 caratteri').optional(),
+  ),
+});
+/**
+ * PUT /api/articles/{id}/photos: the article's photos in their new order, each with its alt text; the list
+ * names every photo the article has, once (the first becomes the cover).
+ */
+export const ArticlePhotosOrder = z.object({
+  photos: z
+    .array(
+      z.object({
+        id: z.uuid('Foto non valida'),
+        alt: singleLine().trim().max(200, 'Testo alternativo: massimo 200 caratteri'),
+      }),
+    )
+    .min(1, 'Indica le foto nell’ordine voluto')
+    .max(PHOTO_LIMIT, PHOTO_ERRORS.limit),
+});
+export type ArticlePhotosOrder = z.infer<typeof ArticlePhotosOrder>;
+export const ArticlePhotoParams = z.object({
+  id: z.uuid({ message: 'Identificativo articolo non valido' }),
+  photo_id: z.uuid({ message: 'Foto non valida' }),
+});
 
 /** DELETE /articles/{id}: the article leaves every list (kept as inactive for past orders and reviews). */
 export const ArticleDeleted = z.object({ message: z.string(), id: z.string() });
@@ -244,8 +320,6 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 2;
 
 /** An article as the back office sees it: its low-stock threshold and the version edits must name. */
 export const AdminArticle = Article.extend({
-  /** The barcode printed on the article (EAN-13, or EAN-8), which the counter scans. */
-  ean: z.string().nullable(),
   low_stock_threshold: z.number().int().nonnegative(),
   version: z.number().int().positive(),
 });

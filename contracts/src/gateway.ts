@@ -5,6 +5,7 @@
 export const API_ROUTES = {
   'svc-catalog': [
     '/public/articles*',
+    '/public/search*',
     '/api/articles*',
     '/articles/*',
     '/api/admin/articles/*',

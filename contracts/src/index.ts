@@ -31,3 +31,6 @@ export * from './emails';
 export * from './shop';
 export * from './runtime-config';
 export * from './gateway';
+export * from './attributes';
+export * from './search';
+export * from './storefront-paths';

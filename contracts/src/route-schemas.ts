@@ -44,6 +44,7 @@ import {
 } from './counter';
 import {
   AdminArticle,
+  Article,
   AdminArticleCounts,
   AdminArticlePage,
   AdminArticleQuery,
@@ -52,12 +53,16 @@ import {
   ArticleForm,
   ArticleIdParams,
   ArticleList,
+  ArticlePhotoParams,
+  ArticlePhotosOrder,
+  ArticlePhotoUpload,
   IvaOptionList,
   MediaParams,
   StockAdjusted,
   StockAdjustmentRequest,
   StockMovementList,
 } from './catalog';
+import { ArticleSlugParams, SearchQuery, SearchResults, SearchSuggestions, SuggestQuery } from './search';
 import {
   DemoEbayOrder,
   DemoEbayOrderParams,
@@ -187,6 +192,9 @@ export const ROUTE_SCHEMAS = {
   'GET /public/articles': { answer: ArticleList },
   'GET /public/articles/prevendita': { answer: ArticleList },
   'GET /public/articles/prenotazione': { answer: ArticleList },
+  'GET /public/articles/by-slug/:slug': { params: ArticleSlugParams, answer: Article },
+  'GET /public/search': { query: SearchQuery, answer: SearchResults },
+  'GET /public/search/suggest': { query: SuggestQuery, answer: SearchSuggestions },
   'GET /media/*path': { params: MediaParams },
   'GET /articles/:id/reviews': { params: ArticleReviewsParams, answer: PublicReviewList },
   'GET /reviews/stats/:id': { params: ArticleReviewsParams, answer: ReviewSummary },
@@ -205,6 +213,13 @@ export const ROUTE_SCHEMAS = {
     body: ArticleActiveRequest,
     answer: AdminArticle,
   },
+  'POST /api/articles/:id/photos': {
+    params: ArticleIdParams,
+    body: ArticlePhotoUpload,
+    answer: AdminArticle,
+  },
+  'PUT /api/articles/:id/photos': { params: ArticleIdParams, body: ArticlePhotosOrder, answer: AdminArticle },
+  'DELETE /api/articles/:id/photos/:photo_id': { params: ArticlePhotoParams, answer: AdminArticle },
   'GET /api/articles/:id/stock-movements': { params: ArticleIdParams, answer: StockMovementList },
   'GET /api/stock/lookup': { query: StockLookupQuery, answer: StockLookup },
   'POST /api/stock/external-sales': { body: ExternalSaleRequest, answer: StockAdjusted },

@@ -8,6 +8,10 @@ export const STOREFRONT_CATALOG_ROUTES = routesOf('svc-catalog', {
   'GET /public/articles': PUBLIC,
   'GET /public/articles/prevendita': PUBLIC,
   'GET /public/articles/prenotazione': PUBLIC,
+  // An article page's article by its address, and the search (docs/product/article-pages.md).
+  'GET /public/articles/by-slug/:slug': PUBLIC,
+  'GET /public/search': PUBLIC,
+  'GET /public/search/suggest': PUBLIC,
   'GET /media/*path': PUBLIC,
   'GET /articles/:id/reviews': PUBLIC,
   'GET /reviews/stats/:id': PUBLIC,
@@ -30,6 +34,10 @@ export const CATALOG_ROUTES = {
     'PUT /api/articles/:id': STAFF,
     'PATCH /api/articles/:id/active': STAFF,
     'POST /api/articles/:id/stock': STAFF,
+    // An article's photos: one more, their order and alt texts, one less (docs/product/article-pages.md#photos).
+    'POST /api/articles/:id/photos': STAFF,
+    'PUT /api/articles/:id/photos': STAFF,
+    'DELETE /api/articles/:id/photos/:photo_id': STAFF,
     // The stock ledger: every movement of an article (docs/product/counter.md#stock-ledger).
     'GET /api/articles/:id/stock-movements': COUNTER,
     // The counter finds articles by code or title; units sold on another channel (Subito) leave the same stock.
