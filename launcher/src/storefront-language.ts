@@ -8,16 +8,6 @@ import {
   type Language,
 } from '@edicola/contracts';
 
-/**
- * The language of a page that has one address (account, checkout): the visitor's choice, which the shell keeps in local storage and
- * mirrors in the `language` cookie (shell/src/i18n.ts), else Italian (docs/product/storefront.md#language).
- * The browser's Accept-Language is not used: the shell does not use it either, and the two must agree, or the
- * page would switch language when the app takes over.
- */
-export function pageLanguage(cookieHeader: string | undefined): Language {
-  return languageFromCookies(cookieHeader) ?? DEFAULT_LANGUAGE;
-}
-
 /** index.html's `<html lang>` set to the page's language. */
 export function withPageLanguage(html: string, language: Language): string {
   return html.replace(
@@ -39,9 +29,12 @@ export interface LanguageRoute {
 }
 
 /**
- * The language of the page at `pathname` (+ `search`, the query with its '?') for a visitor with `cookieHeader`:
- * `/en` is `/en/`; a prefixed address of a page that has only one address is that address; a visitor whose
- * chosen language is not Italian who asks for an indexable page without prefix is sent to the prefixed one.
+ * The language of the page at `pathname` (+ `search`, the query with its '?') for a visitor with `cookieHeader`
+ * (docs/product/article-pages.md#languages): `/en` is `/en/`; a prefixed address of a page that has only one
+ * address is that address; a visitor whose chosen language is not Italian who asks for an indexable page
+ * without prefix is sent to the prefixed one. A page with one address is in the visitor's choice, which the
+ * shell mirrors in the `language` cookie; the browser's Accept-Language is not used: the shell does not use it
+ * either (docs/decisions/0032-server-first-paint.md).
  */
 export function languageRoute(
   pathname: string,

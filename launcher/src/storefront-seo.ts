@@ -46,11 +46,6 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-/** The link preview's and the old sitemap's address of an article: the catalogue with it highlighted. */
-export function articleUrl(origin: string, id: string): string {
-  return `${origin}/prodotti?article=${encodeURIComponent(id)}`;
-}
-
 /** An unprefixed path in every language plus x-default (the Italian address): the page's alternates. */
 export function alternates(origin: string, path: string): { hreflang: string; href: string }[] {
   return [
