@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
-import { Article } from '@edicola/contracts';
+import { Article, PublicReviewList, ReviewSummary, type PublicReview } from '@edicola/contracts';
 import { injectTraceContext, inSpan, SpanKind } from '@edicola/platform';
 
 /** What the storefront server needs of an article: its address (sitemap) and its link preview. */
@@ -14,6 +14,8 @@ interface Fetched {
   articles: PublicArticle[];
   /** The complete articles (the catalogue's first paint), or undefined when one of them does not parse. */
   complete: Article[] | undefined;
+  /** Every complete article of the list that parses (all of them, usually). */
+  valid: Article[];
 }
 
 export interface ArticleSourceOptions {
@@ -52,7 +54,11 @@ export function createArticleSource({
       });
       if (!response.ok) throw new Error(`GET /public/articles answered ${response.status}`);
       const body: unknown = await response.json();
-      return { articles: PublicArticleList.parse(body), complete: ArticleList.safeParse(body).data };
+      const articles = PublicArticleList.parse(body);
+      const complete = ArticleList.safeParse(body).data;
+      // Each article that parses, for the sitemap and the feed: one odd article must not hide the others.
+      const valid = complete ?? (body as unknown[]).flatMap((item) => Article.safeParse(item).data ?? []);
+      return { articles, complete, valid };
     });
   }
 
@@ -65,7 +71,7 @@ export function createArticleSource({
       })
       .catch(() => {
         // Keep what we had; ask again in a few seconds, not on every request of a crawler.
-        const kept = cached ?? { articles: [], complete: undefined };
+        const kept = cached ?? { articles: [], complete: undefined, valid: [] };
         cached = { ...kept, until: Date.now() + Math.min(ttlMs, 5_000) };
         return kept;
       })
@@ -76,6 +82,37 @@ export function createArticleSource({
   }
 
   const list = async (): Promise<PublicArticle[]> => (await fetched()).articles;
+
+  /** One GET of the API with the timeout and a client span: its status and parsed body (undefined: failed). */
+  async function getJson(route: string, url: string): Promise<{ status: number; body: unknown } | undefined> {
+    const attributes = { 'http.request.method': 'GET', 'url.path': url };
+    try {
+      return await inSpan('storefront', route, { kind: SpanKind.CLIENT, attributes }, async () => {
+        const headers: Record<string, string> = { Accept: 'application/json' };
+        injectTraceContext(headers);
+        const response = await fetchImpl(`${apiUrl.replace(/\/+$/, '')}${url}`, {
+          headers,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const body: unknown = response.ok ? await response.json() : undefined;
+        return { status: response.status, body };
+      });
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Answers kept a short while per key (article pages), so that a crawler's visits do not each load the API. */
+  const pages = new Map<string, { until: number; value: Promise<unknown> }>();
+  function shortCached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = pages.get(key);
+    if (hit && hit.until > now) return hit.value as Promise<T>;
+    if (pages.size > 2_000) pages.clear();
+    const value = load();
+    pages.set(key, { until: now + Math.min(ttlMs, 30_000), value });
+    return value;
+  }
 
   return {
     list,
@@ -104,6 +141,35 @@ export function createArticleSource({
     },
     async find(id: string): Promise<PublicArticle | undefined> {
       return (await list()).find((article) => article.id === id);
+    },
+    /** Every active article that parses (the sitemap, the Merchant feed). */
+    async all(): Promise<Article[]> {
+      return (await fetched()).valid.filter((article) => article.is_active);
+    },
+    /**
+     * The article of an address (GET /public/articles/by-slug/:slug, whose answer for a former slug is the
+     * article under its current one): 'missing' when there is none, undefined when the API did not answer.
+     */
+    bySlug(slug: string): Promise<Article | 'missing' | undefined> {
+      return shortCached(`slug:${slug}`, async () => {
+        const answer = await getJson(
+          'GET /public/articles/by-slug/:slug',
+          `/public/articles/by-slug/${encodeURIComponent(slug)}`,
+        );
+        if (answer?.status === 404 || answer?.status === 400) return 'missing' as const;
+        return answer ? Article.safeParse(answer.body).data : undefined;
+      });
+    },
+    /** An article's approved reviews and their summary, or none when the API does not answer in time. */
+    reviews(id: string): Promise<{ reviews: PublicReview[]; summary?: ReviewSummary }> {
+      return shortCached(`reviews:${id}`, async () => {
+        const [list, stats] = await Promise.all([
+          getJson('GET /articles/:id/reviews', `/articles/${encodeURIComponent(id)}/reviews`),
+          getJson('GET /reviews/stats/:id', `/reviews/stats/${encodeURIComponent(id)}`),
+        ]);
+        const reviews = (PublicReviewList.safeParse(list?.body).data ?? []).filter((r) => r.approved);
+        return { reviews, summary: ReviewSummary.safeParse(stats?.body).data };
+      });
     },
   };
 }

@@ -1,6 +1,13 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Article, Language, RuntimeConfig } from '@edicola/contracts';
+import type {
+  Article,
+  CategorySlug,
+  Language,
+  PublicReview,
+  ReviewSummary,
+  RuntimeConfig,
+} from '@edicola/contracts';
 import { escapeHtml } from './storefront-page';
 
 /**
@@ -18,6 +25,29 @@ import { escapeHtml } from './storefront-page';
 export interface ShellRenderer {
   renderHome(request: PageRequest): string;
   renderCatalogue(request: PageRequest, catalogue: string): string;
+  // Newer builds (an older one lacks them: those pages then have no first paint, or the generic head).
+  renderStatic?(request: PageRequest, page: 'about' | 'contact' | 'terms'): string;
+  renderNotFound?(request: PageRequest): string;
+  shellMeta?(
+    language: Language,
+    page: 'home' | 'about' | 'contact' | 'terms' | 'notFound',
+  ): { title: string; description: string };
+  noscriptText?(language: Language, needsScript: boolean): string;
+}
+
+/** What one of the catalogue's pages is, for its head. */
+export interface CataloguePage {
+  category?: CategorySlug;
+  article?: Article;
+  search?: boolean;
+  notFound?: boolean;
+}
+
+/** The title, description and breadcrumb trail (unprefixed paths) of one of the catalogue's pages. */
+export interface CatalogueMeta {
+  title: string;
+  description: string;
+  breadcrumbs: { name: string; path: string }[];
 }
 
 /** What mf-catalog's server build exports (mf-catalog/src/server.tsx). */
@@ -27,7 +57,24 @@ export interface CatalogueRenderer {
     config: RuntimeConfig;
     articles?: Article[];
     origin: string;
+    /** The page's path and query for its router. */
+    pathname?: string;
+    /** A category page: only its cards. */
+    category?: CategorySlug;
+    /** /prodotti?article=<id>: that card first, highlighted. */
+    highlight?: string;
   }): string;
+  // Newer builds: an older one has no article page paint and gives the head no titles.
+  renderArticle?(request: {
+    language: Language;
+    config: RuntimeConfig;
+    origin: string;
+    pathname: string;
+    article: Article;
+    reviews: PublicReview[];
+    summary?: ReviewSummary;
+  }): string;
+  catalogueMeta?(language: Language, page: CataloguePage): CatalogueMeta;
 }
 
 export interface FirstPaintRenderers {
@@ -87,10 +134,49 @@ export function renderCatalogueFirstPaint(
   request: PageRequest,
   articles: Article[] | undefined,
   origin: string,
+  { category, highlight, pathname }: { category?: CategorySlug; highlight?: string; pathname?: string } = {},
 ): string {
   const { language, config } = request;
-  const catalogue = renderers.catalog.renderCatalogue({ language, config, articles, origin });
+  const catalogue = renderers.catalog.renderCatalogue({
+    language,
+    config,
+    articles,
+    origin,
+    pathname,
+    category,
+    highlight,
+  });
   return forFirstPaint(renderers.shell.renderCatalogue(request, catalogue));
+}
+
+/** An article page's first paint: the shell's Layout around the catalogue's article page; '' with an older build. */
+export function renderArticleFirstPaint(
+  renderers: FirstPaintRenderers,
+  request: PageRequest,
+  page: {
+    origin: string;
+    pathname: string;
+    article: Article;
+    reviews: PublicReview[];
+    summary?: ReviewSummary;
+  },
+): string {
+  const { renderArticle } = renderers.catalog;
+  if (!renderArticle) return '';
+  const { language, config } = request;
+  const html = renderArticle({ language, config, ...page });
+  return forFirstPaint(renderers.shell.renderCatalogue(request, html));
+}
+
+/** A page of the shell's own (/chi-siamo, /contatto, /termini) or the not-found page; '' with an older build. */
+export function renderShellFirstPaint(
+  renderers: FirstPaintRenderers,
+  request: PageRequest,
+  page: 'about' | 'contact' | 'terms' | 'notFound',
+): string {
+  const { renderStatic, renderNotFound } = renderers.shell;
+  if (page === 'notFound') return renderNotFound ? forFirstPaint(renderNotFound(request)) : '';
+  return renderStatic ? forFirstPaint(renderStatic(request, page)) : '';
 }
 
 /** The class of the element that holds the first paint (shell/src/server.tsx writes it). */

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@edicola/contracts';
+import type { Language, RuntimeConfig } from '@edicola/contracts';
 import type { PublicArticle } from './storefront-articles';
 
 /** The id of the script element that carries the runtime configuration inside index.html. */
@@ -26,11 +26,35 @@ function unescapeHtml(text: string): string {
 export interface PageMeta {
   title: string;
   description: string;
-  /** Absolute address of the page. */
+  /** Absolute address of the page: its canonical address. */
   url: string;
   /** Absolute address of the preview image, when there is one. */
   image?: string;
+  /** The page's language (og:locale); Italian when absent. */
+  language?: Language;
+  /** The page in every language and x-default, absolute (docs/product/article-pages.md#languages). */
+  alternates?: { hreflang: string; href: string }[];
+  /** og:type: 'product' on an article page. */
+  type?: 'website' | 'product';
+  /** The robots meta tag (the search results: 'noindex, follow'). */
+  robots?: string;
+  /** JSON-LD objects, one script for all (storefront-structured-data.ts). */
+  jsonLd?: string;
+  /** The `<noscript>` text in the page's language. */
+  noscript?: string;
 }
+
+/** Open Graph's locale of each language (docs/product/article-pages.md#structured-data). */
+export const OG_LOCALES: Record<Language, string> = {
+  it: 'it_IT',
+  en: 'en_GB',
+  fr: 'fr_FR',
+  es: 'es_ES',
+  pt: 'pt_PT',
+  de: 'de_DE',
+  ru: 'ru_RU',
+  nl: 'nl_NL',
+};
 
 /** The title and description index.html ships with: the generic preview of every page. */
 export function genericMeta(template: string, url: string): PageMeta {
@@ -58,10 +82,15 @@ export function articleMeta(article: PublicArticle, generic: PageMeta, mediaBase
 function metaTags(meta: PageMeta, siteName: string): string {
   const tag = (attr: 'property' | 'name', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const locale = OG_LOCALES[meta.language ?? 'it'];
   return [
-    tag('property', 'og:type', 'website'),
+    ...(meta.robots ? [tag('name', 'robots', meta.robots)] : []),
+    tag('property', 'og:type', meta.type ?? 'website'),
     tag('property', 'og:site_name', siteName),
-    tag('property', 'og:locale', 'it_IT'),
+    tag('property', 'og:locale', locale),
+    ...Object.values(OG_LOCALES)
+      .filter((other) => other !== locale)
+      .map((other) => tag('property', 'og:locale:alternate', other)),
     tag('property', 'og:title', meta.title),
     tag('property', 'og:description', meta.description),
     tag('property', 'og:url', meta.url),
@@ -71,6 +100,10 @@ function metaTags(meta: PageMeta, siteName: string): string {
     tag('name', 'twitter:description', meta.description),
     ...(meta.image ? [tag('name', 'twitter:image', meta.image)] : []),
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    ...(meta.alternates ?? []).map(
+      (link) => `<link rel="alternate" hreflang="${link.hreflang}" href="${escapeHtml(link.href)}" />`,
+    ),
+    ...(meta.jsonLd ? [meta.jsonLd] : []),
   ].join('\n    ');
 }
 
@@ -109,5 +142,11 @@ export function renderPage(
       (_m, start: string, end: string) => `${start}${escapeHtml(meta.description)}${end}`,
     )
     .replace('</head>', () => `    ${head}\n  </head>`)
+    .replace(/<noscript><\/noscript>|(?=<div id="root"><\/div>)/, () => noscript(meta.noscript))
     .replace('<div id="root"></div>', () => `<div id="root">${firstPaint}</div>`);
+}
+
+/** The page's `<noscript>` (filling index.html's empty `<noscript></noscript>`, else before the root element). */
+function noscript(text: string | undefined): string {
+  return text ? `<noscript><p class="noscript">${escapeHtml(text)}</p></noscript>` : '';
 }

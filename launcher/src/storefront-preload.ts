@@ -9,7 +9,9 @@ import { escapeHtml } from './storefront-page';
  * what the visitor waits for, and fetching them early only competes with what they wait for.
  */
 export function exposesFor(pathname: string): Array<[RemoteName, string]> {
-  if (pathname === '/prodotti') return [['mf_catalog', 'CatalogPage']];
+  if (pathname === '/prodotti' || pathname.startsWith('/prodotti/categoria/'))
+    return [['mf_catalog', 'CatalogPage']];
+  if (pathname.startsWith('/prodotti/')) return [['mf_catalog', 'ArticlePage']];
   if (pathname === '/review') return [['mf_catalog', 'ReviewPage']];
   if (pathname === '/gestione' || pathname.startsWith('/gestione/')) return [['mf_admin', 'AdminApp']];
   return [];
@@ -57,7 +59,9 @@ export function createRemotePreloads(root: string, slices: Record<RemoteName, st
       links.add(link('mf-manifest.json', 'fetch'));
       const entry = manifest.metaData.remoteEntry;
       links.add(link(path.posix.join(entry.path, entry.name), 'script'));
-      const assets = manifest.exposes.find((e) => e.name === expose)?.assets;
+      // A build without the page's own module (an article page before ArticlePage existed): the catalogue's.
+      const exposed = (name: string) => manifest.exposes.find((e) => e.name === name);
+      const assets = (exposed(expose) ?? exposed('CatalogPage'))?.assets;
       assets?.js?.sync?.forEach((file) => links.add(link(file, 'script')));
       assets?.css?.sync?.forEach((file) =>
         links.add(

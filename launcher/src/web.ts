@@ -4,23 +4,49 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import type { Language, RemoteName, RuntimeConfig } from '@edicola/contracts';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  CATALOGUE_PATH,
+  SEARCH_PATH,
+  articlePath,
+  categoryOf,
+  languageCookie,
+  languageFromCookies,
+  localizedPath,
+  photoSrcSet,
+  type Article,
+  type PublicReview,
+  type RemoteName,
+  type RuntimeConfig,
+} from '@edicola/contracts';
 import { redactPaymentIds } from '@edicola/platform';
 import { hostMatcher } from './hosts';
 import { createArticleSource } from './storefront-articles';
-import { articleMeta, escapeHtml, genericMeta, renderPage } from './storefront-page';
+import { articleMeta, escapeHtml, genericMeta, renderPage, type PageMeta } from './storefront-page';
 import { CLICK_REPLAY_ELEMENT, CLICK_REPLAY_HASH } from './storefront-click-replay';
 import {
   deferEntry,
   FIRST_PAINT_SCRIPT,
   loadFirstPaintRenderers,
+  renderArticleFirstPaint,
   renderCatalogueFirstPaint,
   renderHomeFirstPaint,
+  renderShellFirstPaint,
+  type CataloguePage,
   type FirstPaintRenderers,
 } from './storefront-first-paint';
-import { pageLanguage, withPageLanguage } from './storefront-language';
+import { languageRoute, withPageLanguage } from './storefront-language';
+import { merchantFeedXml } from './storefront-merchant-feed';
+import { storefrontPage } from './storefront-pages';
 import { createRemotePreloads, findHeroImage } from './storefront-preload';
-import { robotsTxt, sitemapXml } from './storefront-seo';
+import { alternates, languageSitemapXml, robotsTxt, sitemapFile, sitemapIndexXml } from './storefront-seo';
+import {
+  breadcrumbJsonLd,
+  homeJsonLd,
+  jsonLdScript,
+  photoUrls,
+  productJsonLd,
+} from './storefront-structured-data';
 
 export const SLICES: Record<RemoteName, string> = {
   mf_catalog: 'mf-catalog',
@@ -66,6 +92,24 @@ export interface WebOptions {
 
 /** How long the catalogue page may wait for an article list not yet at hand, for its first photo's hint. */
 const PHOTO_HINT_WAIT_MS = 300;
+/** How long an article page waits for its reviews (its rating in the structured data); without them after that. */
+const REVIEWS_WAIT_MS = 300;
+/**
+ * The article page's cover photo's displayed width, for its preload's `imagesizes`: it must be the one of the
+ * page's own `<img sizes>` (mf-catalog's ArticlePage), or the browser fetches the photo twice.
+ */
+export const ARTICLE_PHOTO_SIZES = '(min-width: 900px) 50vw, 100vw';
+
+/** The trail of an article page when the catalogue's build gives none: home, catalogue, category, article. */
+function defaultBreadcrumbs(article: Article) {
+  const category = categoryOf(article.category);
+  return [
+    { name: 'Home', path: '/' },
+    { name: 'Prodotti', path: CATALOGUE_PATH },
+    ...(category ? [{ name: article.category, path: `${CATALOGUE_PATH}/categoria/${category}` }] : []),
+    { name: article.title, path: articlePath(article.slug) },
+  ];
+}
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp|wasm)(\.br|\.gz)?$/;
 /** Build by-products that stay on the machine: source maps and the federation build statistics. */
@@ -219,9 +263,27 @@ export function createWebApp(options: WebOptions): Express {
   app.get(FIRST_PAINT_SCRIPT_PATH, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=31536000, immutable').type('js').send(FIRST_PAINT_SCRIPT);
   });
-  app.get('/sitemap.xml', async (_req, res) => {
-    const xml = sitemapXml(origin(res), await articles.list());
-    res.set('Cache-Control', 'public, max-age=300').type('application/xml').send(xml);
+  // The sitemaps and the Merchant feed: from the article list the server keeps (storefront-articles.ts).
+  app.get('/sitemap.xml', async (req, res) => {
+    const xml = sitemapIndexXml(origin(res), await articles.all());
+    res.set('Cache-Control', 'public, max-age=300').type('application/xml');
+    sendCompressed(req, res, xml);
+  });
+  app.get('/sitemaps/:file', async (req, res) => {
+    const file = sitemapFile(req.params.file);
+    const xml = file && languageSitemapXml(origin(res), await articles.all(), file.language, file.part);
+    if (!xml) return void res.status(404).type('text/plain').send('Pagina non trovata');
+    res.set('Cache-Control', 'public, max-age=300').type('application/xml');
+    sendCompressed(req, res, xml);
+  });
+  app.get('/feeds/google-merchant.xml', async (req, res) => {
+    const xml = merchantFeedXml(
+      origin(res),
+      await articles.all(),
+      runtimeConfigFor(origin(res), options).mediaBaseUrl,
+    );
+    res.set('Cache-Control', 'public, max-age=300').type('application/xml');
+    sendCompressed(req, res, xml);
   });
 
   // Each bundle was compressed at build time (.br, .gz next to it): the twin the browser accepts is sent.
@@ -276,14 +338,21 @@ export function createWebApp(options: WebOptions): Express {
     app.get(`/gestione/pwa/${icon}`, pwaFile(icon, 'image/png'));
 
   // Every other path is a storefront route: the shell's router decides (unknown paths show home). The page
-  // is index.html with the runtime configuration inline and the preview tags of the page asked for.
+  // is index.html with the runtime configuration inline, the head of the page asked for (title, canonical,
+  // languages, structured data) and, for the indexable pages, its first paint.
   let template: Promise<string> | undefined;
   const remotePreloads =
     options.remotesBaseUrl || options.remotes ? () => '' : createRemotePreloads(options.root, SLICES);
   let hero: string | undefined | null = null;
-  const image = (href: string) =>
-    `<link rel="preload" href="${escapeHtml(href)}" as="image" fetchpriority="high" />`;
+  const image = (href: string, srcset?: string | null) =>
+    `<link rel="preload" href="${escapeHtml(href)}" as="image" fetchpriority="high"${
+      srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${ARTICLE_PHOTO_SIZES}"` : ''
+    } />`;
   let renderers: FirstPaintRenderers | undefined | null = options.firstPaint ?? null;
+  const painters = () => {
+    if (renderers === null) renderers = loadFirstPaintRenderers(options.root);
+    return renderers;
+  };
   /** The first paint from the slices' components; none (and the page as before) if rendering fails. */
   const paint = (render: () => string) => {
     try {
@@ -293,64 +362,225 @@ export function createWebApp(options: WebOptions): Express {
       return '';
     }
   };
-  /**
-   * What one page needs in its head (preload hints, the catalogue's styles) and its first paint in the
-   * root element (storefront-first-paint.ts): the home page and the unfiltered catalogue only.
-   */
-  const pageParts = async (req: Request, res: Response, config: RuntimeConfig, language: Language) => {
-    if (renderers === null) renderers = loadFirstPaintRenderers(options.root);
-    const painters = renderers;
-    const cookiesAccepted = /(?:^|;\s*)cookie_consent=accepted(?:;|$)/.test(req.get('cookie') ?? '');
-    const request = { language, config, pathname: req.path, cookiesAccepted };
-    const unfiltered = Object.keys(req.query).length === 0;
-    const hints: string[] = [];
-    let firstPaint = '';
-    if (req.path === '/' || req.path === '/home') {
-      if (hero === null) hero = findHeroImage(options.root);
-      if (hero) hints.push(image(hero));
-      if (painters) firstPaint = paint(() => renderHomeFirstPaint(painters, request));
+  /** A renderer's answer, or undefined when it is missing (an older build) or fails. */
+  const ask = <T>(get: () => T | undefined): T | undefined => {
+    try {
+      return get();
+    } catch (error) {
+      options.logger?.error({ err: error }, 'storefront page head failed');
+      return undefined;
     }
-    if (req.path === '/prodotti') {
-      // The catalogue's first request, started with the page instead of after the catalogue's code.
-      const api = config.apiBaseUrl.replace(/\/+$/, '');
-      hints.push(
-        `<link rel="preload" href="${escapeHtml(`${api}/public/articles`)}" as="fetch" crossorigin />`,
-      );
-      // And the first card's photo, the page's largest element: the unfiltered catalogue shows the
-      // articles in the API's order (a filtered or deep-linked one starts elsewhere: no guess then).
-      // The page waits a moment for a list not yet at hand (the first visit after a start): without
-      // the hint the photo starts only once the catalogue has rendered, about 3 s later on a phone.
-      const list = unfiltered ? (articles.peek() ?? (await articles.within(PHOTO_HINT_WAIT_MS))) : undefined;
-      const first = list?.[0];
-      if (first?.photo_url) hints.push(image(new URL(first.photo_url, `${config.mediaBaseUrl}/`).href));
-      // The same list, complete: the first row of cards is painted with the HTML. Not with remotes on
-      // another origin: the catalogue's styles would not be at hand for it.
-      if (unfiltered && painters && !options.remotesBaseUrl && !options.remotes) {
-        const complete = list ? articles.completeAtHand() : undefined;
-        firstPaint = paint(() => renderCatalogueFirstPaint(painters, request, complete, origin(res)));
-      }
-    }
-    hints.unshift(remotePreloads(req.path, { stylesheets: firstPaint !== '' }));
-    // Clicks on the first paint are kept until the app can take them (storefront-click-replay.ts).
-    if (firstPaint) hints.unshift(CLICK_REPLAY_ELEMENT);
-    return { head: hints.filter(Boolean).join('\n    '), firstPaint };
   };
+  // The remotes on another origin: their styles are not at hand for a first paint of the catalogue's.
+  const catalogueStyles = !options.remotesBaseUrl && !options.remotes;
+
   app.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    const route = languageRoute(req.path, search, req.get('cookie'));
+    res.vary('Cookie');
+    if (route.redirect) {
+      return void res
+        .status(route.redirect.status)
+        .set('Cache-Control', route.redirect.status === 302 ? 'no-cache' : 'public, max-age=3600')
+        .location(route.redirect.location)
+        .end();
+    }
     template ??= readFile(path.join(shellDist, 'index.html'), 'utf8');
     const html = await template.catch((error: unknown) => {
       template = undefined;
       throw error;
     });
-    const config = runtimeConfigFor(origin(res), options);
-    const generic = genericMeta(html, origin(res) + req.originalUrl);
-    const id = req.path === '/prodotti' ? req.query.article : undefined;
-    const article = typeof id === 'string' && id ? await articles.find(id) : undefined;
-    const meta = article ? articleMeta(article, generic, config.mediaBaseUrl) : generic;
-    const language = pageLanguage(req.get('cookie'));
-    const { head, firstPaint } = await pageParts(req, res, config, language);
+    const site = origin(res);
+    const config = runtimeConfigFor(site, options);
+    const { language } = route;
+    const page = storefrontPage(route.path);
+    const shown = painters();
+    const cookiesAccepted = /(?:^|;\s*)cookie_consent=accepted(?:;|$)/.test(req.get('cookie') ?? '');
+    const request = { language, config, pathname: req.path, cookiesAccepted };
+    const generic = genericMeta(html, site + req.originalUrl);
+    const shellMeta = (which: 'home' | 'about' | 'contact' | 'terms' | 'notFound') =>
+      ask(() => shown?.shell.shellMeta?.(language, which));
+    const catalogueMeta = (which: CataloguePage) =>
+      ask(() => shown?.catalog.catalogueMeta?.(language, which));
+    /** The page in its language, absolute, and its eight languages and x-default. */
+    const addressed = (unprefixed: string) => ({
+      url: `${site}${localizedPath(language, unprefixed)}`,
+      alternates: alternates(site, unprefixed),
+    });
+    const hints: string[] = [];
+    const jsonLd: unknown[] = [];
+    let meta: PageMeta = { ...generic, language };
+    let firstPaint = '';
+    let status = 200;
+    let preloadPath = route.path;
+
+    const notFound = () => {
+      status = 404;
+      const head = shellMeta('notFound') ?? catalogueMeta({ notFound: true });
+      meta = { ...generic, ...(head ?? {}), language, robots: 'noindex, follow' };
+      if (shown) firstPaint = paint(() => renderShellFirstPaint(shown, request, 'notFound'));
+      preloadPath = '/';
+    };
+
+    switch (page.kind) {
+      case 'home': {
+        if (hero === null) hero = findHeroImage(options.root);
+        if (hero) hints.push(image(hero));
+        if (shown) firstPaint = paint(() => renderHomeFirstPaint(shown, request));
+        meta = { ...generic, ...shellMeta('home'), ...addressed('/'), language };
+        jsonLd.push(...homeJsonLd(site, language));
+        break;
+      }
+      case 'catalogue':
+      case 'category': {
+        const category = page.kind === 'category' ? page.category : undefined;
+        // The catalogue's first request, started with the page instead of after the catalogue's code.
+        const api = config.apiBaseUrl.replace(/\/+$/, '');
+        hints.push(
+          `<link rel="preload" href="${escapeHtml(`${api}/public/articles`)}" as="fetch" crossorigin />`,
+        );
+        // /prodotti?article=<id> (the shared article link, docs/product/article-pages.md#addresses): the catalogue with that card first; its canonical is the
+        // article's page. Other parameters are filters the catalogue applies itself: no paint then.
+        const keys = Object.keys(req.query);
+        const id = typeof req.query.article === 'string' && req.query.article ? req.query.article : undefined;
+        const unfiltered = keys.length === 0 || (keys.length === 1 && id !== undefined && !category);
+        // The first card's photo, the page's largest element. The page waits a moment for a list not yet
+        // at hand (the first visit after a start): without the hint the photo starts only once the
+        // catalogue has rendered, about 3 s later on a phone.
+        const list = unfiltered
+          ? (articles.peek() ?? (await articles.within(PHOTO_HINT_WAIT_MS)))
+          : undefined;
+        const complete = list ? articles.completeAtHand() : undefined;
+        const highlighted = id ? complete?.find((a) => a.id === id && a.is_active) : undefined;
+        const shownFirst =
+          highlighted ?? (category ? complete?.find((a) => categoryOf(a.category) === category) : list?.[0]);
+        if (shownFirst?.photo_url)
+          hints.push(image(new URL(shownFirst.photo_url, `${config.mediaBaseUrl}/`).href));
+        if (unfiltered && shown && catalogueStyles) {
+          firstPaint = paint(() =>
+            renderCatalogueFirstPaint(shown, request, complete, site, {
+              category,
+              highlight: id,
+              pathname: req.path + search,
+            }),
+          );
+        }
+        const head = catalogueMeta(category ? { category } : {});
+        if (highlighted) {
+          // The link preview of the article itself, its page the canonical address.
+          const preview = articleMeta(highlighted, generic, config.mediaBaseUrl);
+          meta = { ...preview, ...addressed(articlePath(highlighted.slug)), language };
+        } else if (id) {
+          const preview = await articles.find(id);
+          meta = preview
+            ? { ...articleMeta(preview, generic, config.mediaBaseUrl), ...addressed(route.path), language }
+            : { ...generic, ...head, ...addressed(route.path), language };
+        } else {
+          meta = { ...generic, ...head, ...addressed(route.path), language };
+        }
+        if (category && head) jsonLd.push(breadcrumbJsonLd(head.breadcrumbs, site, language));
+        break;
+      }
+      case 'article': {
+        const found = await articles.bySlug(page.slug);
+        if (found === 'missing') {
+          notFound();
+          break;
+        }
+        if (found && found.slug !== page.slug) {
+          // A former address: the article's current one, for ever (docs/product/article-pages.md#addresses).
+          return void res
+            .status(301)
+            .set('Cache-Control', 'public, max-age=3600')
+            .location(`${localizedPath(language, articlePath(found.slug))}${search}`)
+            .end();
+        }
+        if (!found) {
+          // The API did not answer: the page as the app shows it, without a first paint, never an error.
+          meta = { ...generic, ...addressed(route.path), language };
+          break;
+        }
+        const { reviews, summary } = await Promise.race([
+          articles.reviews(found.id),
+          delay(REVIEWS_WAIT_MS, { reviews: [] as PublicReview[], summary: undefined }, { ref: false }),
+        ]);
+        const cover = found.photos[0]?.url ?? found.photo_url;
+        if (cover) {
+          hints.push(
+            image(new URL(cover, `${config.mediaBaseUrl}/`).href, photoSrcSet(config.mediaBaseUrl, cover)),
+          );
+        }
+        if (shown && catalogueStyles) {
+          firstPaint = paint(() =>
+            renderArticleFirstPaint(shown, request, {
+              origin: site,
+              pathname: req.path + search,
+              article: found,
+              reviews,
+              summary,
+            }),
+          );
+        }
+        const head = catalogueMeta({ article: found });
+        const preview = articleMeta(found, generic, config.mediaBaseUrl);
+        meta = {
+          ...preview,
+          ...(head ? { title: head.title, description: head.description } : {}),
+          ...addressed(articlePath(found.slug)),
+          image: photoUrls(found, config.mediaBaseUrl)[0],
+          type: 'product',
+          language,
+        };
+        jsonLd.push(
+          productJsonLd(found, {
+            origin: site,
+            language,
+            mediaBaseUrl: config.mediaBaseUrl,
+            reviews,
+            summary,
+          }),
+        );
+        jsonLd.push(breadcrumbJsonLd(head?.breadcrumbs ?? defaultBreadcrumbs(found), site, language));
+        break;
+      }
+      case 'search': {
+        // Internal search results are not for the index (docs/product/article-pages.md#structured-data); the
+        // page stays crawlable so that the tag is read. No alternates: each query is its own page.
+        const q = typeof req.query.q === 'string' ? req.query.q : '';
+        const head = catalogueMeta({ search: true });
+        meta = {
+          ...generic,
+          ...head,
+          url: `${site}${localizedPath(language, SEARCH_PATH)}${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+          robots: 'noindex, follow',
+          language,
+        };
+        break;
+      }
+      case 'static': {
+        if (shown) firstPaint = paint(() => renderShellFirstPaint(shown, request, page.page));
+        meta = { ...generic, ...shellMeta(page.page), ...addressed(route.path), language };
+        break;
+      }
+      case 'notFound':
+        notFound();
+        break;
+      case 'other':
+        break;
+    }
+    if (jsonLd.length) meta.jsonLd = jsonLdScript(jsonLd.length === 1 ? jsonLd[0] : jsonLd);
+    const needsScript = page.kind === 'other' && page.needsScript;
+    meta.noscript = ask(() => shown?.shell.noscriptText?.(language, needsScript));
+
+    hints.unshift(remotePreloads(preloadPath, { stylesheets: firstPaint !== '' }));
+    // Clicks on the first paint are kept until the app can take them (storefront-click-replay.ts).
+    if (firstPaint) hints.unshift(CLICK_REPLAY_ELEMENT);
     // With a first paint, the shell starts once it is on screen (storefront-first-paint.ts).
-    const page = withPageLanguage(firstPaint ? deferEntry(html, FIRST_PAINT_SCRIPT_PATH) : html, language);
+    const pageHtml = withPageLanguage(
+      firstPaint ? deferEntry(html, FIRST_PAINT_SCRIPT_PATH) : html,
+      language,
+    );
     if (firstPaint) {
       const { stripeJs } = options;
       res.set(
@@ -358,8 +588,13 @@ export function createWebApp(options: WebOptions): Express {
         contentSecurityPolicy(config, { stripeJs, scriptHashes: [CLICK_REPLAY_HASH] }),
       );
     }
-    res.set('Cache-Control', 'no-cache').vary('Cookie').type('html');
-    sendCompressed(req, res, renderPage(page, meta, config, head, firstPaint));
+    // Landing on a page in a language makes it the visitor's choice (docs/product/article-pages.md#languages).
+    if (route.prefixed && languageFromCookies(req.get('cookie')) !== language) {
+      res.append('Set-Cookie', languageCookie(language));
+    }
+    res.status(status).set('Cache-Control', 'no-cache').type('html');
+    const head = hints.filter(Boolean).join('\n    ');
+    sendCompressed(req, res, renderPage(pageHtml, meta, config, head, firstPaint));
   });
 
   // Errors answer with a status and a short text: never a stack trace or a file path.

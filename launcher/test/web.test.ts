@@ -217,9 +217,8 @@ describe('storefront server', () => {
       expect(res.text).toContain(
         '<meta property="og:image" content="http://api.test:8080/media/articles/sf24.webp" />',
       );
-      expect(res.text).toContain(
-        '<meta property="og:url" content="http://shop.test/prodotti?article=a1b2" />',
-      );
+      // Its canonical address: the article's page when the list names it (article-pages.test.ts), else the catalogue.
+      expect(res.text).toContain('<meta property="og:url" content="http://shop.test/prodotti" />');
       expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image" />');
       const description = /<meta property="og:description" content="([^"]*)"/.exec(res.text)![1]!;
       expect(description).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -254,21 +253,28 @@ describe('storefront server', () => {
       expect(res.text).toMatch(/^Sitemap: http:\/\/shop\.test\/sitemap\.xml$/m);
     });
 
-    it('lists the public pages and every article in /sitemap.xml', async () => {
-      const res = await request(createWebApp(options)).get('/sitemap.xml');
+    it('indexes one sitemap per language in /sitemap.xml, each with the public pages and categories', async () => {
+      const app = createWebApp(options);
+      const res = await request(app).get('/sitemap.xml');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/application\/xml/);
-      const urls = [...res.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-      expect(urls).toEqual([
-        'http://shop.test/',
-        'http://shop.test/prodotti',
-        'http://shop.test/chi-siamo',
-        'http://shop.test/contatto',
-        'http://shop.test/termini',
-        'http://shop.test/prodotti?article=a1b2',
-        'http://shop.test/prodotti?article=c3d4',
+      const files = [...res.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+      expect(files).toEqual(
+        ['it', 'en', 'fr', 'es', 'pt', 'de', 'ru', 'nl'].map((l) => `http://shop.test/sitemaps/${l}.xml`),
+      );
+      const english = await request(app).get('/sitemaps/en.xml');
+      const urls = [...english.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+      // These articles have no address (no slug): only the pages and the categories.
+      expect(urls.slice(0, 6)).toEqual([
+        'http://shop.test/en/',
+        'http://shop.test/en/prodotti',
+        'http://shop.test/en/chi-siamo',
+        'http://shop.test/en/contatto',
+        'http://shop.test/en/termini',
+        'http://shop.test/en/prodotti/categoria/modellismo',
       ]);
-      expect(res.text).not.toContain('/gestione');
+      expect(urls).toHaveLength(12);
+      expect(english.text).not.toContain('/gestione');
     });
 
     it('still answers, without articles, when the API never answers', async () => {
@@ -276,11 +282,11 @@ describe('storefront server', () => {
       try {
         const app = createWebApp({ ...options, apiInternalUrl: hung.url, apiTimeoutMs: 300 });
         const started = Date.now();
-        const sitemap = await request(app).get('/sitemap.xml');
+        const sitemap = await request(app).get('/sitemaps/it.xml');
         expect(Date.now() - started).toBeLessThan(3000);
         expect(sitemap.status).toBe(200);
         expect(sitemap.text).toContain('<loc>http://shop.test/prodotti</loc>');
-        expect(sitemap.text).not.toContain('article=');
+        expect(sitemap.text).not.toMatch(/prodotti\/[a-z0-9-]+</);
         const page = await request(app).get('/prodotti?article=a1b2');
         expect(page.status).toBe(200);
         expect(page.text).toContain('<title>Edicola Napoli – Collezionismo e modellismo</title>');

@@ -5,11 +5,23 @@ import { createInstance, type i18n } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { DEFAULT_LANGUAGE, type Language, type RemoteProps, type RuntimeConfig } from '@edicola/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  SEARCH_PATH,
+  localizedPath,
+  type Language,
+  type RemoteProps,
+  type RuntimeConfig,
+} from '@edicola/contracts';
 import { Layout } from './ui/Layout';
 import { shellTranslations } from './locales';
+import { createShellApi } from './api';
+import { AboutPage } from './pages/AboutPage';
+import { ContactPage } from './pages/ContactPage';
 import { HomeHero } from './pages/HomePage';
 import { RemotePage } from './pages/RemotePage';
+import { TermsPage } from './pages/TermsPage';
+import { SHOP } from './shopInfo';
 import { REMOTE_OF, type RemoteComponent, type RemoteComponents, type RemoteModule } from './remotes';
 
 export interface PageRequest {
@@ -80,7 +92,10 @@ export function renderHome(request: PageRequest): string {
   return renderPage(request, <HomeHero />);
 }
 
-/** The catalogue's first paint: the Layout around the catalogue's own server render (mf-catalog's server.tsx). */
+/**
+ * The catalogue's first paint: the Layout around the catalogue's own server render (mf-catalog's server.tsx):
+ * the catalogue, a category page, or an article page (its `catalogue` markup is then the article's).
+ */
 export function renderCatalogue(request: PageRequest, catalogue: string): string {
   return renderPage(
     request,
@@ -92,4 +107,68 @@ export function renderCatalogue(request: PageRequest, catalogue: string): string
       picture={catalogue}
     />,
   );
+}
+
+/** The shell's own pages the storefront server paints (docs/product/article-pages.md#languages). */
+export type StaticPage = 'about' | 'contact' | 'terms';
+
+/** The first paint of /chi-siamo, /contatto or /termini: the shell's page components in the Layout. */
+export function renderStatic(request: PageRequest, page: StaticPage): string {
+  const content =
+    page === 'about' ? (
+      <AboutPage />
+    ) : page === 'contact' ? (
+      <ContactPage api={createShellApi(request.config.apiBaseUrl)} />
+    ) : (
+      <TermsPage />
+    );
+  return renderPage(request, content);
+}
+
+/** What an address of no page shows: it says so and leads to the search (docs/product/article-pages.md#addresses). */
+function NotFound({ language }: { language: Language }) {
+  const t = textsIn(language).getFixedT(language, 'shell');
+  return (
+    <article className="container page-section static-page not-found">
+      <h1>{t('seo.notFound.title')}</h1>
+      <p>{t('seo.notFound.text')}</p>
+      <form role="search" method="get" action={localizedPath(language, SEARCH_PATH)}>
+        <label htmlFor="not-found-search">{t('seo.notFound.searchLabel')}</label>{' '}
+        <input id="not-found-search" type="search" name="q" />{' '}
+        <button type="submit">{t('seo.notFound.searchButton')}</button>
+      </form>
+      <p>
+        <a href={localizedPath(language, '/prodotti')}>{t('seo.notFound.catalogueLink')}</a>
+      </p>
+    </article>
+  );
+}
+
+/** The first paint of a 404 page: the Layout around a notice that leads to the search. */
+export function renderNotFound(request: PageRequest): string {
+  return renderPage(request, <NotFound language={request.language} />);
+}
+
+/** A page of the shell's own whose head the storefront server writes. */
+export type ShellMetaPage = 'home' | StaticPage | 'notFound';
+
+/** The title and description of one of the shell's pages in `language` (the head's, from the `seo` texts). */
+export function shellMeta(language: Language, page: ShellMetaPage): { title: string; description: string } {
+  const t = textsIn(language).getFixedT(language, 'shell');
+  if (page === 'notFound')
+    return { title: `${t('seo.notFound.title')} – ${SHOP.name}`, description: t('seo.notFound.text') };
+  const title = t(`seo.${page}.title`);
+  return {
+    title: page === 'home' ? `${SHOP.name} – ${title}` : `${title} – ${SHOP.name}`,
+    description: t(`seo.${page}.description`),
+  };
+}
+
+/**
+ * The `<noscript>` text of a page in `language`: the pages that cannot work without JavaScript (sign-up,
+ * sign-in, checkout) say so and give the phone; the others that the shop works best with it.
+ */
+export function noscriptText(language: Language, needsScript: boolean): string {
+  const t = textsIn(language).getFixedT(language, 'shell');
+  return needsScript ? t('seo.noscript.needsScript', { phone: SHOP.phone }) : t('seo.noscript.page');
 }
