@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { use, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -35,6 +35,33 @@ type Load =
   | { status: 'error' }
   | { status: 'ready'; article: Article };
 
+type Answer = { slug: string; attempt: number; load: Load };
+
+function loadArticle(api: CatalogApi, slug: string, attempt: number, signal?: AbortSignal): Promise<Answer> {
+  return api.articleBySlug(slug, signal).then(
+    (article): Answer => ({ slug, attempt, load: { status: 'ready', article } }),
+    (error: unknown): Answer => {
+      const status = error instanceof ApiError && error.status === 404 ? 'notFound' : 'error';
+      return { slug, attempt, load: { status } };
+    },
+  );
+}
+
+/**
+ * The first article of a visit that arrived with the server's paint of its page: as the catalogue's first
+ * list (CatalogPage.tsx), the first render waits for it in Suspense, so the shell's slot keeps the server's
+ * picture until the real page replaces it instead of blinking through the loading outline.
+ */
+let firstArticle: { slug: string; answer: Promise<Answer> } | null | undefined;
+
+function firstArticleWithPaint(api: CatalogApi, slug: string): Promise<Answer> | undefined {
+  if (firstArticle === undefined) {
+    const painted = typeof document !== 'undefined' && document.querySelector('.first-paint .cat-article');
+    firstArticle = painted ? { slug, answer: loadArticle(api, slug, 0) } : null;
+  }
+  return firstArticle?.slug === slug ? firstArticle.answer : undefined;
+}
+
 interface ArticlePageProps extends RemoteProps {
   /** The article, its reviews and their summary as the storefront server renders them (server.tsx): no fetch. */
   article?: Article;
@@ -50,8 +77,11 @@ export default function ArticlePage({ config, article: given, reviews, summary }
   const navigate = useNavigate();
   const slug = slugOfPath(location.pathname);
   /** The last answer, with the address and attempt it answers: any other address is still loading. */
-  const [answer, setAnswer] = useState<{ slug: string; attempt: number; load: Load } | null>(
-    given ? { slug: given.slug, attempt: 0, load: { status: 'ready', article: given } } : null,
+  const first = given ? undefined : firstArticleWithPaint(api, slug);
+  const initial = first ? use(first) : undefined;
+  const [answer, setAnswer] = useState<Answer | null>(
+    () =>
+      initial ?? (given ? { slug: given.slug, attempt: 0, load: { status: 'ready', article: given } } : null),
   );
   const [attempt, setAttempt] = useState(0);
   const current =
@@ -61,16 +91,15 @@ export default function ArticlePage({ config, article: given, reviews, summary }
   const load: Load = current ? answer.load : { status: 'loading' };
 
   useEffect(() => {
+    firstArticle = null; // shown: a later article page loads as usual
+  }, []);
+
+  useEffect(() => {
     if (current) return;
     const controller = new AbortController();
-    api.articleBySlug(slug, controller.signal).then(
-      (article) => setAnswer({ slug, attempt, load: { status: 'ready', article } }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const status = error instanceof ApiError && error.status === 404 ? 'notFound' : 'error';
-        setAnswer({ slug, attempt, load: { status } });
-      },
-    );
+    void loadArticle(api, slug, attempt, controller.signal).then((next) => {
+      if (!controller.signal.aborted) setAnswer(next);
+    });
     return () => controller.abort();
   }, [api, slug, attempt, current]);
 
