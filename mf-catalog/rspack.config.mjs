@@ -9,6 +9,8 @@ export default (_env, argv) => [
       name: 'mf_catalog',
       exposes: {
         './CatalogPage': './src/pages/CatalogPage.tsx',
+        './ArticlePage': './src/pages/ArticlePage.tsx',
+        './SearchPage': './src/pages/SearchPage.tsx',
         './PresaleSection': './src/pages/PresaleSection.tsx',
         './ReservationSection': './src/pages/ReservationSection.tsx',
         './RecentReviews': './src/pages/RecentReviews.tsx',

@@ -117,23 +117,8 @@ export const PHOTO_ERRORS = {
   limit: `Un articolo può avere al massimo ${PHOTO_LIMIT} foto.`,
 } as const;
 
-/**
- * Widths (px) each uploaded photo is stored at, as WebP. `photo_url` names the card size (the first);
- * the others sit beside it with the width swapped: `/media/articles/<hash>-400.webp` → `-800.webp`.
- */
-export const PHOTO_WIDTHS = [400, 800] as const;
-const SIZED_PHOTO = /^(.*-)(\d+)(\.webp)$/;
-
-/**
- * A srcset for an article photo (`mediaBaseUrl` + each stored width), or null for a photo stored in one
- * size only (an older or external address): then use `photo_url` as it is.
- */
-export function photoSrcSet(mediaBaseUrl: string, photoUrl: string | null): string | null {
-  const match = photoUrl ? SIZED_PHOTO.exec(photoUrl) : null;
-  if (!match || !PHOTO_WIDTHS.includes(Number(match[2]) as (typeof PHOTO_WIDTHS)[number])) return null;
-  const base = mediaBaseUrl.replace(/\/$/, '');
-  return PHOTO_WIDTHS.map((w) => `${base}${match[1]}${w}${match[3]} ${w}w`).join(', ');
-}
+// In a module without zod: the storefront's bundles make srcsets.
+export { PHOTO_WIDTHS, photoSrcSet } from './photo-widths';
 
 /** Multipart form fields arrive as text: '' counts as absent. */
 const formText = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

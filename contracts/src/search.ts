@@ -3,16 +3,23 @@ import { CARD_CONDITIONS, CARD_LANGUAGES } from './attributes';
 import { Article } from './catalog';
 import { CATEGORIES } from './categories';
 
-/** The storefront's search (docs/product/article-pages.md#search): what an article's availability can be. */
-export const SEARCH_AVAILABILITY = ['in_stock', 'out_of_stock', 'preorder'] as const;
-export type SearchAvailability = (typeof SEARCH_AVAILABILITY)[number];
-export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-/** The longest text searched; a longer one is refused, not cut. */
-export const SEARCH_MAX_LENGTH = 100;
-export const SEARCH_PAGE_SIZE = 24;
-/** How many suggestions the search box shows as one types. */
-export const SUGGESTION_LIMIT = 6;
+// The values in a module without zod: the storefront's search page reads them (search-values.ts).
+export {
+  SEARCH_AVAILABILITY,
+  SEARCH_SORTS,
+  SEARCH_MAX_LENGTH,
+  SEARCH_PAGE_SIZE,
+  SUGGESTION_LIMIT,
+  type SearchAvailability,
+  type SearchSort,
+} from './search-values';
+import {
+  SEARCH_AVAILABILITY,
+  SEARCH_MAX_LENGTH,
+  SEARCH_PAGE_SIZE,
+  SEARCH_SORTS,
+  SUGGESTION_LIMIT,
+} from './search-values';
 
 const categorySlugs = CATEGORIES.map((category) => category.slug) as [string, ...string[]];
 const price = (label: string) =>

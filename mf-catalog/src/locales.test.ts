@@ -10,7 +10,8 @@ describe('catalog texts required by docs/product/storefront.md#catalogue', () =>
   it('uses the Italian texts of docs/product/storefront.md#catalogue', () => {
     expect(italian['card.addToCart']).toBe('Aggiungi al Carrello');
     expect(italian['card.unavailable']).toBe('Non Disponibile');
-    expect(italian['card.stock']).toBe('Disponibili ({{count}})');
+    expect(italian['card.stock']).toBe('Disponibili: {{count}}');
+    expect(italian['card.soldOut']).toBe('Esaurito');
     expect(italian['card.vatExempt']).toBe('(Esente IVA)');
     expect(italian['card.imageUnavailable']).toBe('Immagine non disponibile');
     expect(italian.loadError).toBe('I prodotti verranno caricati a breve. Contattaci per informazioni!');

@@ -7,19 +7,25 @@ import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createCatalogApi } from './index';
 
-const { arrayContaining, boolean, integer, nullValue, number, regex, string, uuid } = MatchersV3;
+const { arrayContaining, boolean, eachLike, integer, like, nullValue, number, regex, string, uuid } =
+  MatchersV3;
 
 const ISO_DATETIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$';
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+const SLUG = '^[a-z0-9]+(-[a-z0-9]+)*$';
+const MEDIA = '^/media/articles/.+';
 
 /**
  * Every field of the Article schema, each with a matcher. Nullable fields (availability_date, weight,
- * dimensions, photo_url) are matched in the shape the demo catalogue gives the article we look for.
+ * dimensions, photo_url, ean, a photo's zoom_url) are matched in the shape the demo catalogue gives the article
+ * we look for: an EAN, its photo stored without a zoomed size; `attributes` any object (a model's may be empty).
  */
 function article(example: { type: 'normale' | 'prevendita' | 'prenotazione'; availability?: string }) {
   return {
     id: uuid('3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60'),
+    slug: regex(SLUG, 'ferrari-sf-23-1-18'),
     sku: string('F1-FER-SF23-18'),
+    ean: regex('^\\d{8}(\\d{5})?$', '2000000000015'),
     title: string('Ferrari SF-23 1:18'),
     description: string('Modellino in scala 1:18 della Ferrari SF-23.'),
     category: string('Modellismo'),
@@ -30,7 +36,14 @@ function article(example: { type: 'normale' | 'prevendita' | 'prenotazione'; ava
     quantity_stock: integer(3),
     weight: number(0.8),
     dimensions: string('30x15x12 cm'),
-    photo_url: regex('^/media/articles/.+', '/media/articles/ferrari-sf23.webp'),
+    photo_url: regex(MEDIA, '/media/articles/ferrari-sf23.webp'),
+    photos: eachLike({
+      id: string('p1'),
+      url: regex(MEDIA, '/media/articles/ferrari-sf23.webp'),
+      zoom_url: nullValue(),
+      alt: string('Ferrari SF-23 1:18'),
+    }),
+    attributes: like({}),
     is_active: boolean(true),
     shipping_cost_national: number(0),
     shipping_cost_international: number(0),
@@ -245,6 +258,108 @@ describe('mf-catalog → svc-catalog: reviews', () => {
           helpful_count: 1,
           counted: true,
         });
+      });
+  });
+});
+
+const SLUG_STATE = 'an active article with slug charizard-ex-151-italiano';
+
+/** The card of the article page's and the search's interactions: a Pokemon card with its photos and attributes. */
+function card() {
+  return {
+    ...article({ type: 'normale' }),
+    slug: regex(SLUG, 'charizard-ex-151-italiano'),
+    sku: string('PKM-151-199'),
+    ean: nullValue(),
+    title: string('Charizard ex 151 italiano'),
+    description: string('Carta singola della serie 151.'),
+    category: regex('^Pokemon$', 'Pokemon'),
+    weight: nullValue(),
+    dimensions: nullValue(),
+    photo_url: regex(MEDIA, '/media/articles/charizard-front-400.webp'),
+    photos: eachLike({
+      id: string('f1'),
+      url: regex(MEDIA, '/media/articles/charizard-front-400.webp'),
+      zoom_url: regex(MEDIA, '/media/articles/charizard-front-1600.webp'),
+      alt: string('Charizard ex 151 italiano, fronte'),
+    }),
+    attributes: like({ condition: 'near_mint', language: 'it' }),
+  };
+}
+
+describe('mf-catalog → svc-catalog: article pages and search', () => {
+  it('GET /public/articles/by-slug/{slug} answers the article of that address', async () => {
+    await pact
+      .addInteraction()
+      .given(SLUG_STATE)
+      .uponReceiving('a request for an article by its slug')
+      .withRequest('GET', '/public/articles/by-slug/charizard-ex-151-italiano', (request) =>
+        request.headers({ Accept: 'application/json' }),
+      )
+      .willRespondWith(200, (response) => {
+        json(response);
+        response.jsonBody(card());
+      })
+      .executeTest(async (mockServer) => {
+        const found = await createCatalogApi(mockServer.url).articleBySlug('charizard-ex-151-italiano');
+        expect(found).toMatchObject({
+          slug: 'charizard-ex-151-italiano',
+          category: 'Pokemon',
+          attributes: { condition: 'near_mint', language: 'it' },
+        });
+        expect(found.photos[0]!.zoom_url).toBe('/media/articles/charizard-front-1600.webp');
+      });
+  });
+
+  it('GET /public/articles/by-slug/{slug} answers 404 with a detail for an address of no article', async () => {
+    await pact
+      .addInteraction()
+      .given(SLUG_STATE)
+      .uponReceiving('a request for an article by a slug no article has')
+      .withRequest('GET', '/public/articles/by-slug/nessun-articolo-cosi', (request) =>
+        request.headers({ Accept: 'application/json' }),
+      )
+      .willRespondWith(404, (response) => {
+        json(response);
+        response.jsonBody({ detail: string('Articolo non trovato') });
+      })
+      .executeTest(async (mockServer) => {
+        await expect(
+          createCatalogApi(mockServer.url).articleBySlug('nessun-articolo-cosi'),
+        ).rejects.toMatchObject({ status: 404 });
+      });
+  });
+
+  it('GET /public/search?q=charizzard answers the results with the corrected words and the facets', async () => {
+    const facet = (value: string) => eachLike({ value: string(value), count: integer(1) });
+    await pact
+      .addInteraction()
+      .given('active articles to search')
+      .uponReceiving('a search with a typo')
+      .withRequest('GET', '/public/search', (request) =>
+        request.query({ q: 'charizzard' }).headers({ Accept: 'application/json' }),
+      )
+      .willRespondWith(200, (response) => {
+        json(response);
+        response.jsonBody({
+          items: eachLike(card()),
+          total: integer(1),
+          page: integer(1),
+          page_size: integer(24),
+          corrected: string('charizard'),
+          facets: {
+            category: facet('pokemon'),
+            condition: facet('near_mint'),
+            language: facet('it'),
+            availability: facet('in_stock'),
+          },
+        });
+      })
+      .executeTest(async (mockServer) => {
+        const results = await createCatalogApi(mockServer.url).search({ q: 'charizzard' });
+        expect(results.corrected).toBe('charizard');
+        expect(results.items[0]).toMatchObject({ slug: 'charizard-ex-151-italiano' });
+        expect(results.facets.category[0]).toEqual({ value: 'pokemon', count: 1 });
       });
   });
 });

@@ -1,5 +1,19 @@
-import { ArticleList, HelpfulVote, PublicReviewList, ReviewSummary } from '@edicola/contracts';
-import { articleListFrom, helpfulVoteFrom, reviewListFrom, reviewSummaryFrom } from './checks';
+import {
+  Article,
+  ArticleList,
+  HelpfulVote,
+  PublicReviewList,
+  ReviewSummary,
+  SearchResults,
+} from '@edicola/contracts';
+import {
+  articleFrom,
+  articleListFrom,
+  helpfulVoteFrom,
+  reviewListFrom,
+  reviewSummaryFrom,
+  searchResultsFrom,
+} from './checks';
 import { makeArticle } from '../testSupport';
 
 // Values of every JSON kind, and numbers at the edges the contracts care about.
@@ -48,6 +62,110 @@ describe('articleListFrom', () => {
     for (const value of [null, {}, 'x', 1, [1], [null]]) agrees(articleListFrom, ArticleList, value);
     agrees(articleListFrom, ArticleList, [{ ...makeArticle(), extra: '<script>' }]);
     expect(articleListFrom([])).toEqual([]);
+  });
+});
+
+// Attribute values at the edges of the contract: each enum's values and near misses, texts to trim, grades.
+const ATTRIBUTE_VALUES: unknown[] = [
+  ...VALUES,
+  'mint',
+  'near_mint',
+  'Mint',
+  'it',
+  'ja',
+  'xx',
+  'PSA',
+  'psa',
+  '1:18',
+  '1:2',
+  'XL',
+  'XXXL',
+  ' Bburago ',
+  '   ',
+  'x'.repeat(80),
+  'x'.repeat(81),
+  'riga\nnuova',
+  '1234',
+  ' 12345678 ',
+  'AB-12',
+  '123',
+  'x'.repeat(21),
+  'ABC_123',
+  1,
+  9.5,
+  9.25,
+  10,
+  10.5,
+  0.5,
+];
+
+describe('articleFrom', () => {
+  it('agrees with contracts Article for every attribute set to every kind of value', () => {
+    const article = makeArticle();
+    agrees(articleFrom, Article, article);
+    const names = [
+      'condition',
+      'language',
+      'edition',
+      'grader',
+      'grade',
+      'certificate_number',
+      'scale',
+      'maker',
+      'size',
+      'replica_scale',
+    ];
+    for (const name of names) {
+      for (const value of ATTRIBUTE_VALUES)
+        agrees(articleFrom, Article, { ...article, attributes: { [name]: value } });
+    }
+    agrees(articleFrom, Article, { ...article, attributes: { colour: 'rosso' } });
+    agrees(articleFrom, Article, { ...article, attributes: {} });
+  });
+
+  it('agrees with contracts Article for every photo field set to every kind of value', () => {
+    const article = makeArticle();
+    const photo = article.photos[0]!;
+    for (const key of Object.keys(photo)) {
+      for (const value of VALUES)
+        agrees(articleFrom, Article, { ...article, photos: [{ ...photo, [key]: value }] });
+    }
+    agrees(articleFrom, Article, { ...article, photos: [{ ...photo, extra: 1 }] });
+    agrees(articleFrom, Article, { ...article, photos: [] });
+    for (const value of [null, {}, 'x', [null]]) agrees(articleFrom, Article, { ...article, photos: value });
+  });
+});
+
+describe('searchResultsFrom', () => {
+  const answer = {
+    items: [makeArticle()],
+    total: 1,
+    page: 1,
+    page_size: 24,
+    corrected: 'charizard',
+    facets: {
+      category: [{ value: 'pokemon', count: 1 }],
+      condition: [],
+      language: [{ value: 'it', count: 1 }],
+      availability: [{ value: 'in_stock', count: 1 }],
+    },
+  };
+
+  it('agrees with contracts SearchResults for every field set to every kind of value', () => {
+    agrees(searchResultsFrom, SearchResults, answer);
+    for (const key of Object.keys(answer)) {
+      for (const value of VALUES) agrees(searchResultsFrom, SearchResults, { ...answer, [key]: value });
+    }
+    for (const facet of Object.keys(answer.facets)) {
+      for (const value of VALUES) {
+        agrees(searchResultsFrom, SearchResults, { ...answer, facets: { ...answer.facets, [facet]: value } });
+        agrees(searchResultsFrom, SearchResults, {
+          ...answer,
+          facets: { ...answer.facets, [facet]: [{ value: 'x', count: value }] },
+        });
+      }
+    }
+    for (const value of [null, [], 'x']) agrees(searchResultsFrom, SearchResults, value);
   });
 });
 

@@ -1,4 +1,19 @@
-import type { Article, HelpfulVote, PublicReview, ReviewSummary } from '@edicola/contracts';
+import {
+  CARD_CONDITIONS,
+  CARD_LANGUAGES,
+  GRADERS,
+  HELMET_REPLICA_SCALES,
+  HELMET_SIZES,
+  MODEL_SCALES,
+  type Article,
+  type ArticleAttributes,
+  type ArticlePhoto,
+  type HelpfulVote,
+  type PublicReview,
+  type ReviewSummary,
+  type SearchFacet,
+  type SearchResults,
+} from '@edicola/contracts';
 import type { Schema } from '@edicola/web-kit';
 
 /**
@@ -19,11 +34,15 @@ type Kind =
   | 'rating'
   | 'boolean'
   | 'productType'
-  | 'adminReply?';
+  | 'adminReply?'
+  | 'photos'
+  | 'attributes';
 
 const ARTICLE: Record<keyof Article, Kind> = {
   id: 'string',
+  slug: 'string',
   sku: 'string',
+  ean: 'string?',
   title: 'string',
   description: 'string',
   category: 'string',
@@ -35,6 +54,8 @@ const ARTICLE: Record<keyof Article, Kind> = {
   weight: 'number+',
   dimensions: 'string?',
   photo_url: 'string?',
+  photos: 'photos',
+  attributes: 'attributes',
   is_active: 'boolean',
   shipping_cost_national: 'number',
   shipping_cost_international: 'number',
@@ -69,6 +90,9 @@ function fits(value: unknown, kind: Kind): boolean {
       return Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= 5;
     case 'productType':
       return value === 'normale' || value === 'prevendita' || value === 'prenotazione';
+    case 'photos':
+    case 'attributes':
+      return false; // read by their own checks (recordFrom)
     case 'adminReply?':
       return (
         value === null ||
@@ -87,6 +111,12 @@ function recordFrom<T>(value: unknown, fields: Record<string, Kind>, nullable = 
   const record: Record<string, unknown> = {};
   for (const [key, kind] of Object.entries(fields)) {
     const field = value[key];
+    if (kind === 'photos' || kind === 'attributes') {
+      const checked = kind === 'photos' ? photosFrom(field) : attributesFrom(field);
+      if (checked === undefined) return undefined;
+      record[key] = checked;
+      continue;
+    }
     if (!(fits(field, kind) || (field === null && nullable.has(key)))) return undefined;
     record[key] =
       kind === 'adminReply?' && field !== null
@@ -97,6 +127,66 @@ function recordFrom<T>(value: unknown, fields: Record<string, Kind>, nullable = 
         : field;
   }
   return record as T;
+}
+
+const PHOTO: Record<keyof ArticlePhoto, Kind> = {
+  id: 'string',
+  url: 'string',
+  zoom_url: 'string?',
+  alt: 'string',
+};
+
+function photosFrom(value: unknown): ArticlePhoto[] | undefined {
+  return listFrom(value, (item) => recordFrom<ArticlePhoto>(item, PHOTO, new Set()));
+}
+
+// eslint-disable-next-line no-control-regex -- the contracts' singleLine: no control characters
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CERTIFICATE = /^[A-Za-z0-9-]{4,20}$/;
+
+/** A single-line text of 1 to 80 characters once trimmed (edition, maker): the trimmed text, or undefined. */
+function shortText(value: unknown): string | undefined {
+  if (typeof value !== 'string' || CONTROL_CHARACTER.test(value)) return undefined;
+  const trimmed = value.trim();
+  return trimmed.length >= 1 && trimmed.length <= 80 ? trimmed : undefined;
+}
+
+const oneOf =
+  (values: readonly unknown[]) =>
+  (value: unknown): unknown =>
+    values.includes(value) ? value : undefined;
+
+/** Each attribute's check: the value kept (trimmed where the contract trims), or undefined when refused. */
+const ATTRIBUTE_CHECKS: Record<keyof ArticleAttributes, (value: unknown) => unknown> = {
+  condition: oneOf(CARD_CONDITIONS),
+  language: oneOf(CARD_LANGUAGES),
+  edition: shortText,
+  grader: oneOf(GRADERS),
+  grade: (value) =>
+    isNumber(value) && value >= 1 && value <= 10 && Number.isInteger(value * 2) ? value : undefined,
+  certificate_number: (value) =>
+    typeof value === 'string' && CERTIFICATE.test(value.trim()) ? value.trim() : undefined,
+  scale: oneOf(MODEL_SCALES),
+  maker: shortText,
+  size: oneOf(HELMET_SIZES),
+  replica_scale: oneOf(HELMET_REPLICA_SCALES),
+};
+
+/** An article's attributes: only known names (the contract's object is strict), each null or a valid value. */
+function attributesFrom(value: unknown): ArticleAttributes | undefined {
+  if (!isRecord(value)) return undefined;
+  const attributes: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(value)) {
+    if (!Object.hasOwn(ATTRIBUTE_CHECKS, name)) return undefined;
+    if (field === null || field === undefined) {
+      attributes[name] = field;
+      continue;
+    }
+    const checked = ATTRIBUTE_CHECKS[name as keyof ArticleAttributes](field);
+    if (checked === undefined) return undefined;
+    attributes[name] = checked;
+  }
+  return attributes as ArticleAttributes;
 }
 
 type AdminReplyLike = { reply_text: string; created_at: string };
@@ -143,6 +233,43 @@ export function articleListFrom(value: unknown): Article[] | undefined {
   return listFrom(value, (item) => recordFrom<Article>(item, ARTICLE));
 }
 
+/** GET /public/articles/by-slug/{slug}, or undefined when it is not one. */
+export function articleFrom(value: unknown): Article | undefined {
+  return recordFrom<Article>(value, ARTICLE);
+}
+
+function facetsFrom(value: unknown): SearchFacet[] | undefined {
+  return listFrom(value, (item) =>
+    recordFrom<SearchFacet>(item, { value: 'string', count: 'int+' }, new Set()),
+  );
+}
+
+const FACETS = ['category', 'condition', 'language', 'availability'] as const;
+
+/** GET /public/search, or undefined when it is not one. */
+export function searchResultsFrom(value: unknown): SearchResults | undefined {
+  if (!isRecord(value)) return undefined;
+  const items = articleListFrom(value.items);
+  const { total, page, page_size, corrected } = value;
+  if (!items || !fits(total, 'int+') || !fits(page, 'int+') || !fits(page_size, 'int+')) return undefined;
+  if ((page as number) < 1 || (page_size as number) < 1 || !fits(corrected, 'string?')) return undefined;
+  if (!isRecord(value.facets)) return undefined;
+  const facets: Record<string, SearchFacet[]> = {};
+  for (const name of FACETS) {
+    const list = facetsFrom(value.facets[name]);
+    if (!list) return undefined;
+    facets[name] = list;
+  }
+  return {
+    items,
+    total: total as number,
+    page: page as number,
+    page_size: page_size as number,
+    corrected: corrected as string | null,
+    facets: facets as SearchResults['facets'],
+  };
+}
+
 /** GET /reviews/stats/{id}, or undefined when it is not one. */
 export function reviewSummaryFrom(value: unknown): ReviewSummary | undefined {
   if (!isRecord(value)) return undefined;
@@ -165,3 +292,5 @@ export const ArticleListAnswer = schemaOf(articleListFrom);
 export const PublicReviewListAnswer = schemaOf(reviewListFrom);
 export const ReviewSummaryAnswer = schemaOf(reviewSummaryFrom);
 export const HelpfulVoteAnswer = schemaOf(helpfulVoteFrom);
+export const ArticleAnswer = schemaOf(articleFrom);
+export const SearchResultsAnswer = schemaOf(searchResultsFrom);

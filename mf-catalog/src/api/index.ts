@@ -1,4 +1,4 @@
-import { type ReviewCreate, STOREFRONT_CATALOG_ROUTES } from '@edicola/contracts';
+import { type ReviewCreate, type SearchQuery, STOREFRONT_CATALOG_ROUTES } from '@edicola/contracts';
 import {
   createApiClient,
   pageLanguage,
@@ -6,7 +6,14 @@ import {
   type CallRoute,
   type Schema,
 } from '@edicola/web-kit';
-import { ArticleListAnswer, HelpfulVoteAnswer, PublicReviewListAnswer, ReviewSummaryAnswer } from './checks';
+import {
+  ArticleAnswer,
+  ArticleListAnswer,
+  HelpfulVoteAnswer,
+  PublicReviewListAnswer,
+  ReviewSummaryAnswer,
+  SearchResultsAnswer,
+} from './checks';
 
 /** The catalogue slice's calls to svc-catalog's public endpoints, through the web kit's client. */
 export function createCatalogApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
@@ -27,6 +34,21 @@ export function createCatalogApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
     /** GET /public/articles/prenotazione: articles open for reservation. */
     listReservation: (signal?: AbortSignal) =>
       call(STOREFRONT_CATALOG_ROUTES['GET /public/articles/prenotazione'], ArticleListAnswer, { signal }),
+    /**
+     * GET /public/articles/by-slug/{slug}: an active article by its page's address; for a former slug the
+     * answer is the article, whose `slug` is the current one.
+     */
+    articleBySlug: (slug: string, signal?: AbortSignal) =>
+      call(STOREFRONT_CATALOG_ROUTES['GET /public/articles/by-slug/:slug'], ArticleAnswer, {
+        params: { slug },
+        signal,
+      }),
+    /** GET /public/search: one page of results, the facets' counts and the corrected words. */
+    search: (query: SearchQuery, signal?: AbortSignal) =>
+      call(STOREFRONT_CATALOG_ROUTES['GET /public/search'], SearchResultsAnswer, {
+        query: { ...query },
+        signal,
+      }),
     /** GET /articles/{id}/reviews: the approved reviews of an article. */
     listReviews: (articleId: string, signal?: AbortSignal) =>
       call(STOREFRONT_CATALOG_ROUTES['GET /articles/:id/reviews'], PublicReviewListAnswer, {

@@ -1,11 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { type RuntimeConfig } from '@edicola/contracts';
 import { emitDomEvent, onDomEvent, API_TIMEOUT_MS } from '@edicola/web-kit';
 import CatalogPage, { HIGHLIGHT_MS } from './CatalogPage';
 import { PHOTO_RETRY_DELAY_MS } from '../ui/ArticlePhoto';
 import { CART_WAIT_MS } from '../ui/ArticleCard';
-import { initTestI18n, jsonResponse, makeArticle } from '../testSupport';
+import { initTestI18n, inRouter, jsonResponse, makeArticle, router } from '../testSupport';
 
 const config: RuntimeConfig = {
   apiBaseUrl: 'http://api.test:8080',
@@ -38,11 +37,7 @@ function serve(status: number, body: unknown, stats: Record<string, unknown> = {
 }
 
 function renderPage(path = '/prodotti') {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <CatalogPage config={config} />
-    </MemoryRouter>,
-  );
+  return render(inRouter(path, <CatalogPage config={config} />));
 }
 
 beforeAll(() => initTestI18n());
@@ -64,15 +59,16 @@ describe('CatalogPage', () => {
     expect(first.getByText('+ IVA 22%')).toBeTruthy();
     expect(first.getByTestId('final-price').textContent).toBe(nbsp('30,00 €'));
     expect(first.getByText('F1-FER-SF23-18')).toBeTruthy();
-    expect(first.getByText('Disponibili (3)')).toBeTruthy();
-    const photo = first.getByRole('img') as HTMLImageElement;
-    expect(photo.alt).toBe('Ferrari SF-23 1:18');
-    expect(photo.src).toBe('http://api.test:8080/media/articles/ferrari-sf23.webp');
+    expect(first.getByText('Disponibili: 3')).toBeTruthy();
+    const photo = first.getByTestId('article-photo') as HTMLImageElement;
+    expect(photo.alt).toBe('Ferrari SF-23 1:18, vista laterale');
+    expect(photo.src).toBe('http://api.test:8080/media/articles/ferrari-sf23-400.webp');
 
     const second = within(cards[1]!);
     expect(second.getByText('(Esente IVA)')).toBeTruthy();
     expect(second.getByTestId('final-price').textContent).toBe(nbsp('3,50 €'));
-    expect(second.getByText('Disponibili (0)')).toBeTruthy();
+    expect(second.getByText('Esaurito')).toBeTruthy();
+    expect(second.queryByText(/Disponibili/)).toBeNull();
     expect((second.getByRole('button', { name: 'Non Disponibile' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
@@ -274,22 +270,6 @@ describe('CatalogPage', () => {
     expect(photos[0]!.getAttribute('width')).toBe('480');
   });
 
-  it('offers share links per the article flags, with the description cut at 100 characters', async () => {
-    const long = makeArticle({ description: 'x'.repeat(150), share_whatsapp: true, share_instagram: false });
-    serve(200, [long]);
-    renderPage();
-    const card = await screen.findByTestId('article-card');
-    const whatsapp = within(card)
-      .getByRole('link', { name: /WhatsApp/ })
-      .getAttribute('href')!;
-    const text = decodeURIComponent(whatsapp.replace('https://wa.me/?text=', ''));
-    expect(text).toBe(
-      `Ferrari SF-23 1:18 – ${'x'.repeat(100)}… http://localhost/prodotti?article=${long.id}`,
-    );
-    expect(within(card).getByRole('link', { name: /Facebook/ })).toBeTruthy();
-    expect(within(card).queryByRole('button', { name: 'Instagram' })).toBeNull();
-  });
-
   it('retries a broken photo once after 1 s with a cache-busting query, then dims it', async () => {
     jest.useFakeTimers();
     try {
@@ -302,7 +282,7 @@ describe('CatalogPage', () => {
       expect(screen.getByTestId('article-photo').getAttribute('src')).not.toMatch(/retry=/);
       act(() => jest.advanceTimersByTime(1));
       const retried = screen.getByTestId('article-photo') as HTMLImageElement;
-      expect(retried.getAttribute('src')).toMatch(/ferrari-sf23\.webp\?retry=\d+$/);
+      expect(retried.getAttribute('src')).toMatch(/ferrari-sf23-400\.webp\?retry=\d+$/);
 
       fireEvent.error(retried);
       const failed = screen.getByAltText('Immagine non disponibile');
@@ -317,7 +297,7 @@ describe('CatalogPage', () => {
     const i18n = await initTestI18n('en');
     renderPage();
     expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeTruthy();
-    expect(screen.getByText('Available (3)')).toBeTruthy();
+    expect(screen.getByText('In stock: 3')).toBeTruthy();
     // The category filters and the card's category read in the visitor's language too.
     const filters = screen.getByRole('group', { name: 'Filter by category' });
     expect(within(filters).getByRole('button', { name: 'Scale models (1)' })).toBeTruthy();
@@ -325,5 +305,100 @@ describe('CatalogPage', () => {
     expect(within(screen.getByTestId('article-card')).getByText('Scale models')).toBeTruthy();
     await act(() => i18n.changeLanguage('it'));
     expect(screen.getByRole('button', { name: 'Aggiungi al Carrello' })).toBeTruthy();
+  });
+
+  it('links the title and the photo to the article page, with a Read more link, and three Tab stops per card', async () => {
+    serve(200, [ferrari]);
+    renderPage();
+    const card = await screen.findByTestId('article-card');
+    const title = within(card).getByRole('link', { name: 'Ferrari SF-23 1:18' });
+    expect(title.getAttribute('href')).toBe('/prodotti/ferrari-sf-23-1-18');
+    const photoLink = card.querySelector('a.cat-photo-frame')!;
+    expect(photoLink.getAttribute('href')).toBe('/prodotti/ferrari-sf-23-1-18');
+    expect(card.querySelector('a.cat-read-more')!.textContent).toBe('Leggi tutto');
+    expect(card.querySelector('a.cat-read-more')!.getAttribute('href')).toBe('/prodotti/ferrari-sf-23-1-18');
+    await within(card).findByRole('button', { name: 'Lascia la prima recensione' });
+    const tabStops = [...card.querySelectorAll<HTMLElement>('a, button')].filter(
+      (element) => element.tabIndex >= 0 && !(element as HTMLButtonElement).disabled,
+    );
+    expect(tabStops.map((element) => element.textContent)).toEqual([
+      'Ferrari SF-23 1:18',
+      'Lascia la prima recensione',
+      'Aggiungi al Carrello',
+    ]);
+    expect(within(card).queryByRole('link', { name: /Facebook/ })).toBeNull();
+  });
+
+  it("links to the article page in the visitor's language", async () => {
+    serve(200, [ferrari]);
+    await initTestI18n('en');
+    try {
+      renderPage('/en/prodotti');
+      const card = await screen.findByTestId('article-card');
+      expect(within(card).getByRole('link', { name: 'Ferrari SF-23 1:18' }).getAttribute('href')).toBe(
+        '/en/prodotti/ferrari-sf-23-1-18',
+      );
+    } finally {
+      await initTestI18n('it');
+    }
+  });
+
+  it('reads the category from a category page address and names it in the heading', async () => {
+    serve(200, [ferrari, panini]);
+    renderPage('/prodotti/categoria/panini');
+    const cards = await screen.findAllByTestId('article-card');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Album Calciatori 2025',
+    ]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Panini');
+    expect(
+      screen.getByText('Tutti gli articoli della categoria Panini del nostro negozio di Napoli.'),
+    ).toBeTruthy();
+    expect(document.title).toBe('Panini – Catalogo prodotti – Edicola Napoli');
+  });
+
+  it("goes to a category's page when a category is chosen, in the page's language", async () => {
+    serve(200, [ferrari, panini]);
+    renderPage('/prodotti?article=x');
+    const filters = await screen.findByRole('group', { name: 'Filtra per categoria' });
+    fireEvent.click(within(filters).getByRole('button', { name: 'Panini (1)' }));
+    expect(`${router.path}${router.search}`).toBe('/prodotti/categoria/panini');
+    fireEvent.click(within(filters).getByRole('button', { name: 'Tutti (2)' }));
+    expect(`${router.path}${router.search}`).toBe('/prodotti');
+  });
+
+  it('lists sold-out articles after the available ones', async () => {
+    const soldOut = makeArticle({ id: 's1', title: 'Esaurito prima', quantity_stock: 0 });
+    const available = makeArticle({ id: 's2', title: 'Disponibile dopo', quantity_stock: 2 });
+    serve(200, [soldOut, available, ferrari]);
+    renderPage();
+    const cards = await screen.findAllByTestId('article-card');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Disponibile dopo',
+      'Ferrari SF-23 1:18',
+      'Esaurito prima',
+    ]);
+  });
+
+  it('says so above the catalogue when ?article= names no active article', async () => {
+    serve(200, [ferrari]);
+    renderPage('/prodotti?article=gone');
+    await screen.findAllByTestId('article-card');
+    expect(screen.getByText(/^Articolo non trovato: /)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cerca nel negozio' }).getAttribute('href')).toBe('/cerca');
+  });
+});
+
+describe('CatalogPage history', () => {
+  it('pushes the category page, so Back returns to the catalogue', async () => {
+    serve(200, [ferrari, panini]);
+    render(inRouter('/prodotti', <CatalogPage config={config} />));
+    const filters = await screen.findByRole('group', { name: 'Filtra per categoria' });
+    fireEvent.click(within(filters).getByRole('button', { name: 'Panini (1)' }));
+    await waitFor(() => expect(router.path).toBe('/prodotti/categoria/panini'));
+    expect(router.action).toBe('PUSH');
+    await act(async () => router.navigate(-1));
+    expect(router.path).toBe('/prodotti');
+    expect(screen.getAllByTestId('article-card')).toHaveLength(2);
   });
 });

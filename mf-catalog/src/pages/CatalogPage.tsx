@@ -1,13 +1,24 @@
-import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { use, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SHOP_INFO, type Article, type RemoteProps, type ReviewSummary } from '@edicola/contracts';
+import {
+  CATALOGUE_PATH,
+  categoryPath,
+  SEARCH_PATH,
+  SHOP_INFO,
+  type Article,
+  type CategorySlug,
+  type RemoteProps,
+} from '@edicola/contracts';
+import { useDocumentTitle } from '@edicola/web-kit';
 import { createCatalogApi, type CatalogApi } from '../api';
 import { ArticleCard } from '../ui/ArticleCard';
 import { categoryCounts, inCategory, isCategorySlug } from '../categories';
 import { registerTranslations } from '../i18n';
-import { ReviewsModal } from '../ui/ReviewsModal';
+import { pageMeta } from '../meta';
+import { categoryOfPath, pathIn } from '../paths';
 import { SampleProducts } from '../ui/SampleProducts';
+import { useCardReviews } from '../ui/useCardReviews';
 import '../catalog.css';
 
 registerTranslations();
@@ -18,11 +29,13 @@ export const HIGHLIGHT_MS = 3000;
 export const FIRST_ROW = 4;
 
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; articles: Article[] };
-type OpenReviews = { article: Article; writing: boolean } | null;
 
+/** The active articles, those in stock first, each group in the API's order (sort is stable). */
 const ready = (articles: Article[]): LoadState => ({
   status: 'ready',
-  articles: articles.filter((article) => article.is_active),
+  articles: articles
+    .filter((article) => article.is_active)
+    .sort((a, b) => Number(a.quantity_stock === 0) - Number(b.quantity_stock === 0)),
 });
 
 const loadList = (api: CatalogApi, signal?: AbortSignal): Promise<LoadState> =>
@@ -56,16 +69,21 @@ function firstListWithPaint(api: CatalogApi, apiBaseUrl: string): Promise<LoadSt
   return firstList?.apiBaseUrl === apiBaseUrl ? firstList.state : undefined;
 }
 
-/** /prodotti: filters, the catalogue grid and the reviews modals (exposed as mf_catalog/CatalogPage). */
+/**
+ * /prodotti and the category pages /prodotti/categoria/<slug>: filters, the catalogue grid and the reviews
+ * modals (exposed as mf_catalog/CatalogPage; docs/product/storefront.md#catalogue).
+ */
 export default function CatalogPage({
   config,
   articles: given,
   cardLimit,
   eagerPhotos = FIRST_ROW,
 }: CatalogPageProps) {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const api = useMemo(() => createCatalogApi(config.apiBaseUrl), [config.apiBaseUrl]);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const first = firstListWithPaint(api, config.apiBaseUrl);
   const initial = first ? use(first) : undefined;
   const [state, setState] = useState<LoadState>(
@@ -74,14 +92,17 @@ export default function CatalogPage({
   const [attempt, setAttempt] = useState(0);
   /** The list is already at hand from the first paint's wait: the first fetch is skipped. */
   const fetched = useRef(initial !== undefined);
-  const [stats, setStats] = useState<Record<string, ReviewSummary>>({});
   /** The deep-linked article whose 3 s highlight is over. */
   const [highlightDone, setHighlightDone] = useState<string | null>(null);
-  const [reviews, setReviews] = useState<OpenReviews>(null);
+  const reviews = useCardReviews(api);
+  const { requestStats } = reviews;
 
   const categoryParam = params.get('category');
-  const category = isCategorySlug(categoryParam) ? categoryParam : null;
+  const category =
+    categoryOfPath(location.pathname) ?? (isCategorySlug(categoryParam) ? categoryParam : null);
   const articleParam = params.get('article');
+  const meta = pageMeta(t, category ? { category } : {});
+  useDocumentTitle(meta.title);
 
   useEffect(() => {
     firstList = null; // shown: a later visit to the catalogue loads as usual
@@ -96,26 +117,6 @@ export default function CatalogPage({
     return () => controller.abort();
   }, [api, attempt]);
 
-  const loadStats = useCallback(
-    (articleId: string, signal?: AbortSignal) =>
-      api.reviewStats(articleId, signal).then(
-        (answer) => setStats((current) => ({ ...current, [articleId]: answer })),
-        () => undefined, // no rating line is better than an error on every card
-      ),
-    [api],
-  );
-
-  // Ratings are asked for when a card comes near the viewport (few requests competing with the photos).
-  const requested = useRef(new Set<string>());
-  const requestStats = useCallback(
-    (articleId: string) => {
-      if (requested.current.has(articleId)) return;
-      requested.current.add(articleId);
-      void loadStats(articleId);
-    },
-    [loadStats],
-  );
-
   const articles = state.status === 'ready' ? state.articles : null;
   // ?article={id}: scroll to it and highlight it for 3 s.
   useEffect(() => {
@@ -127,13 +128,13 @@ export default function CatalogPage({
     return () => clearTimeout(timer);
   }, [articles, articleParam, requestStats]);
 
-  const selectCategory = (slug: string | null) => {
-    const next = new URLSearchParams(params);
-    next.delete('article');
-    if (slug) next.set('category', slug);
-    else next.delete('category');
-    setParams(next, { replace: true });
-  };
+  /** A category is a page of its own: Back returns to the previous one. */
+  const selectCategory = (slug: CategorySlug | null) =>
+    navigate(pathIn(i18n.language, slug ? categoryPath(slug) : CATALOGUE_PATH));
+  const missing =
+    articles && articleParam && !articles.some((article) => article.id === articleParam)
+      ? articleParam
+      : null;
 
   const highlighted = articleParam !== highlightDone ? articleParam : null;
   const retry = () => {
@@ -150,9 +151,14 @@ export default function CatalogPage({
   return (
     <section className="cat-page" aria-labelledby="catalog-title">
       <header className="cat-hero">
-        <h1 id="catalog-title">{t('title')}</h1>
-        <p>{t('intro')}</p>
+        <h1 id="catalog-title">{category ? t(`categories.${category}`) : t('title')}</h1>
+        <p>{category ? t('categoryPage.intro', { category: t(`categories.${category}`) }) : t('intro')}</p>
       </header>
+      {missing && (
+        <p className="cat-notice cat-message" role="status">
+          {t('missingArticle')} <Link to={pathIn(i18n.language, SEARCH_PATH)}>{t('search.searchLink')}</Link>
+        </p>
+      )}
       <p className="cat-notice cat-message">
         {t('notice')}{' '}
         <a href={SHOP_INFO.phoneHref} className="cat-phone">
@@ -213,12 +219,9 @@ export default function CatalogPage({
                   <ArticleCard
                     article={article}
                     mediaBaseUrl={config.mediaBaseUrl}
-                    stats={stats[article.id]}
-                    onNearViewport={requestStats}
+                    {...reviews.cardProps(article)}
                     priority={index < eagerPhotos}
                     highlighted={highlighted === article.id}
-                    onReadReviews={() => setReviews({ article, writing: false })}
-                    onWriteReview={() => setReviews({ article, writing: true })}
                   />
                 </li>
               ))}
@@ -226,18 +229,7 @@ export default function CatalogPage({
           )}
         </>
       )}
-      {reviews && (
-        <ReviewsModal
-          api={api}
-          articleId={reviews.article.id}
-          articleTitle={reviews.article.title}
-          startWriting={reviews.writing}
-          onClose={() => {
-            setReviews(null);
-            void loadStats(reviews.article.id);
-          }}
-        />
-      )}
+      {reviews.dialog}
     </section>
   );
 }

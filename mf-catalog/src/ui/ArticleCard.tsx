@@ -1,12 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { grossPrice, SHOP_INFO, type Article, type ReviewSummary } from '@edicola/contracts';
-import { emitDomEventWhenReady, formatDay, formatEuro } from '@edicola/web-kit';
+import { articlePath, grossPrice, SHOP_INFO, type Article, type ReviewSummary } from '@edicola/contracts';
+import { formatDay, formatEuro } from '@edicola/web-kit';
 import { ArticlePhoto } from './ArticlePhoto';
 import { photoAddress } from '../format';
-import { ShareButtons } from './ShareButtons';
 import { Stars } from './Stars';
+import { StockLine } from './StockLine';
+import { useAddToCart } from './useAddToCart';
 import { categoryLabel } from '../categories';
+import { pathIn } from '../paths';
+
+export { CART_WAIT_MS } from './useAddToCart';
 
 interface ArticleCardProps {
   article: Article;
@@ -24,11 +29,9 @@ interface ArticleCardProps {
 
 /**
  * One catalogue card (docs/product/storefront.md#article-card): photo, texts, net and final price, SKU,
- * stock, rating and the cart button.
+ * stock, rating and the cart button. Three Tab stops: the title's link to the article page, one reviews
+ * control and 'Aggiungi' (sharing is on the article page).
  */
-/** How long an add waits for a cart that is still loading (the shell gives a remote 8 s to arrive). */
-export const CART_WAIT_MS = 8000;
-
 export function ArticleCard({
   article,
   mediaBaseUrl,
@@ -40,7 +43,7 @@ export function ArticleCard({
   onNearViewport,
 }: ArticleCardProps) {
   const { t, i18n } = useTranslation('catalog');
-  const [cartDown, setCartDown] = useState(false);
+  const { addToCart, cartDown } = useAddToCart(article);
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = card.current;
@@ -62,15 +65,7 @@ export function ArticleCard({
   }, [article.id, onNearViewport]);
   const inStock = article.quantity_stock > 0;
   const titleId = `article-${article.id}-title`;
-  const addToCart = () => {
-    // While the cart slice is still loading the add waits for it; only a cart that never comes is "down".
-    void emitDomEventWhenReady(
-      'edicola:cart-add',
-      { article_id: article.id, quantity: 1, article },
-      'edicola:cart-ready',
-      CART_WAIT_MS,
-    ).then((delivered) => setCartDown(!delivered));
-  };
+  const page = pathIn(i18n.language, articlePath(article.slug));
   return (
     <article
       ref={card}
@@ -79,13 +74,14 @@ export function ArticleCard({
       data-testid="article-card"
       aria-labelledby={titleId}
     >
-      <div className="cat-photo-frame">
+      {/* The photo links to the page too, out of the Tab order: the title's link is the same one. */}
+      <Link to={page} className="cat-photo-frame" tabIndex={-1} aria-hidden="true">
         <ArticlePhoto
           src={article.photo_url ? photoAddress(mediaBaseUrl, article.photo_url) : null}
-          alt={article.title}
+          alt={article.photos[0]?.alt || article.title}
           priority={priority}
         />
-      </div>
+      </Link>
       <div className="cat-body">
         <p className="cat-labels">
           <span className="cat-category">
@@ -99,9 +95,14 @@ export function ArticleCard({
           )}
         </p>
         <h2 id={titleId} className="cat-title">
-          {article.title}
+          <Link to={page} className="cat-title-link">
+            {article.title}
+          </Link>
         </h2>
         <p className="cat-description">{article.description}</p>
+        <Link to={page} className="cat-read-more" tabIndex={-1} aria-hidden="true">
+          {t('card.readMore')}
+        </Link>
         {article.availability_date && (
           <p className="cat-availability">
             {t('card.availableFrom', { date: formatDay(article.availability_date, i18n.language) })}
@@ -130,9 +131,7 @@ export function ArticleCard({
             <dd>{article.sku}</dd>
           </div>
         </dl>
-        <p className={inStock ? 'cat-stock' : 'cat-stock cat-stock-out'}>
-          {t('card.stock', { count: article.quantity_stock })}
-        </p>
+        <StockLine article={article} />
         <div className="cat-rating" data-testid="article-rating">
           {stats && stats.total_reviews > 0 && (
             <>
@@ -179,7 +178,6 @@ export function ArticleCard({
             {t('card.cartUnavailable', { phone: SHOP_INFO.phone })}
           </p>
         )}
-        <ShareButtons article={article} />
       </div>
     </article>
   );

@@ -4,18 +4,16 @@ import type { Article } from '@edicola/contracts';
 import { shareDescription } from '../format';
 import { useShopOrigin } from '../shopOrigin';
 
-/** The public link of an article: /prodotti?article={id} on this shop. */
-export function articleLink(articleId: string, origin: string): string {
-  return `${origin}/prodotti?article=${encodeURIComponent(articleId)}`;
-}
-
-/** Share buttons for the networks the article allows (share_facebook, share_instagram, share_whatsapp). */
-export function ShareButtons({ article }: { article: Article }) {
+/**
+ * Share buttons for the networks the article allows (share_facebook, share_instagram, share_whatsapp), sharing
+ * `path` (the article page's address in the page's language) on this shop.
+ */
+export function ShareButtons({ article, path }: { article: Article; path: string }) {
   const { t } = useTranslation('catalog');
   const [copied, setCopied] = useState(false);
   const origin = useShopOrigin();
   if (!article.share_facebook && !article.share_instagram && !article.share_whatsapp) return null;
-  const link = articleLink(article.id, origin);
+  const link = `${origin}${path}`;
   const text = `${article.title} – ${shareDescription(article.description)}`;
   const copyForInstagram = async () => {
     try {
