@@ -118,7 +118,7 @@ export const PHOTO_ERRORS = {
 } as const;
 
 // In a module without zod: the storefront's bundles make srcsets.
-export { PHOTO_WIDTHS, photoSrcSet } from './photo-widths';
+export { ARTICLE_PHOTO_SIZES, PHOTO_WIDTHS, photoSrcSet } from './photo-widths';
 
 /** Multipart form fields arrive as text: '' counts as absent. */
 const formText = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

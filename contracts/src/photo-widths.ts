@@ -15,3 +15,9 @@ export function photoSrcSet(mediaBaseUrl: string, photoUrl: string | null): stri
   const base = mediaBaseUrl.replace(/\/$/, '');
   return PHOTO_WIDTHS.map((w) => `${base}${match[1]}${w}${match[3]} ${w}w`).join(', ');
 }
+
+/**
+ * The displayed width of an article page's gallery photo (`<img sizes>`): the same in the page (mf-catalog's
+ * Gallery) and in the storefront server's preload of the cover (`imagesizes`), or the browser fetches it twice.
+ */
+export const ARTICLE_PHOTO_SIZES = '(min-width: 900px) 560px, 100vw';

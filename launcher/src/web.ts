@@ -13,6 +13,7 @@ import {
   languageCookie,
   languageFromCookies,
   localizedPath,
+  ARTICLE_PHOTO_SIZES,
   photoSrcSet,
   type Article,
   type PublicReview,
@@ -94,11 +95,6 @@ export interface WebOptions {
 const PHOTO_HINT_WAIT_MS = 300;
 /** How long an article page waits for its reviews (its rating in the structured data); without them after that. */
 const REVIEWS_WAIT_MS = 300;
-/**
- * The article page's cover photo's displayed width, for its preload's `imagesizes`: it must be the one of the
- * page's own `<img sizes>` (mf-catalog's ArticlePage), or the browser fetches the photo twice.
- */
-export const ARTICLE_PHOTO_SIZES = '(min-width: 900px) 50vw, 100vw';
 
 /** The trail of an article page when the catalogue's build gives none: home, catalogue, category, article. */
 function defaultBreadcrumbs(article: Article) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { photoSrcSet, type ArticlePhoto as Photo } from '@edicola/contracts';
+import { ARTICLE_PHOTO_SIZES, photoSrcSet, type ArticlePhoto as Photo } from '@edicola/contracts';
 import { photoAddress } from '../format';
 import { ArticlePhoto } from './ArticlePhoto';
 import { Modal } from './Modal';
@@ -8,7 +8,6 @@ import { Modal } from './Modal';
 /** The photo's box at every width: the page keeps its room before the photo arrives (no layout shift). */
 const WIDTH = 800;
 const HEIGHT = 600;
-const SIZES = '(min-width: 900px) 560px, 100vw';
 
 /**
  * An article page's photos (docs/product/article-pages.md#article-page): the cover first, a strip that
@@ -82,7 +81,7 @@ export function Gallery({
                 className="cat-gallery-photo"
                 src={photoAddress(mediaBaseUrl, photo.url)}
                 srcSet={photoSrcSet(mediaBaseUrl, photo.url) ?? undefined}
-                sizes={SIZES}
+                sizes={ARTICLE_PHOTO_SIZES}
                 width={WIDTH}
                 height={HEIGHT}
                 alt={altOf(photo)}
