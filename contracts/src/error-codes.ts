@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   stockNegative: 'stock_negative',
   /** Another live article has this SKU (409). */
   skuTaken: 'sku_taken',
+  /** Another article has this grader's certificate number (409; docs/product/article-pages.md#attributes). */
+  certificateTaken: 'certificate_taken',
   /** The photo is not JPEG, PNG, GIF or WebP (422). */
   photoType: 'photo_type',
   /** The photo is larger than 5 MB (413). */

@@ -18,6 +18,7 @@ export type Handlers = Parameters<typeof serveApi>[1];
 
 export const sampleArticle = (changes: Partial<AdminArticle> = {}): AdminArticle => ({
   id: '6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11',
+  slug: 'ferrari-312t',
   sku: 'F1-312T',
   title: 'Ferrari 312T',
   description: 'Lauda 1975',
@@ -30,6 +31,8 @@ export const sampleArticle = (changes: Partial<AdminArticle> = {}): AdminArticle
   weight: 0.4,
   dimensions: null,
   photo_url: null,
+  photos: [],
+  attributes: {},
   is_active: true,
   shipping_cost_national: 0,
   shipping_cost_international: 0,
@@ -42,6 +45,14 @@ export const sampleArticle = (changes: Partial<AdminArticle> = {}): AdminArticle
   low_stock_threshold: 2,
   version: 3,
   ...changes,
+});
+
+/** A photo of the sample article as the API serves it (ids are uuids, as the photo routes take them). */
+export const samplePhoto = (n: number, alt = 'Ferrari 312T') => ({
+  id: `0c0ffee0-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  url: `/media/articles/photo${n}-400.webp`,
+  zoom_url: `/media/articles/photo${n}-1600.webp`,
+  alt,
 });
 
 /** The sample article's eBay settings and listing: not on eBay. */

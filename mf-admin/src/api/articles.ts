@@ -9,6 +9,7 @@ import {
   StockLookup,
   StockMovementList,
   type AdminArticleQuery,
+  type ArticlePhotosOrder,
   type EbayListingSettingsRequest,
   type ExternalSaleRequest,
   type ProductType,
@@ -43,6 +44,29 @@ export const articlesApi = (client: ApiClient) => ({
     uploadWithProgress(client, id ? ROUTES['PUT /api/articles/:id'] : ROUTES['POST /api/articles'], form, {
       params: id ? { id } : {},
       onProgress,
+      schema: AdminArticle,
+    }),
+  /** POST /api/articles/{id}/photos: one more photo (file and alt text), reporting the upload's progress. */
+  addPhoto: (id: string, photo: File, alt: string, onProgress?: (fraction: number) => void) => {
+    const form = new FormData();
+    form.append('photo', photo);
+    if (alt.trim() !== '') form.append('alt', alt.trim());
+    return uploadWithProgress(client, ROUTES['POST /api/articles/:id/photos'], form, {
+      params: { id },
+      onProgress,
+      schema: AdminArticle,
+    });
+  },
+  /** PUT /api/articles/{id}/photos: every photo in its new order with its alt text; the first is the cover. */
+  orderPhotos: (id: string, order: ArticlePhotosOrder) =>
+    client.call(ROUTES['PUT /api/articles/:id/photos'], {
+      params: { id },
+      body: order,
+      schema: AdminArticle,
+    }),
+  removePhoto: (id: string, photoId: string) =>
+    client.call(ROUTES['DELETE /api/articles/:id/photos/:photo_id'], {
+      params: { id, photo_id: photoId },
       schema: AdminArticle,
     }),
   setActive: (id: string, isActive: boolean) =>

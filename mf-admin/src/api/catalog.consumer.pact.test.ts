@@ -5,6 +5,7 @@
 // api modules against the Pact mock server. Writes contracts/pacts/mf-admin-svc-catalog.json (this file is
 // its only writer). The bearer token is matched by shape; the provider's verification puts in a staff
 // token it trusts.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { JSDOM } from 'jsdom';
@@ -28,6 +29,7 @@ const pact = new PactV4({
 
 const adminArticle = {
   id: string(ARTICLE_ID),
+  slug: string('ferrari-sf-23-1-18'),
   sku: string('PACT-SF23-18'),
   title: string('Ferrari SF-23 1:18'),
   description: string('Articolo dei contratti Pact'),
@@ -40,6 +42,9 @@ const adminArticle = {
   weight: null,
   dimensions: null,
   photo_url: null,
+  photos: [],
+  // Any attributes (a model's scale and maker, or none): the article of the states sets none.
+  attributes: {},
   is_active: boolean(true),
   shipping_cost_national: integer(0),
   shipping_cost_international: integer(0),
@@ -363,6 +368,8 @@ describe('mf-admin → svc-catalog (statistiche, articoli, recensioni)', () => {
       ['share_whatsapp', 'false'],
       ['shipping_cost_national', '0.00'],
       ['shipping_cost_international', '0.00'],
+      // A helmet without size or replica scale: no attributes set.
+      ['attributes', '{}'],
     ];
     const body =
       fields
@@ -747,6 +754,124 @@ describe('mf-admin → svc-catalog (eBay)', () => {
           buffer: 1,
         });
         expect(listing).toMatchObject({ enabled: true, price: 59.9, buffer: 1, listing_id: null });
+      });
+  });
+});
+
+// --- An article's photos (issue 27): one more, their order and alt texts, one less; each answers the article
+// with its photos, the cover first. The state names the article and its two photos' ids.
+
+const FIRST_PHOTO = 'a1b2c3d4-0001-4a00-8a00-000000000001';
+const SECOND_PHOTO = 'a1b2c3d4-0002-4a00-8a00-000000000002';
+const TWO_PHOTOS = { id: ARTICLE_ID, first_photo_id: FIRST_PHOTO, second_photo_id: SECOND_PHOTO };
+const PHOTO_URL = '^/media/articles/[\\w.-]+$';
+const photo = (id: string | ReturnType<typeof string>, alt: unknown) => ({
+  id,
+  url: regex(PHOTO_URL, '/media/articles/0123456789abcdef01234567-400.webp'),
+  zoom_url: regex(PHOTO_URL, '/media/articles/0123456789abcdef01234567-1600.webp'),
+  alt,
+});
+const withPhotos = (photos: unknown) => ({
+  ...adminArticle,
+  photo_url: regex(PHOTO_URL, '/media/articles/0123456789abcdef01234567-400.webp'),
+  photos,
+  version: integer(2),
+});
+
+describe('mf-admin → svc-catalog (foto degli articoli)', () => {
+  beforeEach(withToken);
+
+  it('POST /api/articles/{id}/photos adds a photo at the end, with its alt text', async () => {
+    const png = path.resolve(__dirname, '../../public/pwa/icon-192.png');
+    await pact
+      .addInteraction()
+      .given('an article with two photos', TWO_PHOTOS)
+      .uponReceiving('a staff upload of one more photo')
+      .withRequest('POST', `/api/articles/${ARTICLE_ID}/photos`, (request) =>
+        request.headers(AUTH_ONLY).multipartBody('image/png', png, 'photo', 'edicolaPactPhotoBoundary'),
+      )
+      .willRespondWith(200, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody(
+            withPhotos([
+              photo(FIRST_PHOTO, string('Ferrari SF-23 1:18')),
+              photo(SECOND_PHOTO, string('Ferrari SF-23 1:18')),
+              photo(string('c3d4e5f6-0003-4a00-8a00-000000000003'), string('Ferrari SF-23 1:18')),
+            ]),
+          ),
+      )
+      .executeTest(async (mockServer) => {
+        const dom = new JSDOM('', { url: `${mockServer.url}/gestione` });
+        const globals = globalThis as unknown as Record<string, unknown>;
+        const saved = { XMLHttpRequest: globals.XMLHttpRequest, FormData: globals.FormData };
+        Object.assign(globals, { XMLHttpRequest: dom.window.XMLHttpRequest, FormData: dom.window.FormData });
+        try {
+          const file = new dom.window.File([readFileSync(png)], 'icon-192.png', { type: 'image/png' });
+          const article = await createAdminApi(mockServer.url).articles.addPhoto(
+            ARTICLE_ID,
+            file as unknown as File,
+            '',
+          );
+          expect(article.photos.map((p) => p.id).slice(0, 2)).toEqual([FIRST_PHOTO, SECOND_PHOTO]);
+          expect(article.photos).toHaveLength(3);
+        } finally {
+          Object.assign(globals, saved);
+          dom.window.close();
+        }
+      });
+  });
+
+  it('PUT /api/articles/{id}/photos takes the complete list in its new order: the second becomes the cover', async () => {
+    const order = {
+      photos: [
+        { id: SECOND_PHOTO, alt: 'Retro della scatola' },
+        { id: FIRST_PHOTO, alt: 'Ferrari SF-23 1:18' },
+      ],
+    };
+    await pact
+      .addInteraction()
+      .given('an article with two photos', TWO_PHOTOS)
+      .uponReceiving('a staff reordering the photos with their alt texts')
+      .withRequest('PUT', `/api/articles/${ARTICLE_ID}/photos`, (request) =>
+        request.headers({ ...AUTH_ONLY, 'Content-Type': 'application/json' }).jsonBody(order),
+      )
+      .willRespondWith(200, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody(
+            withPhotos([
+              photo(SECOND_PHOTO, 'Retro della scatola'),
+              photo(FIRST_PHOTO, 'Ferrari SF-23 1:18'),
+            ]),
+          ),
+      )
+      .executeTest(async (mockServer) => {
+        const article = await createAdminApi(mockServer.url).articles.orderPhotos(ARTICLE_ID, order);
+        expect(article.photos.map((p) => [p.id, p.alt])).toEqual([
+          [SECOND_PHOTO, 'Retro della scatola'],
+          [FIRST_PHOTO, 'Ferrari SF-23 1:18'],
+        ]);
+        expect(article.photo_url).toBe(article.photos[0]!.url);
+      });
+  });
+
+  it('DELETE /api/articles/{id}/photos/{photo_id} takes the cover away: the next photo becomes the cover', async () => {
+    await pact
+      .addInteraction()
+      .given('an article with two photos', TWO_PHOTOS)
+      .uponReceiving('a staff deleting the cover photo')
+      .withRequest('DELETE', `/api/articles/${ARTICLE_ID}/photos/${FIRST_PHOTO}`, (request) =>
+        request.headers(AUTH_ONLY),
+      )
+      .willRespondWith(200, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody(withPhotos([photo(SECOND_PHOTO, string('Ferrari SF-23 1:18'))])),
+      )
+      .executeTest(async (mockServer) => {
+        const article = await createAdminApi(mockServer.url).articles.removePhoto(ARTICLE_ID, FIRST_PHOTO);
+        expect(article.photos.map((p) => p.id)).toEqual([SECOND_PHOTO]);
       });
   });
 });

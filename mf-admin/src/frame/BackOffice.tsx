@@ -16,15 +16,20 @@ import { useCounts, type TabCounts } from './useCounts';
 import { usePageTitle } from '@edicola/web-kit';
 
 // Links are absolute: relative ones inside the shell's /gestione/* splat route would nest.
-// Each tab is a chunk of its own: /gestione loads only the frame and the tab it opens.
-const ArticlesTab = lazy(() => import('../pages/articles/ArticlesTab'));
-const OrdersTab = lazy(() => import('../pages/orders/OrdersTab'));
-const OrderPage = lazy(() => import('../pages/orders/OrderPage'));
-const StatsTab = lazy(() => import('../pages/stats/StatsTab'));
-const ReviewsTab = lazy(() => import('../pages/reviews/ReviewsTab'));
-const ShippingTab = lazy(() => import('../pages/shipping/ShippingTab'));
-const CounterPage = lazy(() => import('../pages/counter/CounterPage'));
-const EbayPage = lazy(() => import('../pages/ebay/EbayPage'));
+// Each tab is a chunk of its own: /gestione loads only the frame and the tab it opens. Their names are what
+// bench/admin-budget.mjs measures.
+const ArticlesTab = lazy(
+  () => import(/* webpackChunkName: "tab-articles" */ '../pages/articles/ArticlesTab'),
+);
+const OrdersTab = lazy(() => import(/* webpackChunkName: "tab-orders" */ '../pages/orders/OrdersTab'));
+const OrderPage = lazy(() => import(/* webpackChunkName: "order-page" */ '../pages/orders/OrderPage'));
+const StatsTab = lazy(() => import(/* webpackChunkName: "tab-stats" */ '../pages/stats/StatsTab'));
+const ReviewsTab = lazy(() => import(/* webpackChunkName: "tab-reviews" */ '../pages/reviews/ReviewsTab'));
+const ShippingTab = lazy(
+  () => import(/* webpackChunkName: "tab-shipping" */ '../pages/shipping/ShippingTab'),
+);
+const CounterPage = lazy(() => import(/* webpackChunkName: "tab-counter" */ '../pages/counter/CounterPage'));
+const EbayPage = lazy(() => import(/* webpackChunkName: "tab-ebay" */ '../pages/ebay/EbayPage'));
 
 interface Tab {
   path: string;

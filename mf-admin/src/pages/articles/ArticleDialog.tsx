@@ -4,9 +4,11 @@ import {
   CATEGORIES,
   ERROR_CODES,
   IVA_OPTIONS,
+  PHOTO_LIMIT,
   PHOTO_TYPES,
   ProductType,
   type AdminArticle,
+  type AttributeName,
   type IvaOption,
 } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
@@ -22,7 +24,9 @@ import {
   photoError,
   type ArticleDraft,
 } from './articleForm';
+import { AttributeFields } from './AttributeFields';
 import { EbayPanel } from './EbayPanel';
+import { PhotosPanel } from './PhotosPanel';
 import { StockPanel } from './StockPanel';
 
 export type ArticleDialogMode =
@@ -34,15 +38,15 @@ interface Props {
   onSaved: (article: AdminArticle, created: boolean) => void;
   /** The article changed elsewhere: close and load the list again. */
   onReload: () => void;
-  /** Stock moved in the dialog: the list shows the new figure. */
-  onStockChanged: (article: AdminArticle) => void;
+  /** The stock or the photos changed in the dialog's panels: the list shows them. */
+  onChanged: (article: AdminArticle) => void;
 }
 
 /**
- * Create or edit an article with every field of docs/product/back-office.md#article-form, the photo with
- * preview and upload progress.
+ * Create or edit an article with every field of docs/product/back-office.md#article-form: a new article's one
+ * photo with preview and upload progress, an existing one's photos in their own panel.
  */
-export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged }: Props) {
+export default function ArticleDialog({ mode, onClose, onSaved, onReload, onChanged }: Props) {
   const { t } = useTranslation('admin');
   const { api, mediaBaseUrl } = useAdmin();
   const id = useId();
@@ -66,9 +70,14 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
+  const [certificateProblem, setCertificateProblem] = useState<string | null>(null);
 
   const set = <K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
+  const setAttribute = (name: AttributeName, value: string) => {
+    if (name === 'certificate_number' || name === 'grader') setCertificateProblem(null);
+    setDraft((current) => ({ ...current, attributes: { ...current.attributes, [name]: value } }));
+  };
 
   const choosePhoto = (file: File | undefined) => {
     setPhoto(null);
@@ -92,6 +101,7 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
     if (badEan) return setError(badEan);
     setError(null);
     setStale(false);
+    setCertificateProblem(null);
     setProgress(0);
     try {
       const form = formDataOf(draft, {
@@ -103,7 +113,10 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
       onSaved(saved, !article);
     } catch (failure) {
       setStale(isConflict(failure, ERROR_CODES.staleVersion));
-      setError(failureText(failure, t('articles.saveError')));
+      // Another article has this grader's certificate: said on the field itself.
+      if (isConflict(failure, ERROR_CODES.certificateTaken))
+        setCertificateProblem(failureText(failure, t('articles.saveError')));
+      else setError(failureText(failure, t('articles.saveError')));
       setProgress(null);
     }
   };
@@ -115,8 +128,8 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
         ? t('articles.copyTitle')
         : t('articles.newTitle');
   const field = (name: keyof ArticleDraft) => `${id}-${name}`;
-  const shownPhoto = article?.photo_url ?? original?.photo_url;
-  const currentPhoto = preview ?? (shownPhoto ? `${mediaBaseUrl.replace(/\/$/, '')}${shownPhoto}` : null);
+  const currentPhoto =
+    preview ?? (original?.photo_url ? `${mediaBaseUrl.replace(/\/$/, '')}${original.photo_url}` : null);
 
   return (
     <Dialog title={title} onClose={onClose} wide>
@@ -277,6 +290,13 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
               onChange={(e) => set('dimensions', e.target.value)}
             />
           </span>
+          <AttributeFields
+            idPrefix={id}
+            category={draft.category}
+            values={draft.attributes}
+            onChange={setAttribute}
+            certificateProblem={certificateProblem}
+          />
         </div>
         <p className="adm-muted">{t('articles.shippingHint')}</p>
         <fieldset className="adm-checks">
@@ -288,32 +308,42 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
             </label>
           ))}
         </fieldset>
-        <div className="adm-photo">
-          <label htmlFor={`${id}-photo`}>{t('articles.fields.photo')}</label>
-          <input
-            id={`${id}-photo`}
-            type="file"
-            accept={PHOTO_TYPES.join(',')}
-            aria-describedby={photoProblem ? `${id}-photo-error` : undefined}
-            onChange={(e) => choosePhoto(e.target.files?.[0])}
-          />
-          {photoProblem && (
-            <p id={`${id}-photo-error`} className="adm-error" role="alert">
-              {photoProblem}
-            </p>
-          )}
-          {currentPhoto && (
-            <img className="adm-photo-preview" src={currentPhoto} alt={t('articles.photoPreview')} />
-          )}
-          {progress !== null && (
-            <progress
-              className="adm-progress"
-              max={1}
-              value={progress}
-              aria-label={t('articles.uploading')}
+        {!article && (
+          <div className="adm-photo">
+            <label htmlFor={`${id}-photo`}>{t('articles.fields.photo')}</label>
+            <input
+              id={`${id}-photo`}
+              type="file"
+              accept={PHOTO_TYPES.join(',')}
+              aria-describedby={photoProblem ? `${id}-photo-error` : undefined}
+              onChange={(e) => choosePhoto(e.target.files?.[0])}
             />
-          )}
-        </div>
+            {photoProblem && (
+              <p id={`${id}-photo-error`} className="adm-error" role="alert">
+                {photoProblem}
+              </p>
+            )}
+            {currentPhoto && (
+              <img className="adm-photo-preview" src={currentPhoto} alt={t('articles.photoPreview')} />
+            )}
+            {photo && (
+              <>
+                <label htmlFor={`${id}-photo-alt`}>{t('articles.photos.alt')}</label>
+                <input
+                  id={`${id}-photo-alt`}
+                  maxLength={200}
+                  placeholder={draft.title}
+                  value={draft.photo_alt}
+                  onChange={(e) => set('photo_alt', e.target.value)}
+                />
+              </>
+            )}
+            <p className="adm-muted">{t('articles.photos.afterCreate', { limit: PHOTO_LIMIT })}</p>
+          </div>
+        )}
+        {progress !== null && (
+          <progress className="adm-progress" max={1} value={progress} aria-label={t('articles.uploading')} />
+        )}
         {error && (
           <div className="adm-error" role="alert">
             <p>{error}</p>
@@ -334,11 +364,20 @@ export function ArticleDialog({ mode, onClose, onSaved, onReload, onStockChanged
         </div>
       </form>
       {article && (
+        <PhotosPanel
+          article={article}
+          onChanged={(changed) => {
+            setArticle(changed);
+            onChanged(changed);
+          }}
+        />
+      )}
+      {article && (
         <StockPanel
           article={article}
           onChanged={(changed) => {
             setArticle(changed);
-            onStockChanged(changed);
+            onChanged(changed);
           }}
         />
       )}

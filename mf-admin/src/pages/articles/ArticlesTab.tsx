@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ARTICLE_SORTS,
@@ -15,9 +15,13 @@ import { FilterBar, SelectFilter } from '../../ui/filters';
 import { Pager } from '../../ui/Pager';
 import { useListParams } from '../../ui/useListParams';
 import { RowButton } from '../../ui/RowButton';
-import { ArticleDialog, type ArticleDialogMode } from './ArticleDialog';
+import type { ArticleDialogMode } from './ArticleDialog';
+import { attributeSummary } from './attributeLabels';
 import { ExternalSaleDialog } from './ExternalSaleDialog';
 import { LinkPanel } from './LinkPanel';
+
+// The form, its photos and attributes: a chunk of its own, loaded when staff open it (bench/README.md).
+const ArticleDialog = lazy(() => import(/* webpackChunkName: "article-dialog" */ './ArticleDialog'));
 
 export type ArticleListKind = 'all' | 'prevendita' | 'prenotazione';
 
@@ -236,7 +240,17 @@ export default function ArticlesTab({ kind }: { kind: ArticleListKind }) {
                       <br />
                       <span className="adm-muted">{article.sku}</span>
                     </td>
-                    <td>{article.category}</td>
+                    <td>
+                      {article.category}
+                      {attributeSummary(article.attributes) && (
+                        <>
+                          <br />
+                          <span className="adm-muted" data-testid="article-attributes">
+                            {attributeSummary(article.attributes)}
+                          </span>
+                        </>
+                      )}
+                    </td>
                     <td>
                       {t(`articles.types.${article.product_type}`)}
                       {article.availability_date && (
@@ -327,20 +341,28 @@ export default function ArticlesTab({ kind }: { kind: ArticleListKind }) {
       )}
 
       {dialog && (
-        <ArticleDialog
-          mode={dialog}
-          onClose={() => setDialog(null)}
-          onReload={() => {
-            setDialog(null);
-            list.reload();
-          }}
-          onStockChanged={() => changed()}
-          onSaved={(article) => {
-            setDialog(null);
-            setLinked(article);
-            changed();
-          }}
-        />
+        <Suspense
+          fallback={
+            <p className="adm-status" role="status">
+              {t('common.loading')}
+            </p>
+          }
+        >
+          <ArticleDialog
+            mode={dialog}
+            onClose={() => setDialog(null)}
+            onReload={() => {
+              setDialog(null);
+              list.reload();
+            }}
+            onChanged={() => changed()}
+            onSaved={(article) => {
+              setDialog(null);
+              setLinked(article);
+              changed();
+            }}
+          />
+        </Suspense>
       )}
       {soldElsewhere && (
         <ExternalSaleDialog

@@ -1,4 +1,5 @@
 import {
+  attributesOf,
   INVALID_EAN_DETAIL,
   isValidEan,
   normalEan,
@@ -6,6 +7,8 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_TYPES,
   type AdminArticle,
+  type ArticleAttributes,
+  type AttributeName,
   type ProductType,
 } from '@edicola/contracts';
 
@@ -29,6 +32,10 @@ export interface ArticleDraft {
   share_facebook: boolean;
   share_instagram: boolean;
   share_whatsapp: boolean;
+  /** The typed attributes as the inputs hold them (docs/product/back-office.md#article-attributes). */
+  attributes: Partial<Record<AttributeName, string>>;
+  /** The new article's photo's alt text (the title when empty). */
+  photo_alt: string;
 }
 
 /** A new article: type normale (docs/product/constants.md#defaults), VAT 22 %, threshold 2. */
@@ -50,6 +57,8 @@ export const emptyDraft = (): ArticleDraft => ({
   share_facebook: false,
   share_instagram: false,
   share_whatsapp: false,
+  attributes: {},
+  photo_alt: '',
 });
 
 export function draftOf(article: AdminArticle): ArticleDraft {
@@ -71,6 +80,12 @@ export function draftOf(article: AdminArticle): ArticleDraft {
     share_facebook: article.share_facebook,
     share_instagram: article.share_instagram,
     share_whatsapp: article.share_whatsapp,
+    attributes: Object.fromEntries(
+      Object.entries(article.attributes).flatMap(([name, value]) =>
+        value === null || value === undefined ? [] : [[name, String(value)]],
+      ),
+    ),
+    photo_alt: '',
   };
 }
 
@@ -81,9 +96,23 @@ export function draftOf(article: AdminArticle): ArticleDraft {
 export const duplicateDraft = (article: AdminArticle): ArticleDraft => ({
   ...draftOf(article),
   sku: `${article.sku}-COPIA`,
-  // A barcode names one article: the copy gets its own.
+  // A barcode names one article: the copy gets its own. So does a graded card's certificate.
   ean: '',
+  attributes: { ...draftOf(article).attributes, certificate_number: undefined },
 });
+
+/**
+ * The attributes sent: those of the draft's category only (a category no longer chosen leaves its values
+ * behind), the empty ones left out, the grade as a number. `{}` clears them.
+ */
+export function attributesOfDraft(draft: ArticleDraft): ArticleAttributes {
+  const attributes: Record<string, string | number> = {};
+  for (const name of attributesOf(draft.category)) {
+    const value = draft.attributes[name]?.trim() ?? '';
+    if (value !== '') attributes[name] = name === 'grade' ? Number(value) : value;
+  }
+  return attributes as ArticleAttributes;
+}
 
 /**
  * The EAN's quick check (docs/product/counter.md#barcodes): empty is fine, else 8, 12 or 13 digits with the check
@@ -147,7 +176,10 @@ export function formDataOf(
   form.append('share_whatsapp', String(draft.share_whatsapp));
   form.append('shipping_cost_national', '0.00');
   form.append('shipping_cost_international', '0.00');
-  if (options.photo) form.append('photo', options.photo);
-  else if (options.photoFrom && options.version === undefined) form.append('photo_from', options.photoFrom);
+  form.append('attributes', JSON.stringify(attributesOfDraft(draft)));
+  if (options.photo) {
+    form.append('photo', options.photo);
+    put('photo_alt', draft.photo_alt);
+  } else if (options.photoFrom && options.version === undefined) form.append('photo_from', options.photoFrom);
   return form;
 }

@@ -6,7 +6,7 @@ import { useAdmin } from '../../frame/context';
 import { exactMatch } from './sale';
 
 // The camera's code (and, where the browser has no BarcodeDetector, the ZXing polyfill) loads only when opened.
-const CameraDialog = lazy(() => import('./CameraDialog'));
+const CameraDialog = lazy(() => import(/* webpackChunkName: "camera-dialog" */ './CameraDialog'));
 
 /** A short word on an article's stock, for the pick list: what is free, what unpaid web orders hold. */
 export function StockNote({ article }: { article: CounterArticle }) {
