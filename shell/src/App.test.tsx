@@ -15,12 +15,11 @@ const config: RuntimeConfig = {
 };
 
 /** Where the router is: the tests read the address the shell moved to. */
-let location = '';
 function LocationProbe() {
   const { pathname, search, hash } = useLocation();
-  location = `${pathname}${search}${hash}`;
-  return null;
+  return <span hidden data-testid="location">{`${pathname}${search}${hash}`}</span>;
 }
+const address = () => screen.getByTestId('location').textContent;
 
 /** A stand-in remote that shows its name and the API address it received. */
 function fakeRemote(name: string): RemoteLoader {
@@ -365,21 +364,24 @@ describe('an address per language (docs/product/article-pages.md#addresses)', ()
   ])('%s shows the remote %s', async (path, remote) => {
     await land(path);
     expect(await screen.findByTestId(`remote-${remote}`)).toBeTruthy();
-    expect(location).toBe(path);
+    expect(address()).toBe(path);
   });
 
   it.each([
     ['/de/', 'de', 'Hauptnavigation'],
     ['/en/chi-siamo', 'en', 'Main navigation'],
     ['/es/termini', 'es', 'Navegación principal'],
-  ])('%s is in its language from the first render, and makes it the preference', async (path, language, name) => {
-    await land(path);
-    expect(nav(name)).toBeTruthy();
-    expect(document.documentElement.lang).toBe(language);
-    expect(localStorage.getItem('language')).toBe(language);
-    expect(document.cookie).toContain(`language=${language}`);
-    expect(location).toBe(path);
-  });
+  ])(
+    '%s is in its language from the first render, and makes it the preference',
+    async (path, language, name) => {
+      await land(path);
+      expect(nav(name)).toBeTruthy();
+      expect(document.documentElement.lang).toBe(language);
+      expect(localStorage.getItem('language')).toBe(language);
+      expect(document.cookie).toContain(`language=${language}`);
+      expect(address()).toBe(path);
+    },
+  );
 
   it('switches the texts and the preference when the visitor follows a link to a prefixed page', async () => {
     const catalogue = async () => ({
@@ -389,7 +391,7 @@ describe('an address per language (docs/product/article-pages.md#addresses)', ()
     await act(async () => {
       fireEvent.click(await screen.findByRole('link', { name: 'Charizard ex' }));
     });
-    expect(location).toBe('/de/prodotti/charizard-ex-151-italiano');
+    expect(address()).toBe('/de/prodotti/charizard-ex-151-italiano');
     expect(await screen.findByTestId('remote-ArticlePage')).toBeTruthy();
     expect(nav('Hauptnavigation')).toBeTruthy();
     expect(localStorage.getItem('language')).toBe('de');
@@ -398,28 +400,28 @@ describe('an address per language (docs/product/article-pages.md#addresses)', ()
   it('moves a visitor whose preference is German from an Italian address to the German one (replace)', async () => {
     localStorage.setItem('language', 'de');
     await land('/prodotti/charizard-ex-151-italiano?foto=2#recensioni');
-    expect(location).toBe('/de/prodotti/charizard-ex-151-italiano?foto=2#recensioni');
+    expect(address()).toBe('/de/prodotti/charizard-ex-151-italiano?foto=2#recensioni');
     expect(await screen.findByTestId('remote-ArticlePage')).toBeTruthy();
     expect(nav('Hauptnavigation')).toBeTruthy();
   });
 
   it('keeps an Italian preference on the Italian address', async () => {
     await land('/prodotti/categoria/pokemon');
-    expect(location).toBe('/prodotti/categoria/pokemon');
+    expect(address()).toBe('/prodotti/categoria/pokemon');
     expect(document.documentElement.lang).toBe('it');
   });
 
   it('leaves the single-address pages where they are, in the preferred language', async () => {
     localStorage.setItem('language', 'de');
     await land('/accedi');
-    expect(location).toBe('/accedi');
+    expect(address()).toBe('/accedi');
     expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();
     expect(nav('Hauptnavigation')).toBeTruthy();
   });
 
   it('drops a prefix in front of a single-address page after taking its language', async () => {
     await land('/en/accedi');
-    expect(location).toBe('/accedi');
+    expect(address()).toBe('/accedi');
     expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();
     expect(nav('Main navigation')).toBeTruthy();
   });
@@ -455,25 +457,25 @@ describe('an address per language (docs/product/article-pages.md#addresses)', ()
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Lingua'), { target: { value: 'de' } });
     });
-    expect(location).toBe('/de/prodotti/categoria/pokemon?sort=price_asc#top');
+    expect(address()).toBe('/de/prodotti/categoria/pokemon?sort=price_asc#top');
     expect(localStorage.getItem('language')).toBe('de');
     expect(nav('Hauptnavigation')).toBeTruthy();
 
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Sprache'), { target: { value: 'it' } });
     });
-    expect(location).toBe('/prodotti/categoria/pokemon?sort=price_asc#top');
+    expect(address()).toBe('/prodotti/categoria/pokemon?sort=price_asc#top');
     expect(localStorage.getItem('language')).toBe('it');
     expect(nav('Navigazione principale')).toBeTruthy();
 
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Lingua'), { target: { value: 'en' } });
     });
-    expect(location).toBe('/en/prodotti/categoria/pokemon?sort=price_asc#top');
+    expect(address()).toBe('/en/prodotti/categoria/pokemon?sort=price_asc#top');
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'fr' } });
     });
-    expect(location).toBe('/fr/prodotti/categoria/pokemon?sort=price_asc#top');
+    expect(address()).toBe('/fr/prodotti/categoria/pokemon?sort=price_asc#top');
     expect(nav('Navigation principale')).toBeTruthy();
   });
 
@@ -482,7 +484,7 @@ describe('an address per language (docs/product/article-pages.md#addresses)', ()
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Lingua'), { target: { value: 'de' } });
     });
-    expect(location).toBe('/checkout/success?session_id=cs_1');
+    expect(address()).toBe('/checkout/success?session_id=cs_1');
     expect(nav('Hauptnavigation')).toBeTruthy();
   });
 });

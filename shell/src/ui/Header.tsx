@@ -79,16 +79,16 @@ export function Header({ config, remotes }: HeaderProps) {
   const { t } = useTranslation('shell');
   const localized = useLocalizedPath();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [searchOpen, setSearchOpen] = useState(false);
-  const search = useRef<HTMLDivElement>(null);
+  // On a phone the search box opens over the page, on the page where it was opened (the page it leads to
+  // closes it), and takes the focus (the keyboard comes up).
   const { pathname } = useLocation();
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const searchOpen = searchOpenOn === pathname;
+  const search = useRef<HTMLDivElement>(null);
   const closeMenu = () => setMenuOpen(false);
-  // On a phone the search box opens over the page: focused when opened (the keyboard comes up), closed by the
-  // page it leads to.
   useEffect(() => {
     if (searchOpen) search.current?.querySelector('input')?.focus();
   }, [searchOpen]);
-  useEffect(() => setSearchOpen(false), [pathname]);
   const customer = useCustomerSignedIn();
   const links = NAV_LINKS.filter((link) => !(customer && 'anonymousOnly' in link));
   return (
@@ -127,7 +127,7 @@ export function Header({ config, remotes }: HeaderProps) {
               className="search-toggle"
               aria-expanded={searchOpen}
               aria-controls="header-search"
-              onClick={() => setSearchOpen((open) => !open)}
+              onClick={() => setSearchOpenOn(searchOpen ? null : pathname)}
               data-replay="search"
             >
               <svg className="search-toggle-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

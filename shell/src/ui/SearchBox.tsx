@@ -53,9 +53,12 @@ export function SearchBox({ config }: SearchBoxProps) {
   const request = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => {
+  // A new address shows its own words (the results page's q, else an empty field).
+  const [address, setAddress] = useState(`${pathname}${search}`);
+  if (address !== `${pathname}${search}`) {
+    setAddress(`${pathname}${search}`);
     setText(searchedWords(pathname, search));
-  }, [pathname, search]);
+  }
 
   const cancel = () => {
     clearTimeout(timer.current);
@@ -202,7 +205,11 @@ export function SearchBox({ config }: SearchBoxProps) {
               {suggestion.photo_url ? (
                 <img
                   src={photoAddress(config.mediaBaseUrl, suggestion.photo_url)}
-                  alt="" width={40} height={40} loading="lazy" />
+                  alt=""
+                  width={40}
+                  height={40}
+                  loading="lazy"
+                />
               ) : (
                 <span className="search-suggestion-nophoto" aria-hidden="true" />
               )}
