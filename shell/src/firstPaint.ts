@@ -22,3 +22,16 @@ export function firstPaintOf(pathname: string): string | undefined {
 export function forgetFirstPaint(): void {
   captured = undefined;
 }
+
+/**
+ * What the visitor has typed in the search box of the server's paint, and whether they are still typing
+ * there: the app's box takes it over when it replaces the paint (the replay only repeats clicks). Read while
+ * the app first renders, before React replaces the paint; nothing in the server's render.
+ */
+export function firstPaintSearch(doc: Document | undefined = globalThis.document): {
+  text: string;
+  focused: boolean;
+} | null {
+  const field = doc?.querySelector<HTMLInputElement>('#root > .first-paint input[name="q"]');
+  return field?.value ? { text: field.value, focused: doc!.activeElement === field } : null;
+}

@@ -242,4 +242,26 @@ describe('the header search box (docs/product/storefront.md#search-box)', () => 
     expect(screen.getByRole('status').textContent).toBe('Nessun suggerimento: premi Invio per cercare.');
     expect(options()).toHaveLength(0);
   });
+
+  it("takes over what the visitor typed in the server's paint, with the focus, and suggests for it", async () => {
+    const { calls } = serveSuggestions();
+    const paint = document.createElement('div');
+    paint.id = 'root';
+    paint.innerHTML = '<div class="first-paint"><form><input name="q" type="search"></form></div>';
+    document.body.append(paint);
+    try {
+      const typedInPaint = paint.querySelector('input')!;
+      typedInPaint.value = 'chariz';
+      typedInPaint.focus();
+      const input = renderBox();
+      expect(input.value).toBe('chariz');
+      expect(document.activeElement).toBe(input);
+      await act(async () => {
+        jest.advanceTimersByTime(150);
+      });
+      expect(calls.map((call) => call.url)).toEqual(['http://api.test/public/search/suggest?q=chariz']);
+    } finally {
+      paint.remove();
+    }
+  });
 });

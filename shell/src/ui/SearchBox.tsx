@@ -12,6 +12,7 @@ import {
 } from '@edicola/contracts';
 import { formatEuro } from '@edicola/web-kit';
 import { createShellApi } from '../api';
+import { firstPaintSearch } from '../firstPaint';
 import { useLocalizedPath } from '../pageLanguage';
 
 /** How long the box waits after a key before asking for suggestions: one request per pause, not per letter. */
@@ -46,7 +47,9 @@ export function SearchBox({ config }: SearchBoxProps) {
   const api = useMemo(() => createShellApi(config.apiBaseUrl), [config.apiBaseUrl]);
   const id = useId();
   const listId = `${id}-suggestions`;
-  const [text, setText] = useState(() => searchedWords(pathname, search));
+  const [typed] = useState(firstPaintSearch);
+  const [text, setText] = useState(() => typed?.text ?? searchedWords(pathname, search));
+  const field = useRef<HTMLInputElement>(null);
   const [suggestions, setSuggestions] = useState<SearchSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -72,13 +75,8 @@ export function SearchBox({ config }: SearchBoxProps) {
     setActive(-1);
   };
 
-  const ask = (words: string) => {
-    cancel();
-    if (!words.trim()) {
-      setSuggestions([]);
-      close();
-      return;
-    }
+  /** Asks for the suggestions of `words` after the pause (a later call cancels it first). */
+  const suggestLater = (words: string) => {
     timer.current = setTimeout(() => {
       const controller = new AbortController();
       request.current = controller;
@@ -97,6 +95,24 @@ export function SearchBox({ config }: SearchBoxProps) {
       );
     }, SUGGEST_DELAY_MS);
   };
+
+  const ask = (words: string) => {
+    cancel();
+    if (words.trim()) {
+      suggestLater(words);
+    } else {
+      setSuggestions([]);
+      close();
+    }
+  };
+
+  // Typed in the server's paint: the app's box goes on from there, with its suggestions.
+  useEffect(() => {
+    if (!typed) return;
+    if (typed.focused) field.current?.focus();
+    suggestLater(typed.text);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const goTo = (path: string) => {
     cancel();
@@ -161,6 +177,7 @@ export function SearchBox({ config }: SearchBoxProps) {
       </label>
       <div className="search-field">
         <input
+          ref={field}
           id={`${id}-input`}
           type="search"
           name="q"
