@@ -58,7 +58,7 @@ export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
       const answer = await client.call(STOREFRONT_CATALOG_ROUTES['GET /public/search/suggest'], {
         query: { q },
         signal,
-        schema: async () => (await import('./schemas')).SearchSuggestions,
+        schema: async () => (await import('./searchSchemas')).SearchSuggestions,
       });
       return answer.suggestions;
     },
