@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { Link, MemoryRouter, useLocation } from 'react-router-dom';
 import { CUSTOMER_TOKEN_KEY, type RemoteProps, type RuntimeConfig } from '@edicola/contracts';
 import { emitDomEvent } from '@edicola/web-kit';
 import { App } from './App';
@@ -14,6 +14,13 @@ const config: RuntimeConfig = {
   remotes: { mf_catalog: 'x', mf_checkout: 'x', mf_account: 'x', mf_admin: 'x' },
 };
 
+/** Where the router is: the tests read the address the shell moved to. */
+function LocationProbe() {
+  const { pathname, search, hash } = useLocation();
+  return <span hidden data-testid="location">{`${pathname}${search}${hash}`}</span>;
+}
+const address = () => screen.getByTestId('location').textContent;
+
 /** A stand-in remote that shows its name and the API address it received. */
 function fakeRemote(name: string): RemoteLoader {
   const Component = ({ config: received }: RemoteProps) => (
@@ -26,6 +33,8 @@ function fakeRemote(name: string): RemoteLoader {
 
 const workingLoaders: RemoteLoaders = {
   CatalogPage: fakeRemote('CatalogPage'),
+  ArticlePage: fakeRemote('ArticlePage'),
+  SearchPage: fakeRemote('SearchPage'),
   PresaleSection: fakeRemote('PresaleSection'),
   ReservationSection: fakeRemote('ReservationSection'),
   RecentReviews: fakeRemote('RecentReviews'),
@@ -44,6 +53,7 @@ async function renderApp(path = '/', loaders: RemoteLoaders = workingLoaders) {
     result = render(
       <MemoryRouter initialEntries={[path]}>
         <App config={config} remotes={lazyRemotes(loaders)} />
+        <LocationProbe />
       </MemoryRouter>,
     );
   });
@@ -328,5 +338,173 @@ describe('remote failures', () => {
     } finally {
       consoleError.mockRestore();
     }
+  });
+});
+
+describe('an address per language (docs/product/article-pages.md#addresses)', () => {
+  /** Renders at `path` after the shell's start-up read it, as the browser does on landing there. */
+  async function land(path: string) {
+    await initI18n(localStorage, path.split('?')[0]);
+    return renderApp(path);
+  }
+  const nav = (name: string) => screen.getByRole('navigation', { name });
+  const hrefsIn = (element: HTMLElement) =>
+    within(element)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+
+  it.each([
+    ['/prodotti/charizard-ex-151-italiano', 'ArticlePage'],
+    ['/en/prodotti/charizard-ex-151-italiano', 'ArticlePage'],
+    ['/prodotti/categoria/pokemon', 'CatalogPage'],
+    ['/de/prodotti/categoria/pokemon', 'CatalogPage'],
+    ['/cerca?q=charizard', 'SearchPage'],
+    ['/fr/cerca?q=charizard', 'SearchPage'],
+    ['/nl/prodotti', 'CatalogPage'],
+  ])('%s shows the remote %s', async (path, remote) => {
+    await land(path);
+    expect(await screen.findByTestId(`remote-${remote}`)).toBeTruthy();
+    expect(address()).toBe(path);
+  });
+
+  it.each([
+    ['/de/', 'de', 'Hauptnavigation'],
+    ['/en/chi-siamo', 'en', 'Main navigation'],
+    ['/es/termini', 'es', 'Navegación principal'],
+  ])(
+    '%s is in its language from the first render, and makes it the preference',
+    async (path, language, name) => {
+      await land(path);
+      expect(nav(name)).toBeTruthy();
+      expect(document.documentElement.lang).toBe(language);
+      expect(localStorage.getItem('language')).toBe(language);
+      expect(document.cookie).toContain(`language=${language}`);
+      expect(address()).toBe(path);
+    },
+  );
+
+  it('switches the texts and the preference when the visitor follows a link to a prefixed page', async () => {
+    const catalogue = async () => ({
+      default: () => <Link to="/de/prodotti/charizard-ex-151-italiano">Charizard ex</Link>,
+    });
+    await renderApp('/prodotti', { ...workingLoaders, CatalogPage: catalogue });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('link', { name: 'Charizard ex' }));
+    });
+    expect(address()).toBe('/de/prodotti/charizard-ex-151-italiano');
+    expect(await screen.findByTestId('remote-ArticlePage')).toBeTruthy();
+    expect(nav('Hauptnavigation')).toBeTruthy();
+    expect(localStorage.getItem('language')).toBe('de');
+  });
+
+  it('moves a visitor whose preference is German from an Italian address to the German one (replace)', async () => {
+    localStorage.setItem('language', 'de');
+    await land('/prodotti/charizard-ex-151-italiano?foto=2#recensioni');
+    expect(address()).toBe('/de/prodotti/charizard-ex-151-italiano?foto=2#recensioni');
+    expect(await screen.findByTestId('remote-ArticlePage')).toBeTruthy();
+    expect(nav('Hauptnavigation')).toBeTruthy();
+  });
+
+  it('keeps an Italian preference on the Italian address', async () => {
+    await land('/prodotti/categoria/pokemon');
+    expect(address()).toBe('/prodotti/categoria/pokemon');
+    expect(document.documentElement.lang).toBe('it');
+  });
+
+  it('leaves the single-address pages where they are, in the preferred language', async () => {
+    localStorage.setItem('language', 'de');
+    await land('/accedi');
+    expect(address()).toBe('/accedi');
+    expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();
+    expect(nav('Hauptnavigation')).toBeTruthy();
+  });
+
+  it('drops a prefix in front of a single-address page after taking its language', async () => {
+    await land('/en/accedi');
+    expect(address()).toBe('/accedi');
+    expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();
+    expect(nav('Main navigation')).toBeTruthy();
+  });
+
+  it("points every link of the header, footer and home page to the page's language", async () => {
+    await land('/en/');
+    expect(hrefsIn(nav('Main navigation'))).toEqual([
+      '/en/',
+      '/en/prodotti',
+      '/en/chi-siamo',
+      '/en/contatto',
+      '/en/termini',
+      '/accedi',
+      '/registrati',
+      '/profilo',
+    ]);
+    expect(screen.getByRole('link', { name: /^Edicola Napoli/ }).getAttribute('href')).toBe('/en/');
+    expect(screen.getByRole('link', { name: 'Browse the products' }).getAttribute('href')).toBe(
+      '/en/prodotti',
+    );
+    const footer = screen.getByRole('contentinfo');
+    expect(hrefsIn(footer).filter((href) => href?.startsWith('/'))).toEqual([
+      '/en/chi-siamo',
+      '/en/contatto',
+      '/en/termini',
+      '/gestione',
+    ]);
+    expect(screen.getByRole('search').getAttribute('action')).toBe('/en/cerca');
+  });
+
+  it('moves to the same page in the chosen language, with its query, as a new history entry', async () => {
+    await land('/prodotti/categoria/pokemon?sort=price_asc#top');
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Lingua'), { target: { value: 'de' } });
+    });
+    expect(address()).toBe('/de/prodotti/categoria/pokemon?sort=price_asc#top');
+    expect(localStorage.getItem('language')).toBe('de');
+    expect(nav('Hauptnavigation')).toBeTruthy();
+
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Sprache'), { target: { value: 'it' } });
+    });
+    expect(address()).toBe('/prodotti/categoria/pokemon?sort=price_asc#top');
+    expect(localStorage.getItem('language')).toBe('it');
+    expect(nav('Navigazione principale')).toBeTruthy();
+
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Lingua'), { target: { value: 'en' } });
+    });
+    expect(address()).toBe('/en/prodotti/categoria/pokemon?sort=price_asc#top');
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'fr' } });
+    });
+    expect(address()).toBe('/fr/prodotti/categoria/pokemon?sort=price_asc#top');
+    expect(nav('Navigation principale')).toBeTruthy();
+  });
+
+  it('only changes the language on a page with a single address', async () => {
+    await land('/checkout/success?session_id=cs_1');
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Lingua'), { target: { value: 'de' } });
+    });
+    expect(address()).toBe('/checkout/success?session_id=cs_1');
+    expect(nav('Hauptnavigation')).toBeTruthy();
+  });
+});
+
+describe('skip links', () => {
+  it("offers 'Vai al contenuto principale' and 'Vai al carrello' first; the second focuses the cart button", async () => {
+    const cartButton = async () => ({
+      default: () => <button type="button">Carrello (2)</button>,
+    });
+    await renderApp('/', { ...workingLoaders, CartButton: cartButton });
+    const links = screen.getAllByRole('link');
+    const skip = links.filter((link) => link.classList.contains('skip-link'));
+    expect(skip.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Vai al contenuto principale', '#main'],
+      ['Vai al carrello', '#carrello'],
+    ]);
+    // Before every other link of the page (the cookie notice has a button, no link).
+    expect(links.slice(0, 2)).toEqual(skip);
+    await screen.findByRole('button', { name: 'Carrello (2)' });
+    fireEvent.click(skip[1]!);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Carrello (2)' }));
   });
 });

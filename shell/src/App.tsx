@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import type { RuntimeConfig } from '@edicola/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type RuntimeConfig } from '@edicola/contracts';
 import { createShellApi } from './api';
 import { Layout } from './ui/Layout';
 import { RemoteSlot } from './ui/RemoteSlot';
@@ -13,6 +13,7 @@ import { TermsPage } from './pages/TermsPage';
 import { UnsubscribePage } from './pages/UnsubscribePage';
 import { NewsletterConfirmPage } from './pages/NewsletterConfirmPage';
 import { useVisitTracking } from './visits';
+import { useLanguageOfPath } from './pageLanguage';
 
 interface AppProps {
   config: RuntimeConfig;
@@ -27,6 +28,19 @@ const ACCOUNT_PATHS = ['/registrati', '/accedi', '/profilo', '/ordini/storico'];
  */
 const PAYMENT_PATHS = ['/checkout/success', '/checkout/cancelled', '/payment-success', '/pagamento-demo'];
 
+/** The prefix of each language's addresses: none for Italian, `/en` for English… */
+const PREFIXES = LANGUAGES.map((language) => (language === DEFAULT_LANGUAGE ? '' : `/${language}`));
+
+/**
+ * An indexable page's route at its Italian address and under every other language's prefix
+ * (docs/product/article-pages.md#addresses); the page's language follows the prefix (useLanguageOfPath).
+ */
+function localizedRoutes(path: string, element: ReactElement) {
+  return PREFIXES.map((prefix) => (
+    <Route key={`${prefix}${path}`} path={`${prefix}${path}` || '/'} element={element} />
+  ));
+}
+
 /**
  * The routes of docs/product/storefront.md#routes the shell owns or delegates to a remote; anything unknown
  * shows the home page.
@@ -34,23 +48,31 @@ const PAYMENT_PATHS = ['/checkout/success', '/checkout/cancelled', '/payment-suc
 export function App({ config, remotes }: AppProps) {
   const api = useMemo(() => createShellApi(config.apiBaseUrl), [config.apiBaseUrl]);
   useVisitTracking(api);
+  useLanguageOfPath();
   const home = <HomePage config={config} remotes={remotes} api={api} />;
+  const catalogue = (
+    <RemotePage name="mf_catalog" component={remotes.CatalogPage} config={config} page="catalogue" />
+  );
   return (
     <Layout config={config} remotes={remotes}>
       <Routes>
-        <Route path="/" element={home} />
-        <Route path="/home" element={home} />
-        <Route path="/chi-siamo" element={<AboutPage />} />
-        <Route path="/contatto" element={<ContactPage api={api} />} />
-        <Route path="/termini" element={<TermsPage />} />
+        {localizedRoutes('', home)}
+        {localizedRoutes('/home', home)}
+        {localizedRoutes('/chi-siamo', <AboutPage />)}
+        {localizedRoutes('/contatto', <ContactPage api={api} />)}
+        {localizedRoutes('/termini', <TermsPage />)}
+        {localizedRoutes('/prodotti', catalogue)}
+        {localizedRoutes('/prodotti/categoria/:category', catalogue)}
+        {localizedRoutes(
+          '/prodotti/:slug',
+          <RemotePage name="mf_catalog" component={remotes.ArticlePage} config={config} />,
+        )}
+        {localizedRoutes(
+          '/cerca',
+          <RemotePage name="mf_catalog" component={remotes.SearchPage} config={config} />,
+        )}
         <Route path="/newsletter/unsubscribe" element={<UnsubscribePage api={api} />} />
         <Route path="/newsletter/confirm" element={<NewsletterConfirmPage api={api} />} />
-        <Route
-          path="/prodotti"
-          element={
-            <RemotePage name="mf_catalog" component={remotes.CatalogPage} config={config} page="catalogue" />
-          }
-        />
         <Route
           path="/review"
           element={

@@ -6,6 +6,7 @@ import {
   LANGUAGES,
   languageCookie,
   languageFromCookies,
+  pathLanguage,
   type Language,
 } from '@edicola/contracts';
 import { SliceTranslationBackend } from '@edicola/web-kit';
@@ -55,12 +56,35 @@ const loadShellTexts = (language: Language): Promise<object> =>
   import(`./locales/${language}.json`).then((module: { default: object }) => module.default);
 
 /**
+ * The language of the first render: the address's prefix (`/de/prodotti` is German, and becomes the visitor's
+ * preference: docs/decisions/0051-article-pages-and-search.md), else the preference.
+ */
+function startLanguage(storage: Storage, pathname: string): Language {
+  const language = pathLanguage(pathname);
+  if (!language) return storedLanguage(storage);
+  remember(language, storage);
+  return language;
+}
+
+function remember(language: Language, storage: Storage) {
+  try {
+    storage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private browsing may refuse storage; the language still changes for this visit.
+  }
+}
+
+/**
  * Initialises the one i18next instance every slice shares (a federation singleton). Only Italian (the
  * default and every language's fallback) is bundled; the backend loads the visitor's language for the
  * shell and for each namespace a remote adds when it loads (registerNamespace), and on a language change
- * i18next loads every namespace's texts before it switches.
+ * i18next loads every namespace's texts before it switches. The first render is already in the address's
+ * language (no flash of Italian on `/de/…`).
  */
-export async function initI18n(storage: Storage = window.localStorage): Promise<i18n> {
+export async function initI18n(
+  storage: Storage = window.localStorage,
+  pathname: string = window.location.pathname,
+): Promise<i18n> {
   const backend = new SliceTranslationBackend();
   backend.add('shell', loadShellTexts);
   if (!i18next.isInitialized) {
@@ -70,7 +94,7 @@ export async function initI18n(storage: Storage = window.localStorage): Promise<
     .use(backend)
     .use(initReactI18next)
     .init({
-      lng: storedLanguage(storage),
+      lng: startLanguage(storage, pathname),
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       ns: ['shell'],
@@ -88,10 +112,6 @@ export async function initI18n(storage: Storage = window.localStorage): Promise<
  * 'language').
  */
 export async function changeLanguage(language: Language, storage: Storage = window.localStorage) {
-  try {
-    storage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Private browsing may refuse storage; the language still changes for this visit.
-  }
+  remember(language, storage);
   await i18next.changeLanguage(language);
 }

@@ -13,6 +13,8 @@ export type RemoteLoader = () => Promise<RemoteModule>;
 /** The remote components the shell composes, by the slot they fill. */
 export interface RemoteLoaders {
   CatalogPage: RemoteLoader;
+  ArticlePage: RemoteLoader;
+  SearchPage: RemoteLoader;
   PresaleSection: RemoteLoader;
   ReservationSection: RemoteLoader;
   RecentReviews: RemoteLoader;
@@ -27,6 +29,8 @@ export interface RemoteLoaders {
 /** Which remote exposes each slot: `<remote>/<expose>`. */
 export const REMOTE_OF: Record<keyof RemoteLoaders, RemoteName> = {
   CatalogPage: 'mf_catalog',
+  ArticlePage: 'mf_catalog',
+  SearchPage: 'mf_catalog',
   PresaleSection: 'mf_catalog',
   ReservationSection: 'mf_catalog',
   RecentReviews: 'mf_catalog',

@@ -1,5 +1,6 @@
 import {
   type ContactMessageRequest,
+  type SearchSuggestion,
   type VisitRequest,
   STOREFRONT_CATALOG_ROUTES,
   NOTIFY_ROUTES,
@@ -51,6 +52,15 @@ export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
         ...message,
         language: message.language ?? pageLanguage(),
       });
+    },
+    /** GET /public/search/suggest: the search box's suggestions for what the visitor has typed so far. */
+    suggest: async (q: string, signal?: AbortSignal): Promise<SearchSuggestion[]> => {
+      const answer = await client.call(STOREFRONT_CATALOG_ROUTES['GET /public/search/suggest'], {
+        query: { q },
+        signal,
+        schema: async () => (await import('./searchSchemas')).SearchSuggestions,
+      });
+      return answer.suggestions;
     },
     /** POST /analytics/visit: fire and forget (keepalive, so it survives leaving the page). */
     trackVisit: async (visit: VisitRequest) => {

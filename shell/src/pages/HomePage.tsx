@@ -7,6 +7,7 @@ import { RemoteSlot } from '../ui/RemoteSlot';
 import type { RemoteComponents } from '../remotes';
 import { SHOP } from '../shopInfo';
 import { usePageTitle } from '../ui/usePageTitle';
+import { useLocalizedPath } from '../pageLanguage';
 import heroImage from '../assets/hero.webp';
 
 interface HomePageProps {
@@ -21,6 +22,7 @@ interface HomePageProps {
  */
 export function HomeHero() {
   const { t } = useTranslation('shell');
+  const localized = useLocalizedPath();
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -28,7 +30,7 @@ export function HomeHero() {
           <div className="hero-text">
             <h1 id="hero-title">{t('home.title')}</h1>
             <p className="hero-subtitle">{t('home.subtitle')}</p>
-            <Link to="/prodotti" className="button primary large">
+            <Link to={localized('/prodotti')} className="button primary large">
               {t('home.cta')}
             </Link>
             <ul className="social-links" aria-label={t('home.socialLabel')}>
@@ -73,6 +75,7 @@ export function HomeHero() {
  */
 export function HomePage({ config, remotes, api }: HomePageProps) {
   const { t } = useTranslation('shell');
+  const localized = useLocalizedPath();
   usePageTitle();
   return (
     <>
@@ -86,7 +89,7 @@ export function HomePage({ config, remotes, api }: HomePageProps) {
       <section className="container page-section about-teaser" aria-labelledby="about-teaser-title">
         <h2 id="about-teaser-title">{t('home.welcomeTitle')}</h2>
         <p>{t('home.welcome')}</p>
-        <Link to="/chi-siamo">{t('home.aboutLink')}</Link>
+        <Link to={localized('/chi-siamo')}>{t('home.aboutLink')}</Link>
       </section>
       <NewsletterForm api={api} />
       <div className="container page-section home-remote">

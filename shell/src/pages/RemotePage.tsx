@@ -10,22 +10,28 @@ interface RemotePageProps {
   name: RemoteName;
   component: ComponentType<RemoteProps>;
   config: RuntimeConfig;
-  /** Key of the page title and description under `meta.` in the shell's translations. */
-  page: 'catalogue' | 'review';
+  /**
+   * Key of the page title and description under `meta.` in the shell's translations; without one (the article
+   * and search pages) the remote titles the page itself.
+   */
+  page?: 'catalogue' | 'review';
   /** The remote's own server render (server.tsx): shown while the remote loads, instead of a kept one. */
   picture?: string;
 }
 
-/** A route a remote renders; the shell still sets its translated title and meta description. */
-export function RemotePage({ name, component, config, page, picture }: RemotePageProps) {
+/** The translated title and meta description of a page a remote renders. */
+function RemotePageTitle({ page }: { page: 'catalogue' | 'review' }) {
   const { t } = useTranslation('shell');
   usePageTitle(t(`meta.${page}.title`), t(`meta.${page}.description`));
-  // On the page the visitor arrived at, the server's first paint of the catalogue stays while its remote
-  // loads (firstPaint.ts); clicks on it are replayed on the catalogue once it has rendered (server.tsx).
+  return null;
+}
+
+/** A route a remote renders; the shell still sets its translated title and meta description when it has them. */
+export function RemotePage({ name, component, config, page, picture }: RemotePageProps) {
+  // On the page the visitor arrived at, the server's first paint of the remote's page stays while its remote
+  // loads (firstPaint.ts); clicks on it are replayed on the page once it has rendered (server.tsx).
   const { pathname } = useLocation();
-  const [firstPaint] = useState(() =>
-    page === 'catalogue' ? (picture ?? firstPaintOf(pathname)) : undefined,
-  );
+  const [firstPaint] = useState(() => picture ?? firstPaintOf(pathname));
   useEffect(() => forgetFirstPaint(), []);
   const loading = firstPaint && (
     <div className="first-paint" dangerouslySetInnerHTML={{ __html: firstPaint }} />
@@ -33,6 +39,7 @@ export function RemotePage({ name, component, config, page, picture }: RemotePag
   // The page's space is reserved while the remote loads, so the footer does not jump (CLS).
   return (
     <div className="remote-page">
+      {page && <RemotePageTitle page={page} />}
       <RemoteSlot name={name} component={component} config={config} loading={loading || undefined} />
     </div>
   );

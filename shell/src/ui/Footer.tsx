@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { OpeningHours, ShopContact } from './ShopContact';
+import { useLocalizedPath } from '../pageLanguage';
 
 export function Footer() {
   const { t } = useTranslation('shell');
+  const localized = useLocalizedPath();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -19,13 +21,13 @@ export function Footer() {
           <h2 id="footer-info">{t('footer.infoTitle')}</h2>
           <ul className="footer-links">
             <li>
-              <Link to="/chi-siamo">{t('nav.about')}</Link>
+              <Link to={localized('/chi-siamo')}>{t('nav.about')}</Link>
             </li>
             <li>
-              <Link to="/contatto">{t('nav.contact')}</Link>
+              <Link to={localized('/contatto')}>{t('nav.contact')}</Link>
             </li>
             <li>
-              <Link to="/termini">{t('nav.terms')}</Link>
+              <Link to={localized('/termini')}>{t('nav.terms')}</Link>
             </li>
           </ul>
         </section>

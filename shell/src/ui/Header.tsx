@@ -1,11 +1,13 @@
-import { useState, useSyncExternalStore } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RuntimeConfig } from '@edicola/contracts';
 import { LanguageSelector } from './LanguageSelector';
 import { RemoteSlot } from './RemoteSlot';
+import { SearchBox } from './SearchBox';
 import type { RemoteComponents } from '../remotes';
 import { useCustomerSignedIn } from '../customerSignedIn';
+import { useLocalizedPath } from '../pageLanguage';
 
 /**
  * The nav links of docs/product/storefront.md#navigation, in order, without the back office: shoppers have no
@@ -42,6 +44,7 @@ const noSubscription = () => () => {};
  */
 function VisitorLinks() {
   const { t } = useTranslation('shell');
+  const localized = useLocalizedPath();
   const pending = !useSyncExternalStore(
     noSubscription,
     () => true,
@@ -53,7 +56,7 @@ function VisitorLinks() {
         {VISITOR_LINKS.map((link) => (
           <li key={link.to}>
             <Link
-              to={link.to}
+              to={localized(link.to)}
               className={`visitor-link visitor-link-${link.to.slice(1)}`}
               tabIndex={pending ? -1 : undefined}
             >
@@ -67,14 +70,25 @@ function VisitorLinks() {
 }
 
 /**
- * One row on every screen: brand, account menu (a customer's, from mf-account; a visitor's links otherwise),
- * language and, on a phone, a menu button that opens the nav (with the language selector inside it). The cart
- * is mf-checkout's floating button.
+ * One row on every screen: brand, search box, account menu (a customer's, from mf-account; a visitor's links
+ * otherwise), language and, on a phone, a search button that opens the search box over the page and a menu
+ * button that opens the nav (with the language selector inside it). The cart is mf-checkout's floating button.
+ * Every link leads to the page in the current language.
  */
 export function Header({ config, remotes }: HeaderProps) {
   const { t } = useTranslation('shell');
+  const localized = useLocalizedPath();
   const [menuOpen, setMenuOpen] = useState(false);
+  // On a phone the search box opens over the page, on the page where it was opened (the page it leads to
+  // closes it), and takes the focus (the keyboard comes up).
+  const { pathname } = useLocation();
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const searchOpen = searchOpenOn === pathname;
+  const search = useRef<HTMLDivElement>(null);
   const closeMenu = () => setMenuOpen(false);
+  useEffect(() => {
+    if (searchOpen) search.current?.querySelector('input')?.focus();
+  }, [searchOpen]);
   const customer = useCustomerSignedIn();
   const links = NAV_LINKS.filter((link) => !(customer && 'anonymousOnly' in link));
   return (
@@ -83,7 +97,7 @@ export function Header({ config, remotes }: HeaderProps) {
       {config.demoMode && <p className="demo-notice">{t('demo.notice')}</p>}
       <header className="site-header">
         <div className="container header-bar">
-          <Link to="/" className="brand" onClick={closeMenu}>
+          <Link to={localized('/')} className="brand" onClick={closeMenu}>
             <span className="brand-mark" aria-hidden="true">
               E
             </span>
@@ -92,6 +106,13 @@ export function Header({ config, remotes }: HeaderProps) {
               <span className="brand-tagline">{t('brand.tagline')}</span>
             </span>
           </Link>
+          <div
+            id="header-search"
+            ref={search}
+            className={searchOpen ? 'header-search open' : 'header-search'}
+          >
+            <SearchBox config={config} />
+          </div>
           <div className="header-tools">
             {customer ? (
               <RemoteSlot name="mf_account" component={remotes.AccountMenu} config={config} compact />
@@ -101,6 +122,20 @@ export function Header({ config, remotes }: HeaderProps) {
             <div className="header-language">
               <LanguageSelector />
             </div>
+            <button
+              type="button"
+              className="search-toggle"
+              aria-expanded={searchOpen}
+              aria-controls="header-search"
+              onClick={() => setSearchOpenOn(searchOpen ? null : pathname)}
+              data-replay="search"
+            >
+              <svg className="search-toggle-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <circle cx="10.5" cy="10.5" r="6.5" />
+                <path d="M15.5 15.5 21 21" />
+              </svg>
+              <span className="visually-hidden">{t('search.open')}</span>
+            </button>
             <button
               type="button"
               className="nav-toggle"
@@ -120,7 +155,7 @@ export function Header({ config, remotes }: HeaderProps) {
           <ul className="container">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end onClick={closeMenu}>
+                <NavLink to={localized(link.to)} end onClick={closeMenu}>
                   {t(link.label)}
                 </NavLink>
               </li>
