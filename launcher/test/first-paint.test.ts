@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import supertest from 'supertest';
 import type { Article } from '@edicola/contracts';
 import * as shellServer from '../../shell/src/server';
@@ -247,12 +248,16 @@ describe('the first paint of the storefront', () => {
     );
     expect(paint).toMatch(/>Pokemon<!-- --> \(<!-- -->2<!-- -->\)<\/button>|>Pokemon \(2\)<\/button>/);
     // The first row: four cards, the inactive article skipped.
-    const titles = [...paint.matchAll(/<h2 id="[^"]*" class="cat-title">([^<]*)<\/h2>/g)].map((m) => m[1]);
+    const titles = [
+      ...paint.matchAll(
+        /<h2 id="[^"]*" class="cat-title"><a [^>]*class="cat-title-link"[^>]*>([^<]*)<\/a><\/h2>/g,
+      ),
+    ].map((m) => m[1]);
     expect(titles).toEqual([
       'Ferrari &lt;SF-24&gt; &quot;Leclerc&quot; &amp; Sainz',
-      'Casco Ferrari',
       'Album',
       'Quarto',
+      'Quinto, oltre la prima fila',
     ]);
     // Each card is exactly what ArticleCard renders (before its review stats arrive), test ids left out.
     const texts = createInstance({
@@ -263,7 +268,10 @@ describe('the first paint of the storefront', () => {
       initAsync: false,
     });
     await texts.init();
-    const active = ARTICLES.filter((a) => a.is_active);
+    // Sold-out articles come after the available ones (docs/product/storefront.md).
+    const active = ARTICLES.filter((a) => a.is_active).sort(
+      (a, b) => Number(a.quantity_stock === 0) - Number(b.quantity_stock === 0),
+    );
     active.slice(0, 4).forEach((article, index) => {
       const card = renderToStaticMarkup(
         createElement(
@@ -272,14 +280,18 @@ describe('the first paint of the storefront', () => {
           createElement(
             ShopOrigin.Provider,
             { value: 'http://shop.test' },
-            createElement(ArticleCard, {
-              article,
-              mediaBaseUrl: 'http://api.test:8080',
-              // Only the first photo is asked for at once: a phone shows one card above the fold.
-              priority: index === 0,
-              onReadReviews: () => undefined,
-              onWriteReview: () => undefined,
-            }),
+            createElement(
+              MemoryRouter,
+              null,
+              createElement(ArticleCard, {
+                article,
+                mediaBaseUrl: 'http://api.test:8080',
+                // Only the first photo is asked for at once: a phone shows one card above the fold.
+                priority: index === 0,
+                onReadReviews: () => undefined,
+                onWriteReview: () => undefined,
+              }),
+            ),
           ),
         ),
       );
@@ -294,11 +306,12 @@ describe('the first paint of the storefront', () => {
     expect(paint).toContain('alt="Ferrari &lt;SF-24&gt; &quot;Leclerc&quot; &amp; Sainz"');
     expect(paint).toContain('modellismo &lt;b&gt;F1&lt;/b&gt;</span>');
     expect(paint).toContain('<dd>&lt;img src=x onerror=alert(2)&gt;</dd>');
-    expect(paint).toContain(
-      'href="https://www.facebook.com/sharer/sharer.php?u=http%3A%2F%2Fshop.test%2Fprodotti%3Farticle%3Da1b2&amp;quote=',
-    );
+    // A card leads to its article's page; sharing lives there, not on the card.
+    expect(paint).toContain('<a class="cat-title-link" href="/prodotti/ferrari-sf-24"');
+    expect(paint).not.toContain('facebook.com/sharer');
     expect(paint).toContain('Disponibile dal 18 dicembre 2026');
-    expect(paint).toContain('<button type="button" class="cat-add" disabled="">Non Disponibile</button>');
+    // The sold-out helmet comes after the available articles: not in the first row.
+    expect(paint).not.toContain('Casco Ferrari');
   });
 
   it('paints only the top of the catalogue without a usable article list, and nothing for a filtered one', async () => {
