@@ -15,9 +15,12 @@ import { promisify } from 'node:util';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PAGES = ['/', '/prodotti'];
-// Issue 19's goals: performance at least 95, no layout shift, LCP at most 1.5 s, at most 170 KB on /prodotti.
-const TARGETS = { performance: 95, cls: 0.01, lcp_s: 1.5, prodotti_js_kb: 170 };
+// The home page, the catalogue and an article's page (the first demo article with photos; its address is read
+// from the API once the shop runs).
+const PAGES = ['/', '/prodotti', 'article'];
+// Issue 19's goals: performance at least 95, no layout shift, LCP at most 1.5 s, at most 170 KB of JavaScript on
+// /prodotti; issue 27 holds an article page to the same, its JavaScript to the same 170 KB.
+const TARGETS = { performance: 95, cls: 0.01, lcp_s: 1.5, prodotti_js_kb: 170, article_js_kb: 170 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function freePort() {
@@ -57,6 +60,7 @@ async function startShop() {
   }
   return {
     webUrl: `http://127.0.0.1:${web}`,
+    apiUrl,
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
@@ -118,7 +122,9 @@ export async function runLighthouse() {
   const shop = await startShop();
   const pages = {};
   try {
-    for (const page of PAGES) {
+    const articles = await (await fetch(`${shop.apiUrl}/public/articles`)).json();
+    const article = articles.find((a) => a.photos.length > 0 && a.quantity_stock > 0);
+    for (const page of PAGES.map((p) => (p === 'article' ? `/prodotti/${article.slug}` : p))) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) runs.push(await lighthouse(shop.webUrl + page));
       const lhr = await medianRun(runs);
@@ -126,7 +132,12 @@ export async function runLighthouse() {
       // The whole median report, for a look at what loaded (network-requests) and why (diagnostics).
       const out = path.join(root, 'bench/results');
       mkdirSync(out, { recursive: true });
-      const slug = page === '/' ? 'home' : page.slice(1).replace(/\W+/g, '-');
+      const slug =
+        page === '/'
+          ? 'home'
+          : page.startsWith('/prodotti/')
+            ? 'article'
+            : page.slice(1).replace(/\W+/g, '-');
       writeFileSync(path.join(out, `lighthouse-${slug}.json`), JSON.stringify(lhr));
     }
   } finally {
@@ -135,7 +146,11 @@ export async function runLighthouse() {
   const met =
     Object.values(pages).every(
       (p) => p.performance >= TARGETS.performance && p.cls < TARGETS.cls && p.lcp_s <= TARGETS.lcp_s,
-    ) && pages['/prodotti'].js.transfer_kb <= TARGETS.prodotti_js_kb;
+    ) &&
+    pages['/prodotti'].js.transfer_kb <= TARGETS.prodotti_js_kb &&
+    Object.entries(pages).every(
+      ([page, p]) => !page.startsWith('/prodotti/') || p.js.transfer_kb <= TARGETS.article_js_kb,
+    );
   return { runs_per_page: RUNS, profile: 'mobile, simulated throttling', pages, targets: TARGETS, met };
 }
 
