@@ -52,7 +52,7 @@ describe('details form', () => {
       ['PT', '1000-001'],
       ['IE', 'D02 X285'],
       ['GB', 'SW1A 1AA'],
-    ]) {
+    ] as const) {
       expect(checkDetails({ ...filled, country, zipCode })).toEqual({ missing: [], invalid: {} });
       expect(postcodeProblem(country, zipCode)).toBeNull();
       expect(checkDetails({ ...filled, country, zipCode: ' ' }).missing).toEqual(['zipCode']);

@@ -160,10 +160,7 @@ describe('svc-catalog staff articles', () => {
     [{ price: '1.999' }, 'Il prezzo ammette al massimo 2 decimali'],
     [{ quantity_stock: '2.5' }, 'La quantità deve essere un numero intero'],
     [{ iva_percentage: '21' }, 'Aliquota IVA non valida (22, 10, 4 o 0)'],
-    [
-      { product_type: 'prevendita' },
-      'La data di disponibilità è obbligatoria per la prevendita',
-    ],
+    [{ product_type: 'prevendita' }, 'La data di disponibilità è obbligatoria per la prevendita'],
   ])('refuses %j with 422 and its message', async (change, detail) => {
     const res = await post({ ...fields, sku: 'BAD-1', ...change });
     expect(res.status).toBe(422);
