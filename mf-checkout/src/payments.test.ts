@@ -55,7 +55,8 @@ describe('payment helpers', () => {
     for (const field of ['name', 'email', 'phone', 'address', 'city'] as const) {
       expect(paypalReady({ ...full, [field]: '  ' })).toBe(false);
     }
-    expect(paypalReady({ ...full, zipCode: '' })).toBe(true); // the CAP is optional
+    expect(paypalReady({ ...full, zipCode: '' })).toBe(false);
+    expect(paypalReady({ ...full, zipCode: '', country: 'AE' })).toBe(true); // no postcodes there
   });
 
   it('says demo and offers each method as GET /payments/config says (Klarna pay now as Klarna), a transfer always', () => {
