@@ -84,18 +84,71 @@ export const optionalText = (max: number, label: string, { line = false } = {}) 
       .nullable(),
   );
 
+/**
+ * Countries with no postcode system (docs/product/cart-and-checkout.md#postcode): the postcode is optional
+ * there, and required everywhere else. Of the countries the checkout offers only the United Arab Emirates
+ * have none (Ireland has had its Eircode since 2015); Hong Kong is listed for orders made through the API.
+ */
+export const COUNTRIES_WITHOUT_POSTCODE: readonly string[] = ['AE', 'HK'];
+export const POSTCODE_REQUIRED_DETAIL = 'Il CAP è obbligatorio';
+export const ITALIAN_POSTCODE_DETAIL = 'Il CAP deve essere di 5 cifre';
+export const POSTCODE_MAX_LENGTH = 20;
+
+/**
+ * Why a shipping postcode is refused, or null: required unless the country has none, 5 digits in Italy. An
+ * order without a country ships to Italy when its zone is national, abroad otherwise: only the presence is
+ * checked then.
+ */
+export function postcodeProblem(
+  country: string | null | undefined,
+  zipCode: string | null | undefined,
+): string | null {
+  const code = country?.trim().toUpperCase() || null;
+  const zip = zipCode?.trim() ?? '';
+  if (code && COUNTRIES_WITHOUT_POSTCODE.includes(code)) return null;
+  if (!zip) return POSTCODE_REQUIRED_DETAIL;
+  if (code === 'IT' && !/^\d{5}$/.test(zip)) return ITALIAN_POSTCODE_DETAIL;
+  return null;
+}
+
+/** The fields of customer_info, their messages and limits (the checkout form reads MAX_LENGTH from them). */
+export const CUSTOMER_INFO_LIMITS = {
+  name: 200,
+  phone: 30,
+  address: 300,
+  city: 100,
+  zipCode: POSTCODE_MAX_LENGTH,
+  notes: 1000,
+} as const;
+
+/** The fields of customer_info, without the postcode rule (shipping_address of the payments picks from them). */
+export const CustomerInfoFields = z.object(
+  {
+    name: requiredText('Il nome completo', CUSTOMER_INFO_LIMITS.name),
+    email: Email,
+    phone: requiredText('Il telefono', CUSTOMER_INFO_LIMITS.phone),
+    address: requiredText("L'indirizzo di spedizione", CUSTOMER_INFO_LIMITS.address),
+    city: requiredText('La città', CUSTOMER_INFO_LIMITS.city),
+    zipCode: optionalText(CUSTOMER_INFO_LIMITS.zipCode, 'Il CAP', { line: true }),
+    notes: optionalText(CUSTOMER_INFO_LIMITS.notes, 'Le note'),
+    /** ISO country of the shipping address; when absent the order's shipping_zone decides (default IT). */
+    country: z.preprocess((v) => (v === '' || v === null ? undefined : v), CountryCode.optional()),
+  },
+  'I dati del cliente sono obbligatori',
+);
+
+/** Adds postcodeProblem to a schema holding zipCode and country (customer_info, shipping_address). */
+export function withPostcodeRule<S extends z.ZodType<{ zipCode: string | null; country?: string }>>(
+  schema: S,
+) {
+  return schema.superRefine((info, ctx) => {
+    const problem = postcodeProblem(info.country, info.zipCode);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: problem });
+  });
+}
+
 /** customer_info of POST /orders (docs/product/cart-and-checkout.md#details-form). */
-export const CustomerInfo = z.object({
-  name: requiredText('Il nome completo', 200),
-  email: Email,
-  phone: requiredText('Il telefono', 30),
-  address: requiredText("L'indirizzo di spedizione", 300),
-  city: requiredText('La città', 100),
-  zipCode: optionalText(20, 'Il CAP', { line: true }),
-  notes: optionalText(1000, 'Le note'),
-  /** ISO country of the shipping address; when absent the order's shipping_zone decides (default IT). */
-  country: z.preprocess((v) => (v === '' || v === null ? undefined : v), CountryCode.optional()),
-});
+export const CustomerInfo = withPostcodeRule(CustomerInfoFields);
 export type CustomerInfo = z.infer<typeof CustomerInfo>;
 
 const blankToNull = (v: unknown) =>

@@ -4,13 +4,14 @@ import { CartZone } from './shipping';
 import {
   CreateOrderRequest,
   CreateOrderRequestFields,
-  CustomerInfo,
+  CustomerInfoFields,
   InvoiceDataInput,
   optionalText,
   OrderStatus,
   PaymentMethod,
   PaymentStatus,
   requireInvoiceCap,
+  withPostcodeRule,
 } from './orders';
 import { OrderCreatedLine } from './events';
 import { PaymentMethodMode, PaymentsMode, PaymentState } from './payment-kinds';
@@ -41,14 +42,16 @@ export const IdempotencyKey = z
   .regex(/^[\x20-\x7E]+$/, 'Idempotency-Key può contenere solo caratteri stampabili');
 
 /** shipping_address of POST /checkout/session and POST /paypal/create-order (PayPal adds `name`). */
-export const ShippingAddress = CustomerInfo.pick({
-  phone: true,
-  address: true,
-  city: true,
-  zipCode: true,
-  notes: true,
-  country: true,
-}).extend({ name: optionalText(200, 'Il nome') });
+export const ShippingAddress = withPostcodeRule(
+  CustomerInfoFields.pick({
+    phone: true,
+    address: true,
+    city: true,
+    zipCode: true,
+    notes: true,
+    country: true,
+  }).extend({ name: optionalText(200, 'Il nome') }),
+);
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
 
 /**
@@ -61,7 +64,7 @@ export const OnlineCheckoutRequest = z
   .object({
     items: CreateOrderRequest.shape.items,
     customer_email: Email,
-    customer_name: CustomerInfo.shape.name,
+    customer_name: CustomerInfoFields.shape.name,
     shipping_address: ShippingAddress,
     invoice_data: InvoiceDataInput.optional().nullable(),
     shipping_zone: CartZone.optional().nullable(),

@@ -1,10 +1,21 @@
-import type { Customer } from '@edicola/contracts';
+import {
+  CustomerInfo,
+  ITALIAN_POSTCODE_DETAIL,
+  POSTCODE_REQUIRED_DETAIL,
+  postcodeProblem,
+  type Customer,
+} from '@edicola/contracts';
+import dialogItalian from './locales/dialog/it.json';
 import {
   checkDetails,
+  customerInfo,
   EMPTY_FORM,
+  MAX_LENGTH,
+  needsPostcode,
   invoiceData,
   normaliseInput,
   prefill,
+  type DetailsField,
   type DetailsForm,
 } from './checkoutForm';
 
@@ -19,22 +30,61 @@ const filled: DetailsForm = {
 };
 
 describe('details form', () => {
-  it('requires name, email, phone, address and city; CAP and notes are optional', () => {
-    expect(checkDetails(EMPTY_FORM).missing).toEqual(['name', 'email', 'phone', 'address', 'city']);
+  it('requires name, email, phone, address, city and the CAP; notes are optional', () => {
+    expect(checkDetails(EMPTY_FORM).missing).toEqual([
+      'name',
+      'email',
+      'phone',
+      'address',
+      'city',
+      'zipCode',
+    ]);
     expect(checkDetails({ ...filled, city: '   ' }).missing).toEqual(['city']);
     expect(checkDetails(filled)).toEqual({ missing: [], invalid: {} });
-    expect(checkDetails({ ...filled, zipCode: '' })).toEqual({ missing: [], invalid: {} });
+    expect(checkDetails({ ...filled, zipCode: '' }).missing).toEqual(['zipCode']);
   });
 
-  it('requires the CAP, 5 digits in Italy, when an invoice is requested', () => {
+  it('requires the CAP as the server does (docs/product/cart-and-checkout.md#postcode): 5 digits in Italy, any elsewhere, none where there are no postcodes', () => {
+    expect(checkDetails({ ...filled, zipCode: '8013' }).invalid).toEqual({ zipCode: 'invalidCap' });
+    expect(checkDetails({ ...filled, zipCode: '80132-1' }).invalid).toEqual({ zipCode: 'invalidCap' });
+    for (const [country, zipCode] of [
+      ['NL', '1234 AB'],
+      ['PT', '1000-001'],
+      ['IE', 'D02 X285'],
+      ['GB', 'SW1A 1AA'],
+    ] as const) {
+      expect(checkDetails({ ...filled, country, zipCode })).toEqual({ missing: [], invalid: {} });
+      expect(postcodeProblem(country, zipCode)).toBeNull();
+      expect(checkDetails({ ...filled, country, zipCode: ' ' }).missing).toEqual(['zipCode']);
+      expect(postcodeProblem(country, ' ')).toBe(POSTCODE_REQUIRED_DETAIL);
+    }
+    expect(checkDetails({ ...filled, country: 'AE', zipCode: '' })).toEqual({ missing: [], invalid: {} });
+    expect(postcodeProblem('AE', '')).toBeNull();
+    expect(needsPostcode('AE')).toBe(false);
+    expect(needsPostcode('IE')).toBe(true);
+    // With an invoice too (the electronic invoice's address needs it).
     const invoice = { ...filled, requires_invoice: true, codice_fiscale: 'RSSMRA85T10A562S' };
     expect(checkDetails({ ...invoice, zipCode: ' ' }).missing).toEqual(['zipCode']);
-    expect(checkDetails({ ...invoice, zipCode: '8013' }).invalid).toEqual({ zipCode: 'invalidCap' });
-    expect(checkDetails({ ...invoice, country: 'NL', zipCode: '1234 AB' })).toEqual({
-      missing: [],
-      invalid: {},
-    });
     expect(checkDetails(invoice)).toEqual({ missing: [], invalid: {} });
+  });
+
+  it("limits every field to the server's length and says so with the server's words", () => {
+    const limits = { name: 200, phone: 30, address: 300, city: 100, zipCode: 20, notes: 1000, email: 254 };
+    for (const [field, max] of Object.entries(limits) as [DetailsField, number][]) {
+      expect(MAX_LENGTH[field]).toBe(max);
+      expect(normaliseInput(field, 'x'.repeat(max + 5))).toHaveLength(max);
+    }
+    // A value longer than the limit that did not come from typing (a profile, an old draft) is refused.
+    const long = { ...filled, name: 'M'.repeat(201), city: 'N'.repeat(101) };
+    expect(checkDetails(long).invalid).toEqual({ name: 'tooLong', city: 'tooLong' });
+    expect(checkDetails({ ...filled, name: 'M'.repeat(200) })).toEqual({ missing: [], invalid: {} });
+    // The Italian texts are the contract's.
+    const texts = dialogItalian.details.problems;
+    expect(texts.invalidCap).toBe(ITALIAN_POSTCODE_DETAIL);
+    const tooLong = texts.tooLong.replace('{{field}}', 'Il nome completo').replace('{{max}}', '200');
+    expect(
+      CustomerInfo.safeParse({ ...customerInfo(filled), name: 'M'.repeat(201) }).error?.issues[0]?.message,
+    ).toBe(tooLong);
   });
 
   it('checks the e-mail', () => {

@@ -1,4 +1,6 @@
 import {
+  COUNTRIES_WITHOUT_POSTCODE,
+  CUSTOMER_INFO_LIMITS,
   isValidCompanyCodiceFiscale,
   isValidPartitaIva,
   isValidPersonCodiceFiscale,
@@ -49,14 +51,20 @@ export const EMPTY_FORM: DetailsForm = {
   sdi: '',
 };
 
-/** Field limits of docs/product/constants.md#field-limits and the fields typed in upper case. */
+/**
+ * Field limits: the server's (contracts' customer_info and invoice data, docs/product/constants.md#field-limits),
+ * so a too long value is stopped in the form. The CAP is not the registration's 5: the cart ships to Europe and
+ * beyond (NL '1234 AB', PT '1000-001').
+ */
 export const MAX_LENGTH: Partial<Record<DetailsField, number>> = {
+  ...CUSTOMER_INFO_LIMITS,
+  email: 254,
   codice_fiscale: 16,
+  ragione_sociale: 200,
   codice_fiscale_azienda: 16,
   piva: 11,
+  pec: 254,
   sdi: 7,
-  // Not the registration's 5: the cart ships to Europe and beyond (NL '1234 AB', PT '1000-001').
-  zipCode: 20,
 };
 export const UPPERCASE: ReadonlySet<DetailsField> = new Set([
   'codice_fiscale',
@@ -81,7 +89,10 @@ const COMPANY_REQUIRED: DetailsField[] = ['ragione_sociale', 'piva', 'codice_fis
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type FieldProblem =
-  'invalidEmail' | 'invalidCf' | 'invalidPiva' | 'invalidPec' | 'invalidSdi' | 'invalidCap';
+  'invalidEmail' | 'invalidCf' | 'invalidPiva' | 'invalidPec' | 'invalidSdi' | 'invalidCap' | 'tooLong';
+
+/** The form needs a CAP unless the country has no postcodes (contracts' postcodeProblem, the server's rule). */
+export const needsPostcode = (country: string) => !COUNTRIES_WITHOUT_POSTCODE.includes(country);
 
 export interface DetailsCheck {
   /** Required fields left blank, in the order of the form ('CAMPI OBBLIGATORI MANCANTI'). */
@@ -96,8 +107,8 @@ export interface DetailsCheck {
  */
 export function checkDetails(form: DetailsForm): DetailsCheck {
   const blank = (field: DetailsField) => String(form[field]).trim() === '';
-  // An invoice needs the CAP (the electronic invoice's address requires it): required, 5 digits in Italy.
-  const required = form.requires_invoice
+  // The CAP, in the form's order: required unless the country has no postcodes, 5 digits in Italy.
+  const required = needsPostcode(form.country)
     ? [...REQUIRED.slice(0, REQUIRED.indexOf('country')), 'zipCode' as const, 'country' as const]
     : [...REQUIRED];
   if (form.requires_invoice && form.invoice_type === 'privato') required.push('codice_fiscale');
@@ -105,13 +116,12 @@ export function checkDetails(form: DetailsForm): DetailsCheck {
   const missing = required.filter(blank);
 
   const invalid: DetailsCheck['invalid'] = {};
-  if (!blank('email') && !EMAIL.test(form.email.trim())) invalid.email = 'invalidEmail';
-  if (
-    form.requires_invoice &&
-    form.country === 'IT' &&
-    !blank('zipCode') &&
-    !/^\d{5}$/.test(form.zipCode.trim())
-  )
+  for (const field of sentFields(form)) {
+    const max = MAX_LENGTH[field];
+    if (max && String(form[field]).trim().length > max) invalid[field] = 'tooLong';
+  }
+  if (!blank('email') && !invalid.email && !EMAIL.test(form.email.trim())) invalid.email = 'invalidEmail';
+  if (form.country === 'IT' && !blank('zipCode') && !/^\d{5}$/.test(form.zipCode.trim()))
     invalid.zipCode = 'invalidCap';
   if (form.requires_invoice && form.invoice_type === 'privato' && !blank('codice_fiscale')) {
     if (!isValidPersonCodiceFiscale(form.codice_fiscale.trim())) invalid.codice_fiscale = 'invalidCf';
@@ -124,6 +134,17 @@ export function checkDetails(form: DetailsForm): DetailsCheck {
     if (!blank('sdi') && !/^[A-Z0-9]{7}$/.test(form.sdi.trim())) invalid.sdi = 'invalidSdi';
   }
   return { missing, invalid };
+}
+
+const CUSTOMER_FIELDS: DetailsField[] = ['name', 'email', 'phone', 'address', 'city', 'zipCode', 'notes'];
+const INVOICE_FIELDS = {
+  privato: ['codice_fiscale'],
+  azienda: ['ragione_sociale', 'piva', 'codice_fiscale_azienda', 'pec', 'sdi'],
+} as const satisfies Record<DetailsForm['invoice_type'], DetailsField[]>;
+
+/** The text fields the order carries (the invoice's only when one is asked for). */
+function sentFields(form: DetailsForm): DetailsField[] {
+  return form.requires_invoice ? [...CUSTOMER_FIELDS, ...INVOICE_FIELDS[form.invoice_type]] : CUSTOMER_FIELDS;
 }
 
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());

@@ -40,14 +40,23 @@ describe('the Idempotency-Key of a checkout attempt', () => {
 });
 
 describe('payment helpers', () => {
-  it("PayPal is ready once name, email with '@', phone, address and city are filled", () => {
-    const full = { ...EMPTY_FORM, name: 'M', email: 'm@x.it', phone: '1', address: 'Via', city: 'Napoli' };
+  it("PayPal is ready once name, email with '@', phone, address, city and the CAP (unless the country has none) are filled", () => {
+    const full = {
+      ...EMPTY_FORM,
+      name: 'M',
+      email: 'm@x.it',
+      phone: '1',
+      address: 'Via',
+      city: 'Napoli',
+      zipCode: '80132',
+    };
     expect(paypalReady(full)).toBe(true);
     expect(paypalReady({ ...full, email: 'mx.it' })).toBe(false);
     for (const field of ['name', 'email', 'phone', 'address', 'city'] as const) {
       expect(paypalReady({ ...full, [field]: '  ' })).toBe(false);
     }
-    expect(paypalReady({ ...full, zipCode: '' })).toBe(true); // the CAP is optional
+    expect(paypalReady({ ...full, zipCode: '' })).toBe(false);
+    expect(paypalReady({ ...full, zipCode: '', country: 'AE' })).toBe(true); // no postcodes there
   });
 
   it('says demo and offers each method as GET /payments/config says (Klarna pay now as Klarna), a transfer always', () => {

@@ -1,6 +1,6 @@
 import type { PaymentsConfig } from '@edicola/contracts';
 import type { CheckoutPaymentMethod } from './ui/PaymentStep';
-import type { DetailsForm } from './checkoutForm';
+import { needsPostcode, type DetailsForm } from './checkoutForm';
 
 /**
  * The browser's way out to a payment page (the provider's or the shop's demo page). One object so that the
@@ -62,7 +62,7 @@ export function isOffered(method: CheckoutPaymentMethod, config: PaymentsConfig 
 
 /**
  * docs/product/cart-and-checkout.md#paypal-button: the PayPal button appears only once name, email (with
- * '@'), phone, address and city are filled.
+ * '@'), phone, address, city and the CAP (unless the country has no postcodes) are filled.
  */
 export function paypalReady(form: DetailsForm): boolean {
   const filled = (value: string) => value.trim() !== '';
@@ -72,7 +72,8 @@ export function paypalReady(form: DetailsForm): boolean {
     form.email.includes('@') &&
     filled(form.phone) &&
     filled(form.address) &&
-    filled(form.city)
+    filled(form.city) &&
+    (filled(form.zipCode) || !needsPostcode(form.country))
   );
 }
 

@@ -14,7 +14,9 @@ export const initTestI18n = (language = 'it') =>
 /** An article as GET /public/articles serves it. */
 export function article(overrides: Partial<Article> & Pick<Article, 'id'>): Article {
   return {
+    slug: `articolo-${overrides.id}`,
     sku: `SKU-${overrides.id}`,
+    ean: null,
     title: `Articolo ${overrides.id}`,
     description: 'Descrizione',
     category: 'Modellismo',
@@ -26,6 +28,8 @@ export function article(overrides: Partial<Article> & Pick<Article, 'id'>): Arti
     weight: null,
     dimensions: null,
     photo_url: null,
+    photos: [],
+    attributes: {},
     is_active: true,
     shipping_cost_national: 0,
     shipping_cost_international: 0,

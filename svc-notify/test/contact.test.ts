@@ -35,10 +35,10 @@ describe('svc-notify contact form through a real SMTP server', () => {
   });
 
   it.each([
-    [{ name: ' ' }, 'body.name: Il nome è obbligatorio'],
-    [{ email: 'x' }, 'body.email: Inserisci un indirizzo email valido'],
-    [{ messaggio: '' }, 'body.messaggio: Il messaggio è obbligatorio'],
-    [{ telefono: 'chiamami' }, 'body.telefono: Numero di telefono non valido'],
+    [{ name: ' ' }, 'Il nome è obbligatorio'],
+    [{ email: 'x' }, 'Inserisci un indirizzo email valido'],
+    [{ messaggio: '' }, 'Il messaggio è obbligatorio'],
+    [{ telefono: 'chiamami' }, 'Numero di telefono non valido'],
   ])('refuses %j with 422 and sends nothing', async (change, detail) => {
     const res = await api()
       .post('/contact/messages')

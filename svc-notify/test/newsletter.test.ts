@@ -103,7 +103,7 @@ describe('svc-notify newsletter through a real SMTP server', () => {
   it.each([
     [{ email: '' }, 'Inserisci un indirizzo email valido'],
     [{ email: 'non-valida' }, 'Inserisci un indirizzo email valido'],
-    [{ name: 'x' }, 'body.email'],
+    [{ name: 'x' }, 'Inserisci un indirizzo email valido'],
     [{ email: 'a@example.it', language: 'xx' }, 'Lingua non valida'],
   ])('refuses %j with 422', async (body, detail) => {
     const res = await api().post('/newsletter/subscribe').send(body);

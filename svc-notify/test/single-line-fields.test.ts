@@ -21,7 +21,7 @@ describe('svc-notify single-line fields', () => {
       messaggio: 'Avete il casco di Leclerc?\nGrazie',
     });
     expect(res.status).toBe(422);
-    expect(res.body.detail).toBe(`body.name: ${CONTROL}`);
+    expect(res.body.detail).toBe(CONTROL);
   });
 
   it('refuses a newsletter name with a control character with 422', async () => {
@@ -29,6 +29,6 @@ describe('svc-notify single-line fields', () => {
       .post('/newsletter/subscribe')
       .send({ email: 'lettore@example.it', name: 'Lettore\u001b[2J' });
     expect(res.status).toBe(422);
-    expect(res.body.detail).toBe(`body.name: ${CONTROL}`);
+    expect(res.body.detail).toBe(CONTROL);
   });
 });

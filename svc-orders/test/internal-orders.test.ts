@@ -195,9 +195,9 @@ describe('svc-orders for svc-payments: POST and GET /internal/orders, and Idempo
     const line = [{ article_id: article, quantity: 1 }];
     const before = await orderCount();
     const cases: [object, number, RegExp][] = [
-      [{ ...internalBody(randomUUID(), line), order_id: 'ordine-1' }, 422, /order_id/],
-      [{ ...internalBody(randomUUID(), line), order_id: undefined }, 422, /order_id/],
-      [internalBody(randomUUID(), line, { payment_method: 'transfer' }), 422, /Metodo di pagamento non online/],
+      [{ ...internalBody(randomUUID(), line), order_id: 'ordine-1' }, 422, /^Identificativo non valido$/],
+      [{ ...internalBody(randomUUID(), line), order_id: undefined }, 422, /^Manca un dato obbligatorio$/],
+      [internalBody(randomUUID(), line, { payment_method: 'transfer' }), 422, /^Metodo di pagamento non online$/],
       [internalBody(randomUUID(), line, { customer_id: randomUUID() }), 422, /Account non più esistente/],
       [internalBody(randomUUID(), []), 422, /Il carrello è vuoto!/],
       [internalBody(randomUUID(), line, { total_amount: 1 }), 422, new RegExp(TOTAL_MISMATCH_DETAIL)],

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { InternalOrder, NextInvoiceNumber, Order, OrderDetail, type EventData } from '@edicola/contracts';
-import { outbox } from '../src/db/schema';
+import { orderRecords, outbox } from '../src/db/schema';
 import { binary, expectValidFatturaPa, pdfText } from './fiscal-files';
 import { orderBody, STAFF, startShop, type Shop } from './shop';
 import { privato } from './support';
@@ -237,7 +237,12 @@ describe('invoice data after the purchase: PUT /api/orders/{id}/invoice-data, th
   });
 
   it('completes a missing CAP, which the invoice needs', async () => {
-    const orderId = await guestOrder({ zipCode: null });
+    // An order placed before the CAP was required (docs/product/cart-and-checkout.md#postcode).
+    const orderId = await guestOrder();
+    await shop.db
+      .update(orderRecords)
+      .set({ customerInfo: sql`${orderRecords.customerInfo} - 'zipCode'` })
+      .where(eq(orderRecords.id, orderId));
     expect(
       (await putData(orderId, { invoice_type: 'privato', codice_fiscale: 'RSSMRA85T10A562S' })).status,
     ).toBe(200);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createCheckoutApi } from './index';
 
-const { arrayContaining, boolean, integer, nullValue, number, regex, string, uuid } = MatchersV3;
+const { arrayContaining, boolean, eachLike, integer, nullValue, number, regex, string, uuid } = MatchersV3;
 
 const ISO_DATETIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$';
 
@@ -30,7 +30,9 @@ describe('mf-checkout → svc-catalog', () => {
         response.headers({ 'Content-Type': regex('application/json.*', 'application/json') }).jsonBody(
           arrayContaining({
             id: uuid('3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60'),
+            slug: string('ferrari-sf-23-1-18'),
             sku: string('F1-FER-SF23-18'),
+            ean: nullValue(),
             title: string('Ferrari SF-23 1:18'),
             description: string('Modellino in scala 1:18 della Ferrari SF-23.'),
             category: string('Modellismo'),
@@ -42,6 +44,13 @@ describe('mf-checkout → svc-catalog', () => {
             weight: number(0.8),
             dimensions: string('30x15x12 cm'),
             photo_url: regex('^/media/articles/.+', '/media/articles/ferrari-sf23.webp'),
+            photos: eachLike({
+              id: string('ph-1'),
+              url: regex('^/media/articles/.+', '/media/articles/ferrari-sf23.webp'),
+              zoom_url: regex('^/media/articles/.+', '/media/articles/ferrari-sf23-1600.webp'),
+              alt: string('Ferrari SF-23 1:18, fronte'),
+            }),
+            attributes: {},
             is_active: boolean(true),
             shipping_cost_national: number(0),
             shipping_cost_international: number(0),

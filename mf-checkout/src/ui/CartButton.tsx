@@ -4,6 +4,13 @@ import { useNavigate } from 'react-router-dom';
 import { type RemoteProps } from '@edicola/contracts';
 import { emitDomEvent, onDomEvent } from '@edicola/web-kit';
 import { addToCart, cartSnapshot, countItems, readCart, saveCart, subscribeCart } from '../cart';
+import {
+  checkoutEntryStep,
+  enterCheckout,
+  followCheckoutHistory,
+  leaveCheckout,
+  type CheckoutEntryStep,
+} from '../checkoutHistory';
 import { goToCheckout } from '../goToCheckout';
 import { registerTranslations } from '../i18n';
 import '../cart.css';
@@ -29,9 +36,20 @@ export default function CartButton({ config }: RemoteProps) {
   const count = countItems(useSyncExternalStore(subscribeCart, cartSnapshot, cartSnapshot));
   const [announcement, setAnnouncement] = useState('');
   const [notice, setNotice] = useState('');
-  const [open, setOpen] = useState<false | 'cart' | 'payment'>(false);
+  const [open, setOpen] = useState<false | CheckoutEntryStep>(false);
   const navigate = useNavigate();
   const noticeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // docs/product/cart-and-checkout.md#back-button: the dialog has its own history entry.
+  const openCheckout = (step: CheckoutEntryStep) => {
+    enterCheckout(step);
+    setOpen(step);
+  };
+  const closeCheckout = () => {
+    setOpen(false);
+    leaveCheckout();
+  };
+  useEffect(() => followCheckoutHistory((step) => setOpen(step ?? false)), []);
 
   useEffect(() => {
     const stopCartAdd = onDomEvent('edicola:cart-add', (detail) => {
@@ -55,7 +73,10 @@ export default function CartButton({ config }: RemoteProps) {
         noticeTimer.current = setTimeout(() => setNotice(''), ADDED_NOTICE_MS);
       }
     });
-    const stopOpen = onDomEvent('edicola:checkout-open', ({ step }) => setOpen(step));
+    const stopOpen = onDomEvent('edicola:checkout-open', ({ step }) => {
+      enterCheckout(step);
+      setOpen(step);
+    });
     // A shopper may have clicked 'Aggiungi al Carrello' while this slice was still loading.
     emitDomEvent('edicola:cart-ready', {});
     return () => {
@@ -79,7 +100,7 @@ export default function CartButton({ config }: RemoteProps) {
         aria-haspopup="dialog"
         onPointerEnter={() => void loadCheckout()}
         onFocus={() => void loadCheckout()}
-        onClick={() => setOpen('cart')}
+        onClick={() => openCheckout('cart')}
       >
         <svg className="cko-cart-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path
@@ -105,10 +126,12 @@ export default function CartButton({ config }: RemoteProps) {
           <CheckoutDialog
             config={config}
             initialStep={open}
-            onClose={() => setOpen(false)}
+            onClose={closeCheckout}
             onGoToCheckout={() => {
               setOpen(false);
-              goToCheckout(navigate);
+              // The catalogue takes the place of the checkout's entry: Back from it is the page before.
+              const replace = checkoutEntryStep() !== null;
+              goToCheckout((to) => navigate(to, { replace }));
             }}
           />
         </Suspense>

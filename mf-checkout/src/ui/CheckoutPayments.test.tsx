@@ -122,6 +122,7 @@ const GUEST = {
   Telefono: '+39 081 123 4567',
   'Indirizzo di spedizione': 'Via Toledo 1',
   Città: 'Napoli',
+  CAP: '80134',
 };
 
 function fill(dialog: HTMLElement, values: Record<string, string>) {
@@ -473,7 +474,7 @@ describe('Klarna', () => {
         billing_details: {
           email: 'mario.rossi@example.it',
           name: 'Mario Rossi',
-          address: { country: 'IT', line1: 'Via Toledo 1', city: 'Napoli', postal_code: '00000' },
+          address: { country: 'IT', line1: 'Via Toledo 1', city: 'Napoli', postal_code: '80134' },
         },
       },
       return_url: `${window.location.origin}/payment-success`,

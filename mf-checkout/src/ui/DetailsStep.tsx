@@ -7,6 +7,7 @@ import type { CheckoutApi } from '../api';
 import {
   checkDetails,
   MAX_LENGTH,
+  needsPostcode,
   normaliseInput,
   prefill,
   type DetailsCheck,
@@ -139,9 +140,11 @@ export function DetailsStep({
   };
 
   const errorId = (field: DetailsField) => errorIdOf(`${id}-${field}`);
+  const problemText = (field: DetailsField, problem: string) =>
+    t(`details.problems.${problem}`, { field: t(`details.fields.${field}`), max: MAX_LENGTH[field] });
   const fieldError = (field: DetailsField) => {
     const problem = problems.invalid[field];
-    if (problem) return t(`details.problems.${problem}`);
+    if (problem) return problemText(field, problem);
     return problems.missing.includes(field) ? t('details.requiredField') : '';
   };
 
@@ -213,7 +216,11 @@ export function DetailsStep({
 
   const missingNames = problems.missing.map((field) => t(`details.fields.${field}`)).join(', ');
   const invalidMessages = [
-    ...new Set(Object.values(problems.invalid).map((p) => t(`details.problems.${p}`))),
+    ...new Set(
+      (Object.entries(problems.invalid) as [DetailsField, string][]).map(([field, problem]) =>
+        problemText(field, problem),
+      ),
+    ),
   ];
 
   return (
@@ -251,7 +258,7 @@ export function DetailsStep({
           {input('phone', { required: true })}
           {input('address', { required: true })}
           {input('city', { required: true })}
-          {input('zipCode', { required: form.requires_invoice })}
+          {input('zipCode', { required: needsPostcode(form.country) })}
           {countrySelect()}
         </div>
         <div className="cko-field">
@@ -260,6 +267,7 @@ export function DetailsStep({
             id={`${id}-notes`}
             name="notes"
             rows={2}
+            maxLength={MAX_LENGTH.notes}
             value={form.notes}
             onChange={(event) => set('notes', event.target.value)}
           />

@@ -107,22 +107,22 @@ describe('the app factory, request by request', () => {
     ).toBe(413);
   });
 
-  it('refuses a NUL byte anywhere in body, query or path with a 4xx naming where', async () => {
+  it('refuses a NUL byte anywhere in body, query or path with a 4xx that names no path', async () => {
     const body = await request(app).post('/echo').send({ username: 'adm\u0000in', password: 'x' });
     expect(body.status).toBe(422);
-    expect(body.body.detail).toMatch(/^body\.username: .*nullo/);
+    expect(body.body.detail).toBe('Il testo non può contenere il carattere nullo (\\u0000)');
     const nested = await request(app)
       .post('/echo')
       .send({ username: 'a', list: [{ note: 'ok' }, { note: '\u0000' }] });
     expect(nested.status).toBe(422);
-    expect(nested.body.detail).toMatch(/^body\.list\.1\.note/);
+    expect(nested.body.detail).toMatch(/^Il testo .*nullo/);
     const key = await request(app)
       .post('/echo')
       .send({ username: 'a', ['k\u0000']: 1 });
     expect(key.status).toBe(422);
     const query = await request(app).get('/search?q=a%00b');
     expect(query.status).toBe(422);
-    expect(query.body.detail).toMatch(/^query\.q: /);
+    expect(query.body.detail).toMatch(/^Il testo .*nullo/);
     expect((await request(app).get('/items/a%00b')).status).toBe(400);
     expect((await request(app).get('/search?q=ab')).body).toEqual({ q: 'ab' });
   });

@@ -3,7 +3,6 @@ import compression from 'compression';
 import cors from 'cors';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
-import { z } from 'zod';
 import type { Health } from '@edicola/contracts';
 import { runWithContext } from '../context';
 import { bindToActive, failed, serverKind, serverParent, startSpan, withSpan } from '../telemetry/trace';
@@ -63,9 +62,6 @@ export function parseTrustProxy(value: boolean | string | number | undefined): b
 const TRUST_ALL =
   'TRUST_PROXY=true would let any client choose its own address: give the number of proxies in front ' +
   '(1 = the gateway) or their addresses';
-
-// Validation details reach Italian shoppers and staff: zod speaks Italian.
-z.config(z.locales.it());
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 

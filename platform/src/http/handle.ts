@@ -27,14 +27,14 @@ function parse(where: 'params' | 'query' | 'body', schema: Schema | undefined, v
 
 /**
  * A route handler whose params, query and body are validated by zod schemas (from contracts/) before it
- * runs. Bad input answers 422 with a detail naming each bad field; a returned value is sent as JSON.
+ * runs. Bad input answers 422 with the readable messages of the bad fields (errors.ts); a returned value is sent as JSON.
  */
 export function handle<S extends InputSchemas>(
   schemas: S,
   fn: (input: Input<S>, req: Request, res: Response) => unknown,
 ): RequestHandler {
   return async (req, res) => {
-    refuseNulBytes('params', req.params);
+    refuseNulBytes(req.params);
     const input = {
       params: parse('params', schemas.params, req.params),
       query: parse('query', schemas.query, req.query),

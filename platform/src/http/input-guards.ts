@@ -18,12 +18,11 @@ export function findNulByte(value: unknown): string[] | null {
   return null;
 }
 
-export const NUL_DETAIL = 'il testo non può contenere il carattere nullo (\\u0000)';
+export const NUL_DETAIL = 'Il testo non può contenere il carattere nullo (\\u0000)';
 
-/** Throws a 422 naming the field when `value` (params, query or body) holds a NUL byte anywhere. */
-export function refuseNulBytes(where: string, value: unknown): void {
-  const path = findNulByte(value);
-  if (path) throw new HttpError(422, `${[where, ...path].join('.')}: ${NUL_DETAIL}`);
+/** Throws a 422 when `value` (params, query or body) holds a NUL byte anywhere; the detail names no path. */
+export function refuseNulBytes(value: unknown): void {
+  if (findNulByte(value)) throw new HttpError(422, NUL_DETAIL);
 }
 
 /**
@@ -31,8 +30,9 @@ export function refuseNulBytes(where: string, value: unknown): void {
  * the JSON body before any handler runs (handle() checks route params too).
  */
 export const nulByteGuard: RequestHandler = (req, _res, next) => {
-  if (req.path.includes('%00')) throw badRequest(`Percorso non valido: ${NUL_DETAIL}`);
-  refuseNulBytes('query', req.query);
-  if (!Buffer.isBuffer(req.body)) refuseNulBytes('body', req.body);
+  if (req.path.includes('%00'))
+    throw badRequest('Percorso non valido: contiene il carattere nullo (\\u0000)');
+  refuseNulBytes(req.query);
+  if (!Buffer.isBuffer(req.body)) refuseNulBytes(req.body);
   next();
 };

@@ -27,12 +27,12 @@ export function internalOrderRoutes(router: Router, options: InternalOrderRouteO
     [options.creationLimit],
     async ({ body }, _req, res): Promise<InternalOrder> => {
       if (!OnlinePaymentMethod.safeParse(body.payment_method).success) {
-        throw new HttpError(422, 'body.payment_method: Metodo di pagamento non online');
+        throw new HttpError(422, 'Metodo di pagamento non online');
       }
       let orderer: Orderer = { customerId: null };
       if (body.customer_id) {
         const account = await ordererForCustomer(db, body.customer_id);
-        if (!account) throw new HttpError(422, 'body.customer_id: Account non più esistente');
+        if (!account) throw new HttpError(422, 'Account non più esistente');
         orderer = account;
       }
       const { order_id: orderId, customer_id: _customer, client_address: _address, ...request } = body;

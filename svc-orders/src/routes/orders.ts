@@ -70,7 +70,7 @@ export function idempotencyKeyOf(req: Request): string | null {
   if (raw === undefined) return null;
   const parsed = IdempotencyKey.safeParse(raw);
   if (!parsed.success) {
-    throw new HttpError(422, `headers.${IDEMPOTENCY_HEADER}: ${parsed.error.issues[0]!.message}`);
+    throw new HttpError(422, parsed.error.issues[0]!.message);
   }
   return parsed.data;
 }

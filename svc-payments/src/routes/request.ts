@@ -18,7 +18,7 @@ export function idempotencyKey(req: Request): string {
   // Read as svc-orders reads it on POST /orders.
   const parsed = IdempotencyKey.safeParse(raw);
   if (!parsed.success) {
-    throw new HttpError(422, `headers.${IDEMPOTENCY_HEADER}: ${parsed.error.issues[0]!.message}`);
+    throw new HttpError(422, parsed.error.issues[0]!.message);
   }
   return parsed.data;
 }
