@@ -52,6 +52,18 @@ interface Word {
   exact: SQL;
   match: SQL;
   typo: boolean;
+  /** The word with two neighbouring letters swapped, each way (a typo's likely originals). */
+  variants: string[];
+}
+
+/** Every spelling of `word` with two neighbouring letters swapped. */
+export function transpositions(word: string): string[] {
+  const variants = new Set<string>();
+  for (let i = 1; i < word.length; i++) {
+    if (word[i] === word[i - 1]) continue;
+    variants.add(word.slice(0, i - 1) + word[i] + word[i - 1] + word.slice(i + 1));
+  }
+  return [...variants];
 }
 
 /** The conditions of each word; Italian stop words ("di", "e") match everything and are left out. */
@@ -74,9 +86,16 @@ async function wordConditions(db: Db, q: string, prefixLast: boolean): Promise<W
     const exact = hasStem
       ? sql`(${articles.searchVector} @@ ${stemQuery(text)} or ${articles.searchText} like ${literal})`
       : sql`(${articles.searchText} like ${literal})`;
-    const typo = text.length >= TYPO_MIN_LENGTH && !/^\p{N}+$/u.test(text);
-    const match = typo ? sql`(${exact} or ${text} <% ${articles.searchText})` : exact;
-    return [{ text, exact, match, typo }];
+    const typo = text.length >= TYPO_MIN_LENGTH && !/\p{N}/u.test(text);
+    if (!typo) return [{ text, exact, match: exact, typo, variants: [] }];
+    // Two letters swapped ("scnaia") keep too few trigrams in common with the word: the swaps are matched by stem.
+    const variants = transpositions(text);
+    const swapped = sql.join(
+      variants.map((variant) => stemQuery(variant)),
+      sql` || `,
+    );
+    const match = sql`(${exact} or ${text} <% ${articles.searchText} or ${articles.searchVector} @@ (${swapped}))`;
+    return [{ text, exact, match, typo, variants }];
   });
 }
 
@@ -127,17 +146,15 @@ function ordering(query: Query, words: Word[], raw: string): SQL[] {
     sql` || `,
   );
   const typos = words.filter((word) => word.typo);
-  const similarity = typos.length
-    ? sql.join(
-        typos.map((word) => sql`word_similarity(${word.text}, ${articles.searchText})`),
-        sql` + `,
-      )
-    : sql`0`;
+  const similarity = sql.join(
+    typos.map((word) => sql`word_similarity(${word.text}, ${articles.searchText})`),
+    sql` + `,
+  );
   return [
     exactCode,
     sql`(${exactWords}) desc`,
     sql`ts_rank(${articles.searchVector}, ${stems}) desc`,
-    sql`(${similarity}) desc`,
+    ...(typos.length ? [sql`(${similarity}) desc`] : []),
     inStock,
     sql`${articles.createdAt} desc`,
     sql`${articles.id}`,
@@ -149,14 +166,15 @@ const typoThreshold = (tx: Db) =>
   tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`);
 
 /** The word of these articles' search texts most like `typo` (the correction shown: "charizard" for "charizzard"). */
-async function closestWord(tx: Db, typo: string, ids: string[]): Promise<string | null> {
+async function closestWord(tx: Db, typo: Word, ids: string[]): Promise<string | null> {
+  const swaps = typo.variants.length ? sql.join(typo.variants.map((v) => sql`${v}`), sql`, `) : sql`''`;
   const found = await tx.execute<{ word: string }>(sql`
     select word from (
       select regexp_split_to_table(${articles.searchText}, '\\s+') as word from ${articles}
       where ${inArray(articles.id, ids)}
     ) words
     where word <> ''
-    order by similarity(${typo}, word) desc, word
+    order by word in (${swaps}) desc, similarity(${typo.text}, word) desc, word
     limit 1`);
   return (found as unknown as { rows: { word: string }[] }).rows[0]?.word ?? null;
 }
@@ -240,7 +258,7 @@ export async function searchCatalogue(db: Db, query: Query): Promise<SearchResul
         const word = i === undefined ? undefined : words[i];
         const exactSomewhere = i === undefined ? true : rows[0]![`exact_${i}`] === true;
         if (word?.typo && !exactSomewhere) {
-          const best = await closestWord(tx, text, ids);
+          const best = await closestWord(tx, word, ids);
           if (best && best !== text) {
             fixed.push(best);
             changed = true;
