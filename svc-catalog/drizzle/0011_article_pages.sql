@@ -19,6 +19,7 @@ ALTER TABLE "catalog"."articles" ADD COLUMN "slug" text DEFAULT '' NOT NULL;--> 
 ALTER TABLE "catalog"."articles" ADD COLUMN "attributes" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "catalog"."articles" ADD COLUMN "search_vector" "tsvector" DEFAULT ''::tsvector NOT NULL;--> statement-breakpoint
 ALTER TABLE "catalog"."articles" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "articles_slug_idx" ON "catalog"."articles" USING btree ("slug");--> statement-breakpoint
 ALTER TABLE "catalog"."article_photos" ADD CONSTRAINT "article_photos_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "catalog"."articles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalog"."article_slugs" ADD CONSTRAINT "article_slugs_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "catalog"."articles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 -- unaccent() is only STABLE (its dictionary could change): this wrapper names the dictionary, so indexes and the

@@ -75,7 +75,9 @@ describe('svc-catalog article pages: slugs, attributes, photos (docs/product/art
     });
 
     it('moves the slug with the title; the old one answers the article with its new slug', async () => {
-      const created = AdminArticle.parse((await post({ ...card, sku: 'MOVE-1', title: 'Blastoise Set Base' })).body);
+      const created = AdminArticle.parse(
+        (await post({ ...card, sku: 'MOVE-1', title: 'Blastoise Set Base' })).body,
+      );
       expect(created.slug).toBe('blastoise-set-base');
       const edited = await put(created.id, { ...card, sku: 'MOVE-1', title: 'Blastoise Set Base 2/102' });
       expect(edited.status).toBe(200);
@@ -92,8 +94,12 @@ describe('svc-catalog article pages: slugs, attributes, photos (docs/product/art
     });
 
     it('answers 404 for the slug of a deleted or inactive article, and never gives it to another', async () => {
-      const created = AdminArticle.parse((await post({ ...card, sku: 'GONE-1', title: 'Articolo tolto' })).body);
-      await api().delete(`/api/articles/${created.id}`).set({ Authorization: `Bearer ${tokens.admin}` });
+      const created = AdminArticle.parse(
+        (await post({ ...card, sku: 'GONE-1', title: 'Articolo tolto' })).body,
+      );
+      await api()
+        .delete(`/api/articles/${created.id}`)
+        .set({ Authorization: `Bearer ${tokens.admin}` });
       const gone = await bySlug('articolo-tolto');
       expect(gone.status).toBe(404);
       expect(gone.body).toEqual({ detail: 'Articolo non trovato' });
@@ -129,7 +135,8 @@ describe('svc-catalog article pages: slugs, attributes, photos (docs/product/art
     });
 
     it('refuses a certificate number the same grader gave another article (409), not another grader’s', async () => {
-      const graded = (grader: string) => JSON.stringify({ grader, grade: 10, certificate_number: '12345678' });
+      const graded = (grader: string) =>
+        JSON.stringify({ grader, grade: 10, certificate_number: '12345678' });
       expect((await post({ ...card, sku: 'PSA-1', attributes: graded('PSA') })).status).toBe(201);
       const twice = await post({ ...card, sku: 'PSA-2', attributes: graded('PSA') });
       expect(twice.status).toBe(409);
@@ -160,20 +167,28 @@ describe('svc-catalog article pages: slugs, attributes, photos (docs/product/art
 
     it('adds photos up to ten, refuses the eleventh, and keeps the form’s version', async () => {
       for (let n = 2; n <= PHOTO_LIMIT; n++) {
-        const res = await addPhoto(id, await image(400, `#${(n * 20).toString(16).padStart(2, '0')}4040`), `Vista ${n}`);
+        const res = await addPhoto(
+          id,
+          await image(400, `#${(n * 20).toString(16).padStart(2, '0')}4040`),
+          `Vista ${n}`,
+        );
         expect(res.status).toBe(201);
         expect(res.body.photos).toHaveLength(n);
       }
       const eleventh = await addPhoto(id, await image(400, '#123456'));
       expect(eleventh.status).toBe(422);
       expect(eleventh.body.detail).toBe(PHOTO_ERRORS.limit);
-      const article = AdminArticle.parse((await put(id, { ...card, sku: 'PH-1', version: String(version) })).body);
+      const article = AdminArticle.parse(
+        (await put(id, { ...card, sku: 'PH-1', version: String(version) })).body,
+      );
       expect(article.photos).toHaveLength(PHOTO_LIMIT);
       expect(article.photos[1]!.alt).toBe('Vista 2');
     });
 
     it('reorders the photos and their alt texts; the first becomes the cover', async () => {
-      const before = AdminArticle.parse((await api().get('/api/articles').query({ q: 'PH-1' }).set(as())).body.items[0]);
+      const before = AdminArticle.parse(
+        (await api().get('/api/articles').query({ q: 'PH-1' }).set(as())).body.items[0],
+      );
       const order = [...before.photos].reverse().map((p, i) => ({ id: p.id, alt: `Foto ${i + 1}` }));
       const res = await api().put(`/api/articles/${id}/photos`).set(as()).send({ photos: order });
       expect(res.status).toBe(200);
@@ -200,7 +215,9 @@ describe('svc-catalog article pages: slugs, attributes, photos (docs/product/art
     });
 
     it('deletes a photo; deleting the cover makes the next one the cover', async () => {
-      const before = AdminArticle.parse((await api().get('/api/articles').query({ q: 'PH-1' }).set(as())).body.items[0]);
+      const before = AdminArticle.parse(
+        (await api().get('/api/articles').query({ q: 'PH-1' }).set(as())).body.items[0],
+      );
       const res = await api().delete(`/api/articles/${id}/photos/${before.photos[0]!.id}`).set(as());
       expect(res.status).toBe(200);
       const after = AdminArticle.parse(res.body);
@@ -209,17 +226,25 @@ describe('svc-catalog article pages: slugs, attributes, photos (docs/product/art
       const again = await api().delete(`/api/articles/${id}/photos/${before.photos[0]!.id}`).set(as());
       expect(again.status).toBe(404);
       // A photo of another article is not this one's.
-      const other = AdminArticle.parse((await api().get('/api/articles').query({ q: 'PH-SMALL' }).set(as())).body.items[0]);
-      expect((await api().delete(`/api/articles/${id}/photos/${other.photos[0]!.id}`).set(as())).status).toBe(404);
+      const other = AdminArticle.parse(
+        (await api().get('/api/articles').query({ q: 'PH-SMALL' }).set(as())).body.items[0],
+      );
+      expect((await api().delete(`/api/articles/${id}/photos/${other.photos[0]!.id}`).set(as())).status).toBe(
+        404,
+      );
       // A new photo in the form replaces the cover and keeps the others.
-      const replaced = AdminArticle.parse((await put(id, { ...card, sku: 'PH-1' }, await image(500, '#00f'))).body);
+      const replaced = AdminArticle.parse(
+        (await put(id, { ...card, sku: 'PH-1' }, await image(500, '#00f'))).body,
+      );
       expect(replaced.photos).toHaveLength(after.photos.length);
       expect(replaced.photos[0]!.url).not.toBe(after.photos[0]!.url);
       expect(replaced.photos.slice(1)).toEqual(after.photos.slice(1));
       // Every photo gone: no cover.
       let last = replaced;
       for (const photo of replaced.photos) {
-        last = AdminArticle.parse((await api().delete(`/api/articles/${id}/photos/${photo.id}`).set(as())).body);
+        last = AdminArticle.parse(
+          (await api().delete(`/api/articles/${id}/photos/${photo.id}`).set(as())).body,
+        );
       }
       expect(last).toMatchObject({ photos: [], photo_url: null });
     });

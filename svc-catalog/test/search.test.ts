@@ -163,7 +163,13 @@ describe('svc-catalog search (docs/product/article-pages.md#search)', () => {
     const [mew] = (await search({ q: 'mew psa' })).items;
     expect(mew).toMatchObject({
       slug: 'mew-ex-205-165-scarlatto-e-violetto-151-psa-10',
-      attributes: { condition: 'mint', language: 'en', grader: 'PSA', grade: 10, certificate_number: '84512377' },
+      attributes: {
+        condition: 'mint',
+        language: 'en',
+        grader: 'PSA',
+        grade: 10,
+        certificate_number: '84512377',
+      },
     });
     expect(mew!.photos).toHaveLength(2);
     expect(mew!.photos[0]!.url).toBe(mew!.photo_url);
@@ -202,7 +208,9 @@ describe('svc-catalog search (docs/product/article-pages.md#search)', () => {
     expect(char.length).toBeLessThanOrEqual(6);
     expect(char.every((s) => /charizard|charles/i.test(s.title))).toBe(true);
     expect((await suggest('c')).length).toBe(6);
-    expect((await suggest('ferrari lec')).map((s) => s.title)).toEqual(['Ferrari SF-24 Charles Leclerc 1:18']);
+    expect((await suggest('ferrari lec')).map((s) => s.title)).toEqual([
+      'Ferrari SF-24 Charles Leclerc 1:18',
+    ]);
     expect((await suggest('vestappen')).map((s) => s.title)).toEqual(['Red Bull RB20 Max Verstappen 1:43']);
     const empty = await api().get('/public/search/suggest').query({ q: ' ' });
     expect(empty.status).toBe(422);

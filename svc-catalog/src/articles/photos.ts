@@ -14,7 +14,10 @@ import { savePhotoFiles } from '../photos/storage';
 import { toAdminArticle, toArticle } from './mapping';
 
 /** The photos of these articles, each article's in order: one query whatever their number. */
-export async function photosOf(db: Db, articleIds: readonly string[]): Promise<Map<string, ArticlePhotoRow[]>> {
+export async function photosOf(
+  db: Db,
+  articleIds: readonly string[],
+): Promise<Map<string, ArticlePhotoRow[]>> {
   const byArticle = new Map<string, ArticlePhotoRow[]>();
   if (articleIds.length === 0) return byArticle;
   const rows = await db
@@ -67,12 +70,19 @@ export async function syncCover(tx: Db, articleId: string): Promise<void> {
 }
 
 /** Puts `photo` at position 0 (the cover), replacing the cover there was; the other photos stay. */
-export async function replaceCover(tx: Db, articleId: string, photo: PreparedPhoto, alt: string): Promise<void> {
+export async function replaceCover(
+  tx: Db,
+  articleId: string,
+  photo: PreparedPhoto,
+  alt: string,
+): Promise<void> {
   await savePhotoFiles(tx, photo.files);
   await tx
     .delete(articlePhotos)
     .where(and(eq(articlePhotos.articleId, articleId), eq(articlePhotos.position, 0)));
-  await tx.insert(articlePhotos).values({ articleId, position: 0, url: photo.url, zoomUrl: photo.zoomUrl, alt });
+  await tx
+    .insert(articlePhotos)
+    .values({ articleId, position: 0, url: photo.url, zoomUrl: photo.zoomUrl, alt });
   await syncCover(tx, articleId);
 }
 
@@ -82,9 +92,11 @@ export async function copyPhotos(tx: Db, fromId: string, toId: string): Promise<
   if (!source) return false;
   const photos = (await photosOf(tx, [fromId])).get(fromId) ?? [];
   if (photos.length > 0) {
-    await tx.insert(articlePhotos).values(
-      photos.map(({ position, url, zoomUrl, alt }) => ({ articleId: toId, position, url, zoomUrl, alt })),
-    );
+    await tx
+      .insert(articlePhotos)
+      .values(
+        photos.map(({ position, url, zoomUrl, alt }) => ({ articleId: toId, position, url, zoomUrl, alt })),
+      );
   }
   await syncCover(tx, toId);
   return true;

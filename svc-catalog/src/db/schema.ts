@@ -89,13 +89,17 @@ export const articles = catalog.table(
      * the Italian text-search vector (title A; SKU, EAN, category and attributes with their Italian labels B;
      * description C) and the same words unaccented in lower case for the trigram (typo) match.
      */
-    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
     searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     uniqueIndex('articles_slug_live_idx')
       .on(t.slug)
       .where(sql`${t.deletedAt} is null`),
+    // A new slug is checked against every article's, deleted ones included (catalog.slug_taken).
+    index('articles_slug_idx').on(t.slug),
     uniqueIndex('articles_certificate_live_idx')
       .on(sql`(${t.attributes}->>'grader')`, sql`(${t.attributes}->>'certificate_number')`)
       .where(

@@ -415,7 +415,8 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   {
     sku: 'PKM-CHAR-199-IT',
     title: 'Charizard ex 199/165 Scarlatto e Violetto 151 italiano',
-    description: 'Carta singola Special Illustration Rare, in italiano. Conservata in bustina e toploader dall’apertura.',
+    description:
+      'Carta singola Special Illustration Rare, in italiano. Conservata in bustina e toploader dall’apertura.',
     category: 'Pokemon',
     ...normal,
     price: 129.0,
@@ -429,7 +430,8 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   {
     sku: 'PKM-MEW-205-PSA10',
     title: 'Mew ex 205/165 Scarlatto e Violetto 151 PSA 10',
-    description: 'Carta gradata PSA 10 Gem Mint, in inglese, nella sua custodia sigillata con il numero di certificato.',
+    description:
+      'Carta gradata PSA 10 Gem Mint, in inglese, nella sua custodia sigillata con il numero di certificato.',
     category: 'Pokemon',
     ...normal,
     price: 249.0,
@@ -437,13 +439,20 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 1,
     weight: 0.12,
     dimensions: '13,5 x 8,5 cm',
-    attributes: { condition: 'mint', language: 'en', grader: 'PSA', grade: 10, certificate_number: '84512377' },
+    attributes: {
+      condition: 'mint',
+      language: 'en',
+      grader: 'PSA',
+      grade: 10,
+      certificate_number: '84512377',
+    },
     more_photos: ['Retro della custodia PSA della carta Mew ex'],
   },
   {
     sku: 'PKM-GENGAR-FOS-1ED',
     title: 'Gengar Fossile 5/62 prima edizione',
-    description: 'Carta holo del set Fossile del 1999, prima edizione, in inglese. Segni di gioco leggeri sui bordi.',
+    description:
+      'Carta holo del set Fossile del 1999, prima edizione, in inglese. Segni di gioco leggeri sui bordi.',
     category: 'Pokemon',
     ...normal,
     price: 89.0,
@@ -470,7 +479,8 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   {
     sku: 'PKM-BLAS-BASE-CGC',
     title: 'Blastoise Set Base 2/102 CGC 8.5',
-    description: 'Carta holo del Set Base in italiano, gradata CGC 8.5, custodia con il numero di certificato.',
+    description:
+      'Carta holo del Set Base in italiano, gradata CGC 8.5, custodia con il numero di certificato.',
     category: 'Pokemon',
     ...normal,
     price: 420.0,
@@ -478,7 +488,13 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 0,
     weight: 0.12,
     dimensions: '13,5 x 8,5 cm',
-    attributes: { condition: 'near_mint', language: 'it', grader: 'CGC', grade: 8.5, certificate_number: '4123987001' },
+    attributes: {
+      condition: 'near_mint',
+      language: 'it',
+      grader: 'CGC',
+      grade: 8.5,
+      certificate_number: '4123987001',
+    },
   },
   {
     sku: 'PKM-PIKA-SV-PL',

@@ -94,7 +94,7 @@ const TINTS: Record<string, string> = {
 
 /**
  * The article's SVG drawing (exported for tests and for looking at the drawings): `view` 0 is the cover; a further
- * view of a single card is its back, of anything else the product seen from its other side.
+ * view of a single card is its back, of anything else the product seen from its other side, then a close-up.
  */
 export function demoSvg(article: DemoArticle, view = 0): string {
   const livery = LIVERIES.find(([pattern]) => pattern.test(article.title))?.[1] ?? FALLBACK;
@@ -102,7 +102,8 @@ export function demoSvg(article: DemoArticle, view = 0): string {
   const product = drawingFor(article)(livery);
   if (view === 0) return scene(tint, product);
   if (article.attributes?.condition) return scene(tint, cardBack(livery));
-  return scene(tint, `<g transform="translate(800 0) scale(-1 1)">${product}</g>`);
+  if (view === 1) return scene(tint, `<g transform="translate(800 0) scale(-1 1)">${product}</g>`);
+  return scene(tint, `<g transform="translate(-200 -150) scale(1.5)">${product}</g>`);
 }
 
 /**

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { ERROR_CODES, PHOTO_ERRORS, PHOTO_MAX_BYTES, PHOTO_WIDTHS, PHOTO_ZOOM_WIDTH } from '@edicola/contracts';
+import {
+  ERROR_CODES,
+  PHOTO_ERRORS,
+  PHOTO_MAX_BYTES,
+  PHOTO_WIDTHS,
+  PHOTO_ZOOM_WIDTH,
+} from '@edicola/contracts';
 import { HttpError } from '@edicola/platform';
 
 /** Formats accepted, as sharp names them after reading the file's own bytes (never its name or type). */

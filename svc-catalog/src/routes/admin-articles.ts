@@ -111,11 +111,14 @@ export function adminArticleRoutes(
       return article;
     },
   );
-  serve(endpoint('PUT /api/articles/:id/photos'), async ({ params, body }, _req, res): Promise<AdminArticle> => {
-    const article = await reorderPhotos(db, bus, params.id, body, auditBy(bus, res));
-    cache.invalidate();
-    return article;
-  });
+  serve(
+    endpoint('PUT /api/articles/:id/photos'),
+    async ({ params, body }, _req, res): Promise<AdminArticle> => {
+      const article = await reorderPhotos(db, bus, params.id, body, auditBy(bus, res));
+      cache.invalidate();
+      return article;
+    },
+  );
   serve(
     endpoint('DELETE /api/articles/:id/photos/:photo_id'),
     async ({ params }, _req, res): Promise<AdminArticle> => {

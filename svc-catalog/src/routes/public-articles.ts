@@ -35,8 +35,7 @@ export function publicArticleRoutes(router: Router, db: Db, cache: ResponseCache
     return article;
   });
   serve(endpoint('GET /public/search'), ({ query }) => searchCatalogue(db, query));
-  serve(
-    endpoint('GET /public/search/suggest'),
-    async ({ query }): Promise<SearchSuggestions> => ({ suggestions: await suggestArticles(db, query.q) }),
-  );
+  serve(endpoint('GET /public/search/suggest'), async ({ query }): Promise<SearchSuggestions> => ({
+    suggestions: await suggestArticles(db, query.q),
+  }));
 }

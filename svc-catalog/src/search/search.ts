@@ -134,7 +134,11 @@ function ordering(query: Query, words: Word[], raw: string): SQL[] {
   if (query.sort === 'price_asc') return [sql`${grossCentsSql} asc`, sql`${articles.id}`];
   if (query.sort === 'price_desc') return [sql`${grossCentsSql} desc`, sql`${articles.id}`];
   if (query.sort === 'newest' || words.length === 0)
-    return [...(query.sort === 'newest' ? [] : [inStock]), sql`${articles.createdAt} desc`, sql`${articles.id}`];
+    return [
+      ...(query.sort === 'newest' ? [] : [inStock]),
+      sql`${articles.createdAt} desc`,
+      sql`${articles.id}`,
+    ];
   const code = raw.trim().toLowerCase();
   const exactCode = sql`(lower(${articles.sku}) = ${code} or ${articles.ean} = ${code}) desc`;
   const exactWords = sql.join(
@@ -167,7 +171,12 @@ const typoThreshold = (tx: Db) =>
 
 /** The word of these articles' search texts most like `typo` (the correction shown: "charizard" for "charizzard"). */
 async function closestWord(tx: Db, typo: Word, ids: string[]): Promise<string | null> {
-  const swaps = typo.variants.length ? sql.join(typo.variants.map((v) => sql`${v}`), sql`, `) : sql`''`;
+  const swaps = typo.variants.length
+    ? sql.join(
+        typo.variants.map((v) => sql`${v}`),
+        sql`, `,
+      )
+    : sql`''`;
   const found = await tx.execute<{ word: string }>(sql`
     select word from (
       select regexp_split_to_table(${articles.searchText}, '\\s+') as word from ${articles}
@@ -213,7 +222,8 @@ async function facetCounts(tx: Db, text: SQL, filters: ReturnType<typeof filterC
     const value = row.facet === 'category' ? categoryOf(row.value) : row.value;
     if (value) facets[row.facet].push({ value, count: Number(row.n) });
   }
-  for (const list of Object.values(facets)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  for (const list of Object.values(facets))
+    list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   return facets;
 }
 
@@ -244,8 +254,12 @@ export async function searchCatalogue(db: Db, query: Query): Promise<SearchResul
         ? Number(rows[0]!.total)
         : query.page === 1
           ? 0
-          : ((await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(articles).where(where))[0]?.n ??
-            0);
+          : ((
+              await tx
+                .select({ n: sql<number>`count(*)`.mapWith(Number) })
+                .from(articles)
+                .where(where)
+            )[0]?.n ?? 0);
 
     let corrected: string | null = null;
     if (rows.length > 0) {
