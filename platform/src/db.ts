@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { securePrivateTree } from './data-dir';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -36,13 +38,25 @@ const journal = (migrationsFolder: string, schema: string) => ({
   migrationsTable: `${schema}_migrations`,
 });
 
+/**
+ * The contrib extensions every embedded engine loads, as PostgreSQL has them installed: the catalogue's search
+ * uses trigrams and unaccent (docs/decisions/0051-article-pages-and-search.md). An engine must load them whenever
+ * it opens a cluster where `create extension` ran, or their functions fail.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent } as const;
+
+/** An embedded engine with the extensions of PGLITE_EXTENSIONS: every engine the platform makes goes through it. */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: PGLITE_EXTENSIONS });
+}
+
 /** Opens (creating if needed) an embedded Postgres under `dataDir`, or in memory when none is given. */
 export async function openPglite(dataDir?: string): Promise<PGlite> {
-  if (!dataDir) return PGlite.create();
+  if (!dataDir) return createPglite();
   const dir = path.resolve(dataDir);
   mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
   if (!existsSync(dir) || readdirSync(dir).length === 0) await initPgliteDataDir(dir);
-  const engine = await PGlite.create(dir);
+  const engine = await createPglite({ dataDir: dir });
   // The engine gives its files mode 0666 whatever the umask: taken back once it has opened them.
   securePrivateTree(dir);
   return engine;

@@ -5,7 +5,7 @@ import { Verifier } from '@pact-foundation/pact';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { startTestService, type TestService, makeTokens, type TestTokens } from '@edicola/platform/testing';
-import { articles, ebayListings, reviews, stockMovements } from '../src/db/schema';
+import { articlePhotos, articles, ebayListings, reviews, stockMovements } from '../src/db/schema';
 import { DEMO_ARTICLES } from '../src/demo/catalogue';
 import { loadDemoCatalogue } from '../src/demo/seed';
 import { catalogService } from '../src/service';
@@ -21,6 +21,11 @@ const COUNTER_ARTICLE_ID = '7d1e2f30-4a5b-4c6d-8e7f-901a2b3c4d5e';
 const EAN = '8001234567897';
 /** The back office's article whose eBay listing it shows. */
 const EBAY_ARTICLE_ID = '4f1f5f43-2f0e-4b7a-9c39-1f4f9a1e1a01';
+/** The article page's article (mf-catalog, the shell): a single card with two photos. */
+const CARD_ID = '6c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+/** The back office's article whose photos are reordered and deleted. */
+const PHOTOS_ARTICLE_ID = '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a';
+const PHOTO_IDS = ['1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e'];
 const pacts = [
   'mf-catalog-svc-catalog.json',
   'shell-svc-catalog.json',
@@ -52,6 +57,60 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
       // Back on the shop if an earlier interaction switched it off or deleted it.
       .onConflictDoUpdate({ target: articles.id, set: { isActive: true, deletedAt: null } });
   }
+
+  /** An article on the shop with two photos (front and back), the first its cover; `attributes` its card's. */
+  async function articleWithPhotos(
+    id: string,
+    values: { sku: string; title: string; category: string; attributes?: Record<string, unknown> },
+    photoIds: string[],
+  ) {
+    const article = {
+      ...values,
+      description: 'Articolo dei contratti Pact',
+      priceCents: 12900,
+      ivaPercentage: 22,
+      quantityStock: 1,
+      isActive: true,
+      deletedAt: null,
+      photoUrl: `/media/articles/${'a'.repeat(24)}-400.webp`,
+    };
+    await db()
+      .insert(articles)
+      .values({ id, ...article })
+      .onConflictDoUpdate({ target: articles.id, set: article });
+    await db().delete(articlePhotos).where(eq(articlePhotos.articleId, id));
+    await db()
+      .insert(articlePhotos)
+      .values(
+        photoIds.map((photoId, position) => ({
+          id: photoId,
+          articleId: id,
+          position,
+          url: `/media/articles/${(position ? 'b' : 'a').repeat(24)}-400.webp`,
+          zoomUrl: `/media/articles/${(position ? 'b' : 'a').repeat(24)}-1600.webp`,
+          alt: position ? `${values.title}, retro` : `${values.title}, fronte`,
+        })),
+      );
+  }
+
+  /** The single card whose page is /prodotti/charizard-ex-151-italiano. */
+  const charizard = () =>
+    articleWithPhotos(
+      CARD_ID,
+      {
+        sku: 'PACT-CHAR-151-IT',
+        title: 'Charizard ex 151 italiano',
+        category: 'Pokemon',
+        attributes: {
+          condition: 'near_mint',
+          language: 'it',
+          grader: 'PSA',
+          grade: 10,
+          certificate_number: '84512377',
+        },
+      },
+      ['3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f', '4d5e6f7a-8b9c-4d0e-9f2a-3b4c5d6e7f80'],
+    );
 
   /** The eBay article, on the shop with 3 units; its eBay settings and listing as `ebay` gives them (none: removed). */
   async function ebayArticle(ebay: Omit<typeof ebayListings.$inferInsert, 'articleId'> | null) {
@@ -149,6 +208,21 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
             if (!demo) await loadDemoCatalogue(db(), catalog.service.context.bus, pino({ level: 'silent' }));
           },
           [`article ${ARTICLE_ID} exists`]: articleExists,
+          // The article page and the search (docs/product/article-pages.md).
+          'an active article with slug charizard-ex-151-italiano': charizard,
+          'active articles to search': charizard,
+          // The back office's photo editor: the state's params may name the article and its photos.
+          'an article with two photos': async (params) => {
+            const { id = PHOTOS_ARTICLE_ID, photo_ids = PHOTO_IDS } = (params ?? {}) as {
+              id?: string;
+              photo_ids?: string[];
+            };
+            await articleWithPhotos(
+              id,
+              { sku: 'PACT-PHOTOS-1', title: 'Ferrari SF-24 1:18 con due foto', category: 'Modellismo' },
+              photo_ids,
+            );
+          },
           [`a prevendita article ${PRESALE_ID} exists`]: (params) =>
             articleOfKind(PRESALE_ID, 'prevendita', params),
           [`a prenotazione article ${RESERVATION_ID} exists`]: (params) =>

@@ -307,7 +307,9 @@ describe('svc-catalog: article.changed on every change, the eBay settings and li
       const changes = await changesOf(row!.id);
       expect(changes).toHaveLength(1);
       expect(changes[0]).toMatchObject({ revision: 1, quantity_stock: demo.quantity_stock, sku: demo.sku });
-      expect(changes[0]!.photo_urls).toEqual([row!.photoUrl]);
+      // Every photo, the cover first (docs/product/article-pages.md#photos).
+      expect(changes[0]!.photo_urls[0]).toBe(row!.photoUrl);
+      expect(changes[0]!.photo_urls).toHaveLength(1 + (demo.more_photos?.length ?? 0));
       const seeded = new Set((await outboxOf('article.changed')).map((e) => e.data.article_id as string));
       const ids = await db().select({ id: articles.id, sku: articles.sku }).from(articles);
       const demoIds = ids.filter((r) => DEMO_ARTICLES.some((d) => d.sku === r.sku)).map((r) => r.id);

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
-import { pgliteDatabase, postgresDatabase, type Database } from '../db';
+import { createPglite, pgliteDatabase, postgresDatabase, type Database } from '../db';
 
 const testData = path.resolve(__dirname, '../../../.test-data');
 const templateFile = path.join(testData, 'pglite-template.tar');
@@ -37,9 +37,9 @@ function writeAtomically(file: string, data: Buffer): void {
 /** A fresh engine costs seconds; one made from a dumped empty cluster costs a fraction of that. */
 async function freshPglite(): Promise<PGlite> {
   if (existsSync(templateFile)) {
-    return PGlite.create({ loadDataDir: new Blob([readFileSync(templateFile)]) });
+    return createPglite({ loadDataDir: new Blob([readFileSync(templateFile)]) });
   }
-  const engine = await PGlite.create();
+  const engine = await createPglite();
   const dump = await engine.dumpDataDir('none');
   writeAtomically(templateFile, Buffer.from(await dump.arrayBuffer()));
   return engine;
@@ -53,7 +53,7 @@ async function migratedPglite(migrated: TestMigrations[]): Promise<PGlite> {
   if (migrated.length === 0) return freshPglite();
   const prefix = `pglite-${migrated.map((m) => m.schema).join('+')}-`;
   const file = path.join(testData, `${prefix}${templateKey(migrated)}.tar`);
-  if (existsSync(file)) return PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
+  if (existsSync(file)) return createPglite({ loadDataDir: new Blob([readFileSync(file)]) });
   const engine = await freshPglite();
   const database = pgliteDatabase(engine, { ownsEngine: false });
   for (const { folder, schema } of migrated) await database.migrate(folder, schema);

@@ -1,12 +1,19 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { auditChanges, centsToEuros, ERROR_CODES, type ArticleForm } from '@edicola/contracts';
+import {
+  attributesOf,
+  auditChanges,
+  centsToEuros,
+  ERROR_CODES,
+  type ArticleAttributes,
+  type ArticleForm,
+} from '@edicola/contracts';
 import { conflict, HttpError, type Audit, type Db, type EventBus } from '@edicola/platform';
-import { articles, type ArticleRow } from '../db/schema';
+import { articlePhotos, articles, type ArticleRow } from '../db/schema';
 import { announceArticleChanged } from '../ebay/article-changed';
-import { savePhotoFiles } from '../photos/storage';
 import { recordMovement, SHOP_USER } from '../stock/ledger';
 import type { PreparedPhoto } from '../photos/processing';
 import { editedArticleFromForm, newArticleFromForm } from './mapping';
+import { copyPhotos, replaceCover } from './photos';
 
 /** What the audit trail records of an article: its price, stock and whether it is on sale. */
 const audited = (row: ArticleRow | null | undefined) =>
@@ -18,6 +25,8 @@ const articleChanges = (before: ArticleRow | null, after: ArticleRow | null) =>
 
 const skuTaken = (sku: string) => conflict(`Esiste già un articolo con SKU ${sku}`, ERROR_CODES.skuTaken);
 const eanTaken = (sku: string) => conflict(`Codice EAN già usato da un altro articolo: ${sku}`);
+const certificateTaken = (sku: string) =>
+  conflict(`Numero di certificato già usato da un altro articolo: ${sku}`);
 export const STALE_ARTICLE_DETAIL = 'Articolo modificato da un altro utente: ricarica';
 
 /** PostgreSQL's unique_violation, as thrown by pg or PGlite (drizzle wraps it in `cause`). */
@@ -65,31 +74,62 @@ async function assertEanFree(db: Db, ean: string | null, exceptId?: string): Pro
   if (other) throw eanTaken(other.sku);
 }
 
-/** The 409 of a unique index a concurrent save won: the EAN's when another article has it now, else the SKU's. */
+/** The live article (other than `exceptId`) graded by the same grader under the same certificate number. */
+async function articleWithCertificate(
+  db: Db,
+  form: ArticleForm,
+  exceptId?: string,
+): Promise<{ sku: string } | null> {
+  const grader = form.attributes?.grader;
+  const certificate = form.attributes?.certificate_number;
+  if (!grader || !certificate) return null;
+  const [other] = await db
+    .select({ sku: articles.sku })
+    .from(articles)
+    .where(
+      and(
+        sql`${articles.attributes}->>'grader' = ${grader}`,
+        sql`${articles.attributes}->>'certificate_number' = ${certificate}`,
+        isNull(articles.deletedAt),
+        exceptId ? ne(articles.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return other ?? null;
+}
+
+/** A certificate number is unique per grader among live articles (docs/product/article-pages.md#attributes). */
+async function assertCertificateFree(db: Db, form: ArticleForm, exceptId?: string): Promise<void> {
+  const other = await articleWithCertificate(db, form, exceptId);
+  if (other) throw certificateTaken(other.sku);
+}
+
+/**
+ * The 409 of a unique index a concurrent save won: the EAN's or the certificate's when another article has it
+ * now, else the SKU's.
+ */
 async function takenBy(db: Db, form: ArticleForm, exceptId?: string): Promise<HttpError> {
   const other = form.ean === null ? null : await articleWithEan(db, form.ean, exceptId);
-  return other ? eanTaken(other.sku) : skuTaken(form.sku);
+  if (other) return eanTaken(other.sku);
+  const graded = await articleWithCertificate(db, form, exceptId);
+  return graded ? certificateTaken(graded.sku) : skuTaken(form.sku);
 }
 
 export const PHOTO_SOURCE_MISSING = "L'articolo da cui copiare la foto non esiste: scegli una foto";
 
-/** The photo of the article a duplicate is made from (deleted or not: its files stay). */
-async function photoOf(db: Db, articleId: string): Promise<string | null> {
-  const [source] = await db
-    .select({ photoUrl: articles.photoUrl })
-    .from(articles)
-    .where(eq(articles.id, articleId))
-    .limit(1);
-  if (!source) throw new HttpError(422, PHOTO_SOURCE_MISSING);
-  return source.photoUrl;
+/** The attributes an article of `category` may carry, of those given. */
+function attributesFitting(category: string, attributes: ArticleAttributes): ArticleAttributes {
+  const allowed = new Set<string>(attributesOf(category));
+  return Object.fromEntries(Object.entries(attributes).filter(([name]) => allowed.has(name)));
 }
 
 /** The ledger's note on the opening stock of a new article. */
 export const OPENING_STOCK_NOTE = 'Giacenza iniziale';
 
 /**
- * Creates an article (and stores its photo files) in one transaction; a taken SKU or EAN is a 409. Without a photo
- * of its own it may show another article's (`photo_from`, a duplicate). Its opening stock is the ledger's first row
+ * Creates an article (and stores its photo files) in one transaction; a taken SKU, EAN or certificate is a 409.
+ * Its photo becomes its first (alt: `photo_alt`, else the title); without a photo of its own it may show another
+ * article's photos (`photo_from`, a duplicate). Its opening stock is the ledger's first row
  * (received), under the name of who created it. Announced to the sales channels (article.changed).
  */
 export async function createArticle(
@@ -104,12 +144,11 @@ export async function createArticle(
     return await db.transaction(async (tx) => {
       await assertSkuFree(tx, form.sku);
       await assertEanFree(tx, form.ean);
-      if (photo) await savePhotoFiles(tx, photo.files);
-      const photoUrl = photo?.url ?? (form.photo_from ? await photoOf(tx, form.photo_from) : null);
-      const [row] = await tx
-        .insert(articles)
-        .values({ ...newArticleFromForm(form), photoUrl })
-        .returning();
+      await assertCertificateFree(tx, form);
+      const [row] = await tx.insert(articles).values(newArticleFromForm(form)).returning();
+      if (photo) await replaceCover(tx, row!.id, photo, form.photo_alt || form.title);
+      else if (form.photo_from && !(await copyPhotos(tx, form.photo_from, row!.id)))
+        throw new HttpError(422, PHOTO_SOURCE_MISSING);
       if (row!.quantityStock > 0) {
         await recordMovement(tx, {
           articleId: row!.id,
@@ -136,9 +175,10 @@ export async function createArticle(
 }
 
 /**
- * Replaces the article's fields with the form's (the EAN too: a form without one clears it), except the stock
- * (moved by deltas only); the photo changes only when a new one came; a SKU or EAN another live article has is a
- * 409. When the form names the version it was loaded with and the article has been edited since, nothing is
+ * Replaces the article's fields with the form's (the EAN too: a form without one clears it; the attributes only
+ * when the form has them), except the stock (moved by deltas only); a new photo replaces the cover (the other
+ * photos stay), a `photo_alt` alone changes the cover's alt text; a SKU, EAN or certificate another live article
+ * has is a 409. When the form names the version it was loaded with and the article has been edited since, nothing is
  * written: 409 stale_version. Announced to the sales channels (article.changed). Null when there is no such
  * article.
  */
@@ -162,12 +202,22 @@ export async function updateArticle(
         throw conflict(STALE_ARTICLE_DETAIL, ERROR_CODES.staleVersion);
       await assertSkuFree(tx, form.sku, id);
       await assertEanFree(tx, form.ean, id);
-      if (photo) await savePhotoFiles(tx, photo.files);
+      await assertCertificateFree(tx, form, id);
+      if (photo) await replaceCover(tx, id, photo, form.photo_alt || form.title);
+      else if (form.photo_alt) {
+        await tx
+          .update(articlePhotos)
+          .set({ alt: form.photo_alt })
+          .where(and(eq(articlePhotos.articleId, id), eq(articlePhotos.position, 0)));
+      }
       const [row] = await tx
         .update(articles)
         .set({
           ...editedArticleFromForm(form),
-          ...(photo ? { photoUrl: photo.url } : {}),
+          // Kept when the form has none, but only those the (maybe new) category has.
+          ...(form.attributes === undefined
+            ? { attributes: attributesFitting(form.category, current.attributes) }
+            : {}),
           version: sql`${articles.version} + 1`,
           updatedAt: new Date(),
         })

@@ -5,14 +5,27 @@ import {
   type AdminArticle,
   type Article,
   type ArticleForm,
+  type ArticlePhoto,
 } from '@edicola/contracts';
-import type { ArticleRow, NewArticleRow } from '../db/schema';
+import type { ArticlePhotoRow, ArticleRow, NewArticleRow } from '../db/schema';
 
-/** An article row as the API speaks it: euros with two decimals, snake_case fields. */
-export function toArticle(row: ArticleRow): Article {
+export const toArticlePhoto = (photo: ArticlePhotoRow): ArticlePhoto => ({
+  id: photo.id,
+  url: photo.url,
+  zoom_url: photo.zoomUrl,
+  alt: photo.alt,
+});
+
+/**
+ * An article row as the API speaks it: euros with two decimals, snake_case fields, with its photos in their order
+ * (articles/photos.ts loads them).
+ */
+export function toArticle(row: ArticleRow, photos: readonly ArticlePhotoRow[]): Article {
   return {
     id: row.id,
+    slug: row.slug,
     sku: row.sku,
+    ean: row.ean,
     title: row.title,
     description: row.description,
     category: row.category,
@@ -24,6 +37,8 @@ export function toArticle(row: ArticleRow): Article {
     weight: row.weightKg,
     dimensions: row.dimensions,
     photo_url: row.photoUrl,
+    photos: photos.map(toArticlePhoto),
+    attributes: row.attributes,
     is_active: row.isActive,
     // Shipping is priced by the shipping rules; these legacy fields are always 0.00
     // (docs/product/records.md#article).
@@ -37,20 +52,20 @@ export function toArticle(row: ArticleRow): Article {
   };
 }
 
-/** The article as the back office sees it: with its EAN, low-stock threshold and version. */
-export function toAdminArticle(row: ArticleRow): AdminArticle {
+/** The article as the back office sees it: with its low-stock threshold and version. */
+export function toAdminArticle(row: ArticleRow, photos: readonly ArticlePhotoRow[]): AdminArticle {
   return {
-    ...toArticle(row),
-    ean: row.ean,
+    ...toArticle(row, photos),
     low_stock_threshold: row.lowStockThreshold,
     version: row.version,
   };
 }
 
-/** The columns a new article takes from its form (the photo is handled apart). */
+/** The columns a new article takes from its form (the photo is handled apart; the slug is the database's). */
 export function newArticleFromForm(form: ArticleForm): Omit<NewArticleRow, 'photoUrl'> {
   return {
     ...editedArticleFromForm(form),
+    attributes: form.attributes ?? {},
     quantityStock: form.quantity_stock ?? 0,
     lowStockThreshold: form.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
   };
@@ -58,7 +73,7 @@ export function newArticleFromForm(form: ArticleForm): Omit<NewArticleRow, 'phot
 
 /**
  * The columns an edit sets: never the stock (it moves by deltas only, so a form loaded before an order
- * took units cannot write the old figure back), the threshold only when the form has one.
+ * took units cannot write the old figure back), the threshold and the attributes only when the form has them.
  */
 export function editedArticleFromForm(form: ArticleForm): Omit<NewArticleRow, 'photoUrl' | 'quantityStock'> {
   return {
@@ -72,6 +87,7 @@ export function editedArticleFromForm(form: ArticleForm): Omit<NewArticleRow, 'p
     priceCents: eurosToCents(form.price),
     ivaPercentage: form.iva_percentage,
     ...(form.low_stock_threshold === undefined ? {} : { lowStockThreshold: form.low_stock_threshold }),
+    ...(form.attributes === undefined ? {} : { attributes: form.attributes }),
     weightKg: form.weight,
     dimensions: form.dimensions,
     isActive: form.is_active,

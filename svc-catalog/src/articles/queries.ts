@@ -8,8 +8,8 @@ import type {
 } from '@edicola/contracts';
 import type { z } from 'zod';
 import type { Db } from '@edicola/platform';
-import { articles, type ArticleRow } from '../db/schema';
-import { toAdminArticle, toArticle } from './mapping';
+import { articles, articleSlugs, type ArticleRow } from '../db/schema';
+import { adminArticles, publicArticles } from './photos';
 
 const notDeleted = isNull(articles.deletedAt);
 
@@ -31,7 +31,7 @@ export async function listActiveArticles(db: Db, type?: ProductType): Promise<Ar
     .from(articles)
     .where(where)
     .orderBy(...orderFor(type));
-  return rows.map(toArticle);
+  return publicArticles(db, rows);
 }
 
 const lowStock = lte(articles.quantityStock, articles.lowStockThreshold);
@@ -84,7 +84,7 @@ export async function searchArticles(
     db.select({ n: count() }).from(articles).where(where),
   ]);
   return {
-    items: rows.map(toAdminArticle),
+    items: await adminArticles(db, rows),
     total: total?.n ?? 0,
     page: query.page,
     page_size: query.page_size,
@@ -113,4 +113,27 @@ export async function findArticle(db: Db, id: string): Promise<ArticleRow | null
     .where(and(eq(articles.id, id), notDeleted))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The active article whose page this slug names: by its current slug, else by a former one (the answer's `slug`
+ * is then the current one, and the page redirects). Null when none: a deleted article's slugs lead nowhere.
+ */
+export async function findBySlug(db: Db, slug: string): Promise<Article | null> {
+  const live = and(notDeleted, eq(articles.isActive, true));
+  const [current] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.slug, slug), live))
+    .limit(1);
+  const [former] = current
+    ? [current]
+    : await db
+        .select({ article: articles })
+        .from(articleSlugs)
+        .innerJoin(articles, eq(articles.id, articleSlugs.articleId))
+        .where(and(eq(articleSlugs.slug, slug), live))
+        .limit(1)
+        .then((rows) => rows.map((row) => row.article));
+  return former ? (await publicArticles(db, [former]))[0]! : null;
 }

@@ -16,13 +16,21 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { EbayListingState, SalesChannel, StockMovementReason, type Language } from '@edicola/contracts';
+import {
+  EbayListingState,
+  SalesChannel,
+  StockMovementReason,
+  type ArticleAttributes,
+  type Language,
+} from '@edicola/contracts';
 import { busTables, jobTables, rateLimitTable } from '@edicola/platform';
 
 export const catalog = pgSchema('catalog');
 
 const STOCK_MOVEMENT_REASONS = StockMovementReason.options as [StockMovementReason, ...StockMovementReason[]];
 const SALES_CHANNELS = SalesChannel.options as [SalesChannel, ...SalesChannel[]];
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -58,7 +66,16 @@ export const articles = catalog.table(
     revision: integer('revision').notNull().default(0),
     weightKg: numeric('weight_kg', { precision: 10, scale: 3, mode: 'number' }),
     dimensions: text('dimensions'),
+    /** The cover: always the url of the article's first photo (article_photos, position 0), null without photos. */
     photoUrl: text('photo_url'),
+    /**
+     * The article page's address (docs/product/article-pages.md#addresses), made from the title by the database
+     * (trigger `articles_document`, function `catalog.article_slug`) on every insert and title change, so every
+     * writer follows the same rules; an insert leaves it empty and gets it filled.
+     */
+    slug: text('slug').notNull().default(''),
+    /** Typed attributes of the article's category (contracts' ArticleAttributes), only the set ones. */
+    attributes: jsonb('attributes').$type<ArticleAttributes>().notNull().default({}),
     isActive: boolean('is_active').notNull().default(true),
     /** Set by DELETE: the row stays for past orders and reviews but leaves every list. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -67,8 +84,29 @@ export const articles = catalog.table(
     shareWhatsapp: boolean('share_whatsapp').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The search documents (docs/product/article-pages.md#search), kept by the trigger `articles_document`:
+     * the Italian text-search vector (title A; SKU, EAN, category and attributes with their Italian labels B;
+     * description C) and the same words unaccented in lower case for the trigram (typo) match.
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
+    uniqueIndex('articles_slug_live_idx')
+      .on(t.slug)
+      .where(sql`${t.deletedAt} is null`),
+    // A new slug is checked against every article's, deleted ones included (catalog.slug_taken).
+    index('articles_slug_idx').on(t.slug),
+    uniqueIndex('articles_certificate_live_idx')
+      .on(sql`(${t.attributes}->>'grader')`, sql`(${t.attributes}->>'certificate_number')`)
+      .where(
+        sql`${t.deletedAt} is null and (${t.attributes}->>'grader') is not null and (${t.attributes}->>'certificate_number') is not null`,
+      ),
+    index('articles_search_vector_idx').using('gin', t.searchVector),
+    index('articles_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('articles_sku_live_idx')
       .on(t.sku)
       .where(sql`${t.deletedAt} is null`),
@@ -87,6 +125,42 @@ export const articles = catalog.table(
 );
 export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticleRow = typeof articles.$inferInsert;
+
+/**
+ * Every former slug of an article, kept for ever: its old address answers 301 to the current one
+ * (docs/product/article-pages.md#addresses). Written by the trigger that changes the slug.
+ */
+export const articleSlugs = catalog.table('article_slugs', {
+  slug: text('slug').primaryKey(),
+  articleId: uuid('article_id')
+    .notNull()
+    .references(() => articles.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An article's photos in their order (docs/product/article-pages.md#photos): position 0 is the cover, whose url
+ * articles.photo_url repeats. `url` is the card size (`/media/…-400.webp`), `zoom_url` the large view.
+ * The positions' uniqueness is checked at commit, so a reorder may swap them in any order.
+ */
+export const articlePhotos = catalog.table(
+  'article_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id),
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+    zoomUrl: text('zoom_url'),
+    alt: text('alt').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The unique (article_id, position) constraint, deferrable, is written in migration 0011 (drizzle has no
+  // deferrable unique): it also serves the article's photos in order.
+  (t) => [check('article_photos_position_range', sql`${t.position} >= 0`)],
+);
+export type ArticlePhotoRow = typeof articlePhotos.$inferSelect;
 
 /**
  * The stock ledger (docs/product/counter.md#stock-ledger): every movement of an article's stock, written in the

@@ -1,4 +1,4 @@
-import type { ProductType } from '@edicola/contracts';
+import type { ArticleAttributes, ProductType } from '@edicola/contracts';
 
 export interface DemoArticle {
   sku: string;
@@ -15,6 +15,10 @@ export interface DemoArticle {
   quantity_stock: number;
   weight: number | null;
   dimensions: string | null;
+  /** Typed attributes of its category (docs/product/article-pages.md#attributes). */
+  attributes?: ArticleAttributes;
+  /** Alt texts of more views after the cover (a card's back, a model's other side), drawn by images.ts. */
+  more_photos?: string[];
 }
 
 const normal = { product_type: 'normale' as const, available_in_days: null };
@@ -38,6 +42,8 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 4,
     weight: 1.2,
     dimensions: '30 x 14 x 10 cm',
+    attributes: { scale: '1:18', maker: 'BBR' },
+    more_photos: ['Ferrari SF-24 vista dall’altro lato', 'Ferrari SF-24 nella teca'],
   },
   {
     sku: 'F1-MCL38-NOR-43',
@@ -52,9 +58,11 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 7,
     weight: 0.35,
     dimensions: '13 x 6 x 5 cm',
+    attributes: { scale: '1:43', maker: 'Spark' },
   },
   {
     sku: 'F1-RB20-VER-43',
+    ean: '2000000000077',
     title: 'Red Bull RB20 Max Verstappen 1:43',
     description: 'Red Bull Racing RB20, campione del mondo 2024. Dettagli delle livree e pneumatici gommati.',
     category: 'Modellismo',
@@ -64,9 +72,11 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 5,
     weight: 0.35,
     dimensions: '13 x 6 x 5 cm',
+    attributes: { scale: '1:43', maker: 'Minichamps' },
   },
   {
     sku: 'F1-F2004-MSC-18',
+    ean: '2000000000084',
     title: 'Ferrari F2004 Michael Schumacher 1:18',
     description:
       'La Ferrari più vincente di sempre: F2004 di Michael Schumacher, stagione 2004, in scala 1:18.',
@@ -77,6 +87,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 2,
     weight: 1.3,
     dimensions: '30 x 14 x 10 cm',
+    attributes: { scale: '1:18', maker: 'Hot Wheels Elite' },
   },
   {
     sku: 'F1-W15-HAM-43',
@@ -91,6 +102,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 10,
     weight: 0.35,
     dimensions: '13 x 6 x 5 cm',
+    attributes: { scale: '1:43', maker: 'Spark' },
   },
   {
     sku: 'F1-SF25-HAM-18',
@@ -105,6 +117,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 6,
     weight: 1.3,
     dimensions: '30 x 14 x 10 cm',
+    attributes: { scale: '1:18', maker: 'BBR' },
   },
   {
     sku: 'PKM-EVP-BOX',
@@ -136,6 +149,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
   {
     sku: 'PKM-PAL-ETB',
+    ean: '2000000000091',
     title: 'Pokémon Destino di Paldea Elite Trainer Box',
     description: 'Elite Trainer Box con 9 bustine, bustine protettive, dadi e segnalini. In italiano.',
     category: 'Pokemon',
@@ -148,6 +162,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
   {
     sku: 'PKM-CHAR-PREM',
+    ean: '2000000000107',
     title: 'Collezione Premium Charizard ex',
     description:
       'Collezione Premium con carta promo Charizard ex, spilla e 6 bustine. Esaurita: torna presto.',
@@ -158,6 +173,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 0,
     weight: 0.7,
     dimensions: '25 x 18 x 6 cm',
+    more_photos: ['Collezione Charizard ex vista dal retro'],
   },
   {
     sku: 'PKM-AVI-SET',
@@ -184,9 +200,12 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 3,
     weight: 0.6,
     dimensions: '15 x 13 x 13 cm',
+    attributes: { replica_scale: '1:2' },
+    more_photos: ['Casco Leclerc visto dall’altro lato'],
   },
   {
     sku: 'HLM-SAI-MZA-12',
+    ean: '2000000000114',
     title: 'Casco Carlos Sainz Monza 2024 replica 1:2',
     description: 'Livrea speciale del GP d’Italia 2024 a Monza, casco replica in scala 1:2.',
     category: 'Caschi',
@@ -196,6 +215,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 2,
     weight: 0.6,
     dimensions: '15 x 13 x 13 cm',
+    attributes: { replica_scale: '1:2' },
   },
   {
     sku: 'HLM-MSC-00-12',
@@ -209,9 +229,11 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 5,
     weight: 0.6,
     dimensions: '15 x 13 x 13 cm',
+    attributes: { replica_scale: '1:2' },
   },
   {
     sku: 'TRK-SCA-143M',
+    ean: '2000000000121',
     title: 'Scania 143M Vabis 1:43',
     description: 'Camion d’epoca Scania 143M con rimorchio telonato, modello pressofuso da collezione.',
     category: 'Trucks',
@@ -221,9 +243,11 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 4,
     weight: 0.5,
     dimensions: '40 x 6 x 8 cm',
+    attributes: { scale: '1:43', maker: 'Tekno' },
   },
   {
     sku: 'TRK-FIAT-682',
+    ean: '2000000000138',
     title: 'Fiat 682 N3 Autocarro 1:43',
     description: 'Lo storico autocarro Fiat 682 degli anni Cinquanta, con cassone ribaltabile.',
     category: 'Trucks',
@@ -233,9 +257,12 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 3,
     weight: 0.45,
     dimensions: '20 x 6 x 8 cm',
+    attributes: { scale: '1:43', maker: 'Brumm' },
+    more_photos: ['Fiat 682 visto dall’altro lato'],
   },
   {
     sku: 'TRK-IVE-TURBO',
+    ean: '2000000000145',
     title: 'Iveco TurboStar 190.42 1:43',
     description: 'Il mito degli autotrasportatori italiani: Iveco TurboStar con semirimorchio frigo.',
     category: 'Trucks',
@@ -245,9 +272,11 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 2,
     weight: 0.5,
     dimensions: '38 x 6 x 9 cm',
+    attributes: { scale: '1:43', maker: 'Eligor' },
   },
   {
     sku: 'TRN-SCA-S730',
+    ean: '2000000000152',
     title: 'Scania S730 V8 1:50',
     description: 'Trattore stradale Scania S730 V8 di nuova generazione, scala 1:50.',
     category: 'Trucks New',
@@ -257,9 +286,11 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 4,
     weight: 0.6,
     dimensions: '18 x 5 x 8 cm',
+    attributes: { maker: 'Tekno' },
   },
   {
     sku: 'TRN-VOL-FH16',
+    ean: '2000000000169',
     title: 'Volvo FH16 Aero 780 1:50',
     description: 'Volvo FH16 Aero con cabina Globetrotter XXL, scala 1:50.',
     category: 'Trucks New',
@@ -269,6 +300,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 3,
     weight: 0.6,
     dimensions: '18 x 5 x 8 cm',
+    attributes: { maker: 'WSI' },
   },
   {
     sku: 'TRN-MB-ACTROS',
@@ -282,9 +314,11 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 8,
     weight: 0.6,
     dimensions: '18 x 5 x 8 cm',
+    attributes: { maker: 'WSI' },
   },
   {
     sku: 'TUN-GTR-R34',
+    ean: '2000000000176',
     title: 'Nissan Skyline GT-R R34 1:24',
     description: 'Skyline GT-R R34 in versione tuning con cerchi maggiorati e assetto ribassato.',
     category: 'Tuning',
@@ -294,9 +328,11 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 6,
     weight: 0.4,
     dimensions: '19 x 8 x 6 cm',
+    attributes: { scale: '1:24', maker: 'Jada' },
   },
   {
     sku: 'TUN-SUPRA-MK4',
+    ean: '2000000000183',
     title: 'Toyota Supra MK4 1:24',
     description: 'Toyota Supra MK4 arancione, icona del tuning anni Novanta, scala 1:24.',
     category: 'Tuning',
@@ -306,9 +342,11 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 5,
     weight: 0.4,
     dimensions: '19 x 8 x 6 cm',
+    attributes: { scale: '1:24', maker: 'Jada' },
   },
   {
     sku: 'TUN-NSX-18',
+    ean: '2000000000190',
     title: 'Honda NSX Type R 1:18',
     description: 'Honda NSX Type R bianca Championship White, apribile, scala 1:18.',
     category: 'Tuning',
@@ -318,6 +356,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 2,
     weight: 1.0,
     dimensions: '25 x 11 x 7 cm',
+    attributes: { scale: '1:18', maker: 'Kyosho' },
   },
   {
     sku: 'PAN-CALC-2526',
@@ -335,6 +374,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
   {
     sku: 'PAN-CALC-BOX36',
+    ean: '2000000000206',
     title: 'Calciatori Panini 2025-2026 box 36 bustine',
     description: 'Box da 36 bustine di figurine Calciatori 2025-2026.',
     category: 'Panini',
@@ -370,5 +410,103 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     quantity_stock: 50,
     weight: 0.3,
     dimensions: '30 x 23 cm',
+  },
+  // Single cards: a collector picks the copy by its condition, language and grading (docs/product/article-pages.md#attributes).
+  {
+    sku: 'PKM-CHAR-199-IT',
+    title: 'Charizard ex 199/165 Scarlatto e Violetto 151 italiano',
+    description:
+      'Carta singola Special Illustration Rare, in italiano. Conservata in bustina e toploader dall’apertura.',
+    category: 'Pokemon',
+    ...normal,
+    price: 129.0,
+    iva_percentage: 22,
+    quantity_stock: 1,
+    weight: 0.01,
+    dimensions: '8,8 x 6,3 cm',
+    attributes: { condition: 'near_mint', language: 'it' },
+    more_photos: ['Retro della carta Charizard ex 199/165'],
+  },
+  {
+    sku: 'PKM-MEW-205-PSA10',
+    title: 'Mew ex 205/165 Scarlatto e Violetto 151 PSA 10',
+    description:
+      'Carta gradata PSA 10 Gem Mint, in inglese, nella sua custodia sigillata con il numero di certificato.',
+    category: 'Pokemon',
+    ...normal,
+    price: 249.0,
+    iva_percentage: 22,
+    quantity_stock: 1,
+    weight: 0.12,
+    dimensions: '13,5 x 8,5 cm',
+    attributes: {
+      condition: 'mint',
+      language: 'en',
+      grader: 'PSA',
+      grade: 10,
+      certificate_number: '84512377',
+    },
+    more_photos: ['Retro della custodia PSA della carta Mew ex'],
+  },
+  {
+    sku: 'PKM-GENGAR-FOS-1ED',
+    title: 'Gengar Fossile 5/62 prima edizione',
+    description:
+      'Carta holo del set Fossile del 1999, prima edizione, in inglese. Segni di gioco leggeri sui bordi.',
+    category: 'Pokemon',
+    ...normal,
+    price: 89.0,
+    iva_percentage: 22,
+    quantity_stock: 1,
+    weight: 0.01,
+    dimensions: '8,8 x 6,3 cm',
+    attributes: { condition: 'light_played', language: 'en', edition: 'Prima edizione' },
+    more_photos: ['Retro della carta Gengar'],
+  },
+  {
+    sku: 'PKM-UMB-215-JP',
+    title: 'Umbreon VMAX 215/203 Evoluzioni Eteree giapponese',
+    description: 'Carta alternativa dell’espansione Eevee Heroes, in giapponese, condizioni eccellenti.',
+    category: 'Pokemon',
+    ...normal,
+    price: 310.0,
+    iva_percentage: 22,
+    quantity_stock: 1,
+    weight: 0.01,
+    dimensions: '8,8 x 6,3 cm',
+    attributes: { condition: 'excellent', language: 'ja' },
+  },
+  {
+    sku: 'PKM-BLAS-BASE-CGC',
+    title: 'Blastoise Set Base 2/102 CGC 8.5',
+    description:
+      'Carta holo del Set Base in italiano, gradata CGC 8.5, custodia con il numero di certificato.',
+    category: 'Pokemon',
+    ...normal,
+    price: 420.0,
+    iva_percentage: 22,
+    quantity_stock: 0,
+    weight: 0.12,
+    dimensions: '13,5 x 8,5 cm',
+    attributes: {
+      condition: 'near_mint',
+      language: 'it',
+      grader: 'CGC',
+      grade: 8.5,
+      certificate_number: '4123987001',
+    },
+  },
+  {
+    sku: 'PKM-PIKA-SV-PL',
+    title: 'Pikachu 063/198 Scarlatto e Violetto giocata',
+    description: 'Carta comune in italiano, giocata: pieghe leggere e bordi consumati. Ideale per i mazzi.',
+    category: 'Pokemon',
+    ...normal,
+    price: 0.5,
+    iva_percentage: 22,
+    quantity_stock: 6,
+    weight: 0.01,
+    dimensions: '8,8 x 6,3 cm',
+    attributes: { condition: 'played', language: 'it' },
   },
 ];

@@ -121,6 +121,33 @@ function tradingCard(x: number, y: number, angle: number, art: string, creature:
   </g>`;
 }
 
+/** One single card face up, as a collector photographs its front. */
+export function singleCard(l: Livery): string {
+  return `<g>
+    <ellipse cx="400" cy="520" rx="170" ry="16" fill="#000" opacity=".16"/>
+    ${tradingCard(290, 140, 0, l.accent, l.body)}
+    <path d="M320 160 L350 150 L490 440 L460 450 Z" fill="#fff" opacity=".2"/>
+  </g>`;
+}
+
+/** The back of a trading card: the blue swirl and the ball every card shares. */
+export function cardBack(_l: Livery): string {
+  return `<g>
+    <ellipse cx="400" cy="520" rx="170" ry="16" fill="#000" opacity=".16"/>
+    <g transform="translate(290 140)">
+      <rect x="-6" y="-6" width="232" height="322" rx="16" fill="#000" opacity=".15"/>
+      <rect width="220" height="310" rx="14" fill="#1f4fa0"/>
+      <rect x="10" y="10" width="200" height="290" rx="8" fill="#2f6fd8"/>
+      <path d="M20 60 C80 20 140 100 200 50 L200 120 C140 170 80 90 20 130 Z" fill="#5b8fe8" opacity=".7"/>
+      <path d="M20 190 C80 150 140 230 200 180 L200 250 C140 300 80 220 20 260 Z" fill="#173d80" opacity=".6"/>
+      <circle cx="110" cy="155" r="52" fill="#f4f4f4"/>
+      <path d="M58 155 A52 52 0 0 1 162 155 Z" fill="#d40000"/>
+      <rect x="58" y="150" width="104" height="10" fill="#1d1d1d"/>
+      <circle cx="110" cy="155" r="16" fill="#f4f4f4" stroke="#1d1d1d" stroke-width="8"/>
+    </g>
+  </g>`;
+}
+
 /** Trading cards fanned out, the front one with holographic shine. */
 export function cardFan(l: Livery): string {
   return `<g>

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { DemoArticle } from './catalogue';
 import {
   boosterPack,
+  cardBack,
   cardBinder,
   cardFan,
   collectorBox,
@@ -9,6 +10,7 @@ import {
   helmet,
   modernTruck,
   scene,
+  singleCard,
   stickerAlbum,
   stickerBox,
   tuningCar,
@@ -61,6 +63,7 @@ function drawingFor(article: DemoArticle): Drawing {
     case 'pokemon':
       if (/bustina/i.test(title)) return boosterPack;
       if (/collezione premium/i.test(title)) return cardFan;
+      if (article.attributes?.condition) return singleCard;
       if (/box|collezione|set/i.test(title)) return collectorBox;
       return cardFan;
     case 'trucks':
@@ -89,18 +92,26 @@ const TINTS: Record<string, string> = {
   panini: '#f3ecd2',
 };
 
-/** The article's SVG drawing (exported for tests and for looking at the drawings). */
-export function demoSvg(article: DemoArticle): string {
+/**
+ * The article's SVG drawing (exported for tests and for looking at the drawings): `view` 0 is the cover; a further
+ * view of a single card is its back, of anything else the product seen from its other side, then a close-up.
+ */
+export function demoSvg(article: DemoArticle, view = 0): string {
   const livery = LIVERIES.find(([pattern]) => pattern.test(article.title))?.[1] ?? FALLBACK;
-  return scene(TINTS[article.category.toLowerCase()] ?? '#e6e6e6', drawingFor(article)(livery));
+  const tint = TINTS[article.category.toLowerCase()] ?? '#e6e6e6';
+  const product = drawingFor(article)(livery);
+  if (view === 0) return scene(tint, product);
+  if (article.attributes?.condition) return scene(tint, cardBack(livery));
+  if (view === 1) return scene(tint, `<g transform="translate(800 0) scale(-1 1)">${product}</g>`);
+  return scene(tint, `<g transform="translate(-200 -150) scale(1.5)">${product}</g>`);
 }
 
 /**
  * A product picture drawn here and rasterised with sharp (no download), as a lossless PNG that then
  * goes through the same checks and re-encoding as a staff upload.
  */
-export function renderDemoImage(article: DemoArticle): Promise<Buffer> {
-  return sharp(Buffer.from(demoSvg(article)))
+export function renderDemoImage(article: DemoArticle, view = 0): Promise<Buffer> {
+  return sharp(Buffer.from(demoSvg(article, view)))
     .png()
     .toBuffer();
 }

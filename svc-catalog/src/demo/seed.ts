@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { eurosToCents } from '@edicola/contracts';
 import type { Db, EventBus, Logger } from '@edicola/platform';
-import { articles, reviews } from '../db/schema';
+import { articlePhotos, articles, reviews } from '../db/schema';
 import { OPENING_STOCK_NOTE } from '../articles/editing';
 import { announceArticleChanged } from '../ebay/article-changed';
 import { prepareArticlePhoto } from '../photos/processing';
@@ -26,15 +26,23 @@ export async function seedDemoCatalogue(db: Db, bus: EventBus, logger: Logger): 
  */
 export async function loadDemoCatalogue(db: Db, bus: EventBus, logger: Logger): Promise<number> {
   const started = Date.now();
+  // Each article's cover, then its further views (more_photos), drawn and stored like uploads.
   const photos = await Promise.all(
-    DEMO_ARTICLES.map(async (a) => prepareArticlePhoto(await renderDemoImage(a))),
+    DEMO_ARTICLES.map((a) =>
+      Promise.all(
+        [a.title, ...(a.more_photos ?? [])].map(async (alt, view) => ({
+          alt,
+          photo: await prepareArticlePhoto(await renderDemoImage(a, view)),
+        })),
+      ),
+    ),
   );
   const now = Date.now();
   await db.transaction(async (tx) => {
     const ids = new Map<string, string>();
     for (const [i, demo] of DEMO_ARTICLES.entries()) {
-      const photo = photos[i]!;
-      await savePhotoFiles(tx, photo.files);
+      const views = photos[i]!;
+      for (const { photo } of views) await savePhotoFiles(tx, photo.files);
       // Listed newest first: the first demo article is the newest.
       const createdAt = new Date(now - i * 60_000);
       const [row] = await tx
@@ -55,7 +63,8 @@ export async function loadDemoCatalogue(db: Db, bus: EventBus, logger: Logger): 
           quantityStock: demo.quantity_stock,
           weightKg: demo.weight,
           dimensions: demo.dimensions,
-          photoUrl: photo.url,
+          photoUrl: views[0]!.photo.url,
+          attributes: demo.attributes ?? {},
           shareFacebook: true,
           shareWhatsapp: true,
           createdAt,
@@ -63,6 +72,15 @@ export async function loadDemoCatalogue(db: Db, bus: EventBus, logger: Logger): 
         })
         .returning({ id: articles.id });
       ids.set(demo.sku, row!.id);
+      await tx.insert(articlePhotos).values(
+        views.map(({ alt, photo }, position) => ({
+          articleId: row!.id,
+          position,
+          url: photo.url,
+          zoomUrl: photo.zoomUrl,
+          alt,
+        })),
+      );
       if (demo.quantity_stock > 0) {
         await recordMovement(tx, {
           articleId: row!.id,

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { grossCents, type EventData } from '@edicola/contracts';
 import type { Db, EventBus } from '@edicola/platform';
-import { articles, ebayListings, type ArticleRow, type EbayListingRow } from '../db/schema';
+import { articlePhotos, articles, ebayListings, type ArticleRow, type EbayListingRow } from '../db/schema';
 
 type EbaySettings = Pick<EbayListingRow, 'enabled' | 'priceCents' | 'buffer'>;
 
@@ -13,6 +13,7 @@ export function articleChanged(
   row: ArticleRow,
   ebay: EbaySettings | null | undefined,
   when: Date,
+  photoUrls: string[] = row.photoUrl ? [row.photoUrl] : [],
 ): EventData<'article.changed'> {
   const settings = ebay ?? NOT_ON_EBAY;
   return {
@@ -27,7 +28,7 @@ export function articleChanged(
     quantity_stock: row.quantityStock,
     active: row.isActive && row.deletedAt === null,
     // As the API's photo_url gives it (relative to the shop or absolute): svc-channels makes it absolute.
-    photo_urls: row.photoUrl ? [row.photoUrl] : [],
+    photo_urls: photoUrls,
     ebay: { enabled: settings.enabled, price_cents: settings.priceCents, buffer: settings.buffer },
     deleted: row.deletedAt !== null,
     changed_at: when.toISOString(),
@@ -52,6 +53,13 @@ export async function announceArticleChanged(
     .returning();
   if (!row) return null;
   const [ebay] = await tx.select().from(ebayListings).where(eq(ebayListings.articleId, articleId));
-  await bus.emit(tx, 'article.changed', articleChanged(row, ebay, new Date()));
+  const photos = await tx
+    .select({ url: articlePhotos.url })
+    .from(articlePhotos)
+    .where(eq(articlePhotos.articleId, articleId))
+    .orderBy(asc(articlePhotos.position));
+  // An article written without photo rows (a test's direct insert) still shows its photo_url.
+  const photoUrls = photos.length > 0 ? photos.map((photo) => photo.url) : undefined;
+  await bus.emit(tx, 'article.changed', articleChanged(row, ebay, new Date(), photoUrls));
   return row;
 }

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { ERROR_CODES, PHOTO_ERRORS, PHOTO_MAX_BYTES, PHOTO_WIDTHS } from '@edicola/contracts';
+import {
+  ERROR_CODES,
+  PHOTO_ERRORS,
+  PHOTO_MAX_BYTES,
+  PHOTO_WIDTHS,
+  PHOTO_ZOOM_WIDTH,
+} from '@edicola/contracts';
 import { HttpError } from '@edicola/platform';
 
 /** Formats accepted, as sharp names them after reading the file's own bytes (never its name or type). */
@@ -18,6 +24,8 @@ export interface PhotoFile {
 export interface PreparedPhoto {
   /** What articles keep as photo_url: the card size, `/media/<path>`. */
   url: string;
+  /** The large view: the PHOTO_ZOOM_WIDTH file when the upload is wider than the largest card size, else that one. */
+  zoomUrl: string;
   files: PhotoFile[];
 }
 
@@ -25,8 +33,9 @@ const unsupported = () => new HttpError(422, PHOTO_ERRORS.type, ERROR_CODES.phot
 
 /**
  * Checks an uploaded photo by its content (JPEG, PNG, GIF or WebP, at most 5 MB and 40 megapixels) and
- * re-encodes it as WebP at every width of PHOTO_WIDTHS, never enlarged, metadata stripped, orientation
- * applied. Files are named by the hash of the upload: the same photo gets the same, immutable addresses.
+ * re-encodes it as WebP at every width of PHOTO_WIDTHS, and at PHOTO_ZOOM_WIDTH when it is wider than the largest
+ * of them (docs/product/article-pages.md#photos), never enlarged, metadata stripped, orientation applied. Files
+ * are named by the hash of the upload: the same photo gets the same, immutable addresses.
  */
 export async function prepareArticlePhoto(upload: Buffer, folder = 'articles'): Promise<PreparedPhoto> {
   if (upload.length > PHOTO_MAX_BYTES) throw new HttpError(413, PHOTO_ERRORS.size, ERROR_CODES.photoSize);
@@ -43,8 +52,12 @@ export async function prepareArticlePhoto(upload: Buffer, folder = 'articles'): 
   }
 
   const name = createHash('sha256').update(upload).digest('hex').slice(0, 24);
+  // The width once rotated: a portrait phone photo's stored width is its height.
+  const shownWidth = (metadata.orientation ?? 1) >= 5 ? metadata.height : metadata.width;
+  const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;
+  const widths: number[] = shownWidth > largest ? [...PHOTO_WIDTHS, PHOTO_ZOOM_WIDTH] : [...PHOTO_WIDTHS];
   const files = await Promise.all(
-    PHOTO_WIDTHS.map(async (width) => {
+    widths.map(async (width) => {
       const data = await sharp(upload, { limitInputPixels: PHOTO_MAX_PIXELS })
         .rotate()
         .resize({ width, withoutEnlargement: true })
@@ -61,5 +74,5 @@ export async function prepareArticlePhoto(upload: Buffer, folder = 'articles'): 
       };
     }),
   );
-  return { url: `/media/${files[0]!.path}`, files };
+  return { url: `/media/${files[0]!.path}`, zoomUrl: `/media/${files[files.length - 1]!.path}`, files };
 }

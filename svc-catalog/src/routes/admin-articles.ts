@@ -12,6 +12,7 @@ import {
 import {
   auditBy,
   authOf,
+  HttpError,
   notFound,
   routeServer,
   type Input,
@@ -20,7 +21,7 @@ import {
   type TokenVerifier,
 } from '@edicola/platform';
 import { createArticle, deleteArticle, setArticleActive, updateArticle } from '../articles/editing';
-import { toAdminArticle } from '../articles/mapping';
+import { addPhoto, adminArticle, deletePhoto, reorderPhotos } from '../articles/photos';
 import { articleCounts, searchArticles } from '../articles/queries';
 import type { ResponseCache } from '../cache/response-cache';
 import { prepareArticlePhoto } from '../photos/processing';
@@ -58,7 +59,7 @@ export function adminArticleRoutes(
       const row = await createArticle(db, bus, body, photo, auditBy(bus, res), authOf(res).name);
       cache.invalidate();
       res.status(201);
-      return toAdminArticle(row);
+      return adminArticle(db, row);
     },
   );
 
@@ -70,7 +71,7 @@ export function adminArticleRoutes(
       const row = await updateArticle(db, bus, params.id, body, photo, auditBy(bus, res));
       if (!row) throw notFound('Articolo non trovato');
       cache.invalidate();
-      return toAdminArticle(row);
+      return adminArticle(db, row);
     },
   );
 
@@ -80,7 +81,7 @@ export function adminArticleRoutes(
       const row = await setArticleActive(db, bus, params.id, body.is_active, auditBy(bus, res));
       if (!row) throw notFound('Articolo non trovato');
       cache.invalidate();
-      return toAdminArticle(row);
+      return adminArticle(db, row);
     },
   );
 
@@ -95,4 +96,35 @@ export function adminArticleRoutes(
   };
   serve(endpoint('DELETE /articles/:id'), remove);
   serve(endpoint('DELETE /api/articles/:id'), remove);
+
+  // An article's photos (docs/product/article-pages.md#photos): each change is an article change for the channels
+  // and the public reads, not an edit of the form (its version stays).
+  serve(
+    endpoint('POST /api/articles/:id/photos'),
+    [articleFormUpload],
+    async ({ params, body }, req, res): Promise<AdminArticle> => {
+      if (!req.file) throw new HttpError(422, 'Scegli la foto da aggiungere (campo "photo")');
+      const photo = await prepareArticlePhoto(req.file.buffer);
+      const article = await addPhoto(db, bus, params.id, photo, body.alt, auditBy(bus, res));
+      cache.invalidate();
+      res.status(201);
+      return article;
+    },
+  );
+  serve(
+    endpoint('PUT /api/articles/:id/photos'),
+    async ({ params, body }, _req, res): Promise<AdminArticle> => {
+      const article = await reorderPhotos(db, bus, params.id, body, auditBy(bus, res));
+      cache.invalidate();
+      return article;
+    },
+  );
+  serve(
+    endpoint('DELETE /api/articles/:id/photos/:photo_id'),
+    async ({ params }, _req, res): Promise<AdminArticle> => {
+      const article = await deletePhoto(db, bus, params.id, params.photo_id, auditBy(bus, res));
+      cache.invalidate();
+      return article;
+    },
+  );
 }

@@ -17,7 +17,7 @@ import {
   type EventBus,
   type TokenVerifier,
 } from '@edicola/platform';
-import { toAdminArticle } from '../articles/mapping';
+import { adminArticle } from '../articles/photos';
 import { findArticle } from '../articles/queries';
 import type { ResponseCache } from '../cache/response-cache';
 import { adjustStock } from '../stock/adjustments';
@@ -68,7 +68,7 @@ export function stockRoutes(
       );
       cache.invalidate();
       res.status(201);
-      return { article: toAdminArticle(article), movement: toStockMovement(movement) };
+      return { article: await adminArticle(db, article), movement: toStockMovement(movement) };
     },
   );
 
@@ -84,6 +84,6 @@ export function stockRoutes(
     );
     if (sold) cache.invalidate();
     res.status(sold ? 201 : 200);
-    return { article: toAdminArticle(article), movement: toStockMovement(movement) };
+    return { article: await adminArticle(db, article), movement: toStockMovement(movement) };
   });
 }
