@@ -83,7 +83,10 @@ describe('article pages and search', () => {
 
     // German: the address changes, the page stays.
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByLabel('Lingua').selectOption('de');
+    await page
+      .getByRole('navigation', { name: 'Navigazione principale' })
+      .getByLabel('Lingua')
+      .selectOption('de');
     await page.waitForURL(`**/de/prodotti/${card.slug}`);
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     await page.getByRole('heading', { level: 1, name: card.title }).waitFor();
@@ -138,10 +141,12 @@ describe('article pages and search', () => {
       ) as { '@type': string } | { '@type': string }[];
       const types = (Array.isArray(structured) ? structured : [structured]).map((node) => node['@type']);
       expect(types).toContain('Product');
-      // A former address of the page (the id form of the catalogue) names the page as canonical.
+      // The catalogue's deep link names the page as canonical; the German page made German the visitor's
+      // preference, so the Italian address leads to the German one.
       await plain.goto(`${shop.webUrl}/prodotti?article=${article!.id}`);
+      expect(plain.url()).toBe(`${shop.webUrl}/de/prodotti?article=${article!.id}`);
       expect(await plain.locator('link[rel="canonical"]').getAttribute('href')).toBe(
-        `${shop.webUrl}/prodotti/${article!.slug}`,
+        `${shop.webUrl}/de/prodotti/${article!.slug}`,
       );
       expect(pageErrors).toEqual([]);
     } finally {

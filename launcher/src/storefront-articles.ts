@@ -4,7 +4,13 @@ import { Article, PublicReviewList, ReviewSummary, type PublicReview } from '@ed
 import { injectTraceContext, inSpan, SpanKind } from '@edicola/platform';
 
 /** What the storefront server needs of an article: its address (sitemap) and its link preview. */
-export const PublicArticle = Article.pick({ id: true, title: true, description: true, photo_url: true });
+export const PublicArticle = Article.pick({
+  id: true,
+  slug: true,
+  title: true,
+  description: true,
+  photo_url: true,
+});
 export type PublicArticle = z.infer<typeof PublicArticle>;
 const PublicArticleList = z.array(PublicArticle);
 const ArticleList = z.array(Article);

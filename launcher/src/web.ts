@@ -470,7 +470,11 @@ export function createWebApp(options: WebOptions): Express {
         } else if (id) {
           const preview = await articles.find(id);
           meta = preview
-            ? { ...articleMeta(preview, generic, config.mediaBaseUrl), ...addressed(route.path), language }
+            ? {
+                ...articleMeta(preview, generic, config.mediaBaseUrl),
+                ...addressed(articlePath(preview.slug)),
+                language,
+              }
             : { ...generic, ...head, ...addressed(route.path), language };
         } else {
           meta = { ...generic, ...head, ...addressed(route.path), language };

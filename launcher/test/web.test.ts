@@ -19,11 +19,12 @@ const BUNDLE = `console.log(${JSON.stringify('edicola '.repeat(400))});`;
 const ARTICLES = [
   {
     id: 'a1b2',
+    slug: 'ferrari-sf-24-leclerc-sainz',
     title: 'Ferrari <SF-24> "Leclerc" & Sainz',
     description: `Modellino in scala 1:18 </script><script>alert(1)</script> ${'dettagliato '.repeat(40)}`,
     photo_url: '/media/articles/sf24.webp',
   },
-  { id: 'c3d4', title: 'Casco Ferrari', description: 'Replica', photo_url: null },
+  { id: 'c3d4', slug: 'casco-ferrari', title: 'Casco Ferrari', description: 'Replica', photo_url: null },
 ];
 
 /** Writes a built slice like rspack does: the bundle, its .br/.gz twins, its source map, mf-stats.json. */
@@ -217,8 +218,10 @@ describe('storefront server', () => {
       expect(res.text).toContain(
         '<meta property="og:image" content="http://api.test:8080/media/articles/sf24.webp" />',
       );
-      // Its canonical address: the article's page when the list names it (article-pages.test.ts), else the catalogue.
-      expect(res.text).toContain('<meta property="og:url" content="http://shop.test/prodotti" />');
+      // Its canonical address: the article's page.
+      expect(res.text).toContain(
+        '<meta property="og:url" content="http://shop.test/prodotti/ferrari-sf-24-leclerc-sainz" />',
+      );
       expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image" />');
       const description = /<meta property="og:description" content="([^"]*)"/.exec(res.text)![1]!;
       expect(description).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -264,7 +267,7 @@ describe('storefront server', () => {
       );
       const english = await request(app).get('/sitemaps/en.xml');
       const urls = [...english.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-      // These articles have no address (no slug): only the pages and the categories.
+      // These articles are not complete (no price, no photos…): only the pages and the categories.
       expect(urls.slice(0, 6)).toEqual([
         'http://shop.test/en/',
         'http://shop.test/en/prodotti',

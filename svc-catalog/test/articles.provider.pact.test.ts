@@ -213,14 +213,16 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
           'active articles to search': charizard,
           // The back office's photo editor: the state's params may name the article and its photos.
           'an article with two photos': async (params) => {
-            const { id = PHOTOS_ARTICLE_ID, photo_ids = PHOTO_IDS } = (params ?? {}) as {
-              id?: string;
-              photo_ids?: string[];
-            };
+            // The back office names the article and each of its two photos.
+            const {
+              id = PHOTOS_ARTICLE_ID,
+              first_photo_id = PHOTO_IDS[0]!,
+              second_photo_id = PHOTO_IDS[1]!,
+            } = (params ?? {}) as { id?: string; first_photo_id?: string; second_photo_id?: string };
             await articleWithPhotos(
               id,
               { sku: 'PACT-PHOTOS-1', title: 'Ferrari SF-24 1:18 con due foto', category: 'Modellismo' },
-              photo_ids,
+              [first_photo_id, second_photo_id],
             );
           },
           [`a prevendita article ${PRESALE_ID} exists`]: (params) =>

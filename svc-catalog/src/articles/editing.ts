@@ -26,7 +26,7 @@ const articleChanges = (before: ArticleRow | null, after: ArticleRow | null) =>
 const skuTaken = (sku: string) => conflict(`Esiste già un articolo con SKU ${sku}`, ERROR_CODES.skuTaken);
 const eanTaken = (sku: string) => conflict(`Codice EAN già usato da un altro articolo: ${sku}`);
 const certificateTaken = (sku: string) =>
-  conflict(`Numero di certificato già usato da un altro articolo: ${sku}`);
+  conflict(`Numero di certificato già usato da un altro articolo: ${sku}`, ERROR_CODES.certificateTaken);
 export const STALE_ARTICLE_DETAIL = 'Articolo modificato da un altro utente: ricarica';
 
 /** PostgreSQL's unique_violation, as thrown by pg or PGlite (drizzle wraps it in `cause`). */
