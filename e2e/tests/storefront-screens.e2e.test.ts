@@ -298,7 +298,8 @@ describe('storefront screens', () => {
     const card = appArticleCard(page, article!.id);
     // Below the fold its photo is lazy: bring the card into view so it is asked for at all.
     await card.scrollIntoViewIfNeeded();
-    const failed = card.getByRole('img', { name: 'Immagine non disponibile' });
+    // The card's photo repeats its title link, so it is hidden from screen readers: found by its alt text.
+    const failed = card.getByAltText('Immagine non disponibile', { exact: true });
     await failed.waitFor();
     expect(await failed.evaluate((img) => getComputedStyle(img).opacity)).toBe('0.5');
     // The photo is asked for by the page's preload, the server's first paint and the catalogue's card

@@ -41,10 +41,11 @@ describe('storefront', () => {
     const firstCard = cards.filter({ hasText: first.title });
     const text = (await firstCard.textContent())!;
     expect(text).toContain(first.category);
-    expect(text).toContain(`Disponibili (${first.quantity_stock})`);
+    expect(text).toContain(`Disponibili: ${first.quantity_stock}`);
     expect(text).toContain('IVA 22%');
     expect(text).toMatch(/230,58\s?€/); // 189,00 € + 22%
-    const photo = firstCard.getByRole('img', { name: first.title });
+    // The photo repeats the card's title link, so it is hidden from screen readers: found by its alt text.
+    const photo = firstCard.getByAltText(first.title, { exact: true });
     await photo.waitFor();
     // Loaded and decoded (a busy machine may still be fetching it when the card shows).
     await page.waitForFunction((img) => (img as HTMLImageElement).complete, await photo.elementHandle());
