@@ -126,7 +126,7 @@ describe('svc-catalog article pages: slugs, attributes, photos (docs/product/art
       [{ category: 'Modellismo', attributes: '{"condition":"mint"}' }, 'non è previsto per la categoria'],
       [{ attributes: '{"grade":10}' }, 'Voto e certificato richiedono l’ente di gradazione'],
       [{ attributes: '{"colour":"rosso"}' }, 'Attributo sconosciuto'],
-      [{ attributes: 'non json' }, 'body.attributes'],
+      [{ attributes: 'non json' }, 'Attributi non validi'],
       [{ attributes: '{"scale":"1:18"}', category: 'Caschi' }, 'non è previsto'],
     ])('refuses %j with 422', async (change, detail) => {
       const res = await post({ ...card, sku: 'ATT-BAD', ...change });
