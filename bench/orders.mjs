@@ -308,6 +308,7 @@ export async function buy(api, articles, { buyers, seconds }) {
             phone: '+39 081 555 0000',
             address: 'Via Toledo 1',
             city: 'Napoli',
+            zipCode: '80134',
           },
           payment_method: 'transfer',
           total_amount: article.total,

@@ -10,16 +10,19 @@ import { singleLine } from './text';
  * but the customer's own invoice PDF and Packlink's callback.
  */
 
-const optionalQueryText = (max: number) =>
+const optionalQueryText = (label: string, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    singleLine().trim().max(max, `Al massimo ${max} caratteri`).optional(),
+    singleLine().trim().max(max, `${label}: al massimo ${max} caratteri`).optional(),
   );
-const queryInt = (min: number, max: number, fallback: number) =>
-  z.preprocess(
+/** A whole number of the query string; its message names it, since a detail carries no field path. */
+const queryInt = (label: string, min: number, max: number, fallback: number) => {
+  const message = `${label} deve essere un numero intero da ${min} a ${max}`;
+  return z.preprocess(
     (v) => (v === undefined || v === '' ? fallback : Number(v)),
-    z.number('Deve essere un numero').int('Deve essere un numero intero').min(min).max(max),
+    z.number(message).int(message).min(min, message).max(max, message),
   );
+};
 
 /** The status tabs: 'Nuovi' is pending and paid together (docs/product/back-office.md#status-tabs). */
 export const OrderTab = z.enum(['all', 'new', 'confirmed', 'shipped', 'delivered', 'cancelled']);
@@ -49,16 +52,17 @@ export const ORDER_PAGE_SIZE_MAX = 100;
  * matches the order reference or id, the customer's
  * name or e-mail. `from`/`to` are days (Europe/Rome), both included.
  */
+// Each filter's own message: a detail names no field (docs/decisions/0052-readable-details.md).
 const orderFilterShape = {
-  status: OrderStatus.optional(),
-  tab: OrderTab.optional(),
-  q: optionalQueryText(100),
-  payment_method: PaymentMethod.optional(),
-  payment: OrderPaymentFilter.optional(),
+  status: z.enum(OrderStatus.options, 'Stato dell’ordine non valido').optional(),
+  tab: z.enum(OrderTab.options, 'Scheda degli ordini non valida').optional(),
+  q: optionalQueryText('La ricerca', 100),
+  payment_method: z.enum(PaymentMethod.options, 'Metodo di pagamento non valido').optional(),
+  payment: z.enum(OrderPaymentFilter.options, 'Filtro del pagamento non valido').optional(),
   channel: OrderChannel.optional(),
   from: z.iso.date('La data iniziale deve essere AAAA-MM-GG').optional(),
   to: z.iso.date('La data finale deve essere AAAA-MM-GG').optional(),
-  sort: OrderSort.default('newest'),
+  sort: z.enum(OrderSort.options, 'Ordinamento non valido').default('newest'),
 };
 const datesInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
 const DATES_OUT_OF_ORDER = { path: ['to'], message: 'La data finale deve seguire quella iniziale' };
@@ -70,8 +74,8 @@ export type OrderFilterQuery = z.infer<typeof OrderFilterQuery>;
 export const OrderListQuery = z
   .object({
     ...orderFilterShape,
-    page: queryInt(1, 100_000, 1),
-    page_size: queryInt(1, ORDER_PAGE_SIZE_MAX, ORDER_PAGE_SIZE_DEFAULT),
+    page: queryInt('La pagina', 1, 100_000, 1),
+    page_size: queryInt('Il numero di ordini per pagina', 1, ORDER_PAGE_SIZE_MAX, ORDER_PAGE_SIZE_DEFAULT),
   })
   .refine(datesInOrder, DATES_OUT_OF_ORDER);
 export type OrderListQuery = z.infer<typeof OrderListQuery>;

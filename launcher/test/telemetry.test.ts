@@ -98,6 +98,7 @@ describe.each(legs)('one trace per order (%s)', (_leg, extra) => {
           phone: '+39 081 555 0000',
           address: 'Via Toledo 1',
           city: 'Napoli',
+          zipCode: '80134',
         },
         payment_method: 'transfer',
         total_amount: Math.round((gross + quote.shipping_cost) * 100) / 100,

@@ -107,6 +107,7 @@ describe('100 concurrent orders through POST /orders for the last 5 units', () =
               phone: '+39 081 555 0000',
               address: 'Via Toledo 1',
               city: 'Napoli',
+              zipCode: '80134',
             },
             payment_method: 'transfer',
             total_amount: total,

@@ -23,7 +23,7 @@ describe('single-line fields refuse control characters', () => {
       .post('/api/customers/register')
       .send({ ...privato, [field]: value });
     expect(res.status).toBe(422);
-    expect(res.body.detail).toContain(`body.${field}: ${CONTROL}`);
+    expect(res.body.detail).toBe(CONTROL);
   });
 
   it('keeps accents, apostrophes and other letters, and refuses nothing else', async () => {

@@ -13,6 +13,30 @@ import { DEMO_REVIEWS } from './reviews';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+type DemoPhotos = { alt: string; photo: Awaited<ReturnType<typeof prepareArticlePhoto>> }[][];
+let drawn: Promise<DemoPhotos> | undefined;
+
+/**
+ * Each demo article's cover, then its further views (more_photos), drawn and encoded like uploads: the same
+ * every time, so drawn once per process (a test loading the demo into several databases pays it once).
+ */
+function demoPhotos(): Promise<DemoPhotos> {
+  drawn ??= Promise.all(
+    DEMO_ARTICLES.map((a) =>
+      Promise.all(
+        [a.title, ...(a.more_photos ?? [])].map(async (alt, view) => ({
+          alt,
+          photo: await prepareArticlePhoto(await renderDemoImage(a, view)),
+        })),
+      ),
+    ),
+  );
+  drawn.catch(() => {
+    drawn = undefined; // a failure is tried again next time
+  });
+  return drawn;
+}
+
 /** Loads the demo catalogue into an empty catalogue; does nothing once any article exists. */
 export async function seedDemoCatalogue(db: Db, bus: EventBus, logger: Logger): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(articles);
@@ -26,17 +50,7 @@ export async function seedDemoCatalogue(db: Db, bus: EventBus, logger: Logger): 
  */
 export async function loadDemoCatalogue(db: Db, bus: EventBus, logger: Logger): Promise<number> {
   const started = Date.now();
-  // Each article's cover, then its further views (more_photos), drawn and stored like uploads.
-  const photos = await Promise.all(
-    DEMO_ARTICLES.map((a) =>
-      Promise.all(
-        [a.title, ...(a.more_photos ?? [])].map(async (alt, view) => ({
-          alt,
-          photo: await prepareArticlePhoto(await renderDemoImage(a, view)),
-        })),
-      ),
-    ),
-  );
+  const photos = await demoPhotos();
   const now = Date.now();
   await db.transaction(async (tx) => {
     const ids = new Map<string, string>();
