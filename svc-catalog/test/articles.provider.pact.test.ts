@@ -2,11 +2,22 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
-import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { startTestService, type TestService, makeTokens, type TestTokens } from '@edicola/platform/testing';
-import { articlePhotos, articles, ebayListings, reviews, stockMovements } from '../src/db/schema';
-import { DEMO_ARTICLES } from '../src/demo/catalogue';
+import {
+  articlePhotos,
+  articles,
+  articleSlugs,
+  ebayListings,
+  purchases,
+  rateLimitCounters,
+  reservations,
+  restocks,
+  reviews,
+  reviewVotes,
+  stockMovements,
+  visits,
+} from '../src/db/schema';
 import { loadDemoCatalogue } from '../src/demo/seed';
 import { catalogService } from '../src/service';
 import { adjustStock } from '../src/stock/adjustments';
@@ -43,19 +54,38 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
   const db = () => catalog.testDatabase.database.db;
 
   async function articleExists() {
-    await db()
-      .insert(articles)
-      .values({
-        id: ARTICLE_ID,
-        sku: 'PACT-SF23-18',
-        title: 'Ferrari SF-23 1:18',
-        description: 'Articolo dei contratti Pact',
-        category: 'Modellismo',
-        priceCents: 18900,
-        quantityStock: 3,
-      })
-      // Back on the shop if an earlier interaction switched it off or deleted it.
-      .onConflictDoUpdate({ target: articles.id, set: { isActive: true, deletedAt: null } });
+    await db().insert(articles).values({
+      id: ARTICLE_ID,
+      sku: 'PACT-SF23-18',
+      title: 'Ferrari SF-23 1:18',
+      description: 'Articolo dei contratti Pact',
+      category: 'Modellismo',
+      priceCents: 18900,
+      quantityStock: 3,
+    });
+  }
+
+  /**
+   * Every article and what hangs on it (photos, former slugs, ledger, reviews, eBay settings, reservations),
+   * the visits and the rate limits' counters go; the stored photo files stay (content-named, written once).
+   */
+  async function emptyCatalogue() {
+    // Rows, not TRUNCATE: it would wait for the lock of the service's own connections. Referencing tables first.
+    for (const table of [
+      reviewVotes,
+      reviews,
+      articlePhotos,
+      articleSlugs,
+      stockMovements,
+      ebayListings,
+      reservations,
+      purchases,
+      restocks,
+      visits,
+      rateLimitCounters,
+      articles,
+    ])
+      await db().delete(table);
   }
 
   /** An article on the shop with two photos (front and back), the first its cover; `attributes` its card's. */
@@ -64,21 +94,17 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
     values: { sku: string; title: string; category: string; attributes?: Record<string, unknown> },
     photoIds: string[],
   ) {
-    const article = {
-      ...values,
-      description: 'Articolo dei contratti Pact',
-      priceCents: 12900,
-      ivaPercentage: 22,
-      quantityStock: 1,
-      isActive: true,
-      deletedAt: null,
-      photoUrl: `/media/articles/${'a'.repeat(24)}-400.webp`,
-    };
     await db()
       .insert(articles)
-      .values({ id, ...article })
-      .onConflictDoUpdate({ target: articles.id, set: article });
-    await db().delete(articlePhotos).where(eq(articlePhotos.articleId, id));
+      .values({
+        id,
+        ...values,
+        description: 'Articolo dei contratti Pact',
+        priceCents: 12900,
+        ivaPercentage: 22,
+        quantityStock: 1,
+        photoUrl: `/media/articles/${'a'.repeat(24)}-400.webp`,
+      });
     await db()
       .insert(articlePhotos)
       .values(
@@ -106,7 +132,8 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
           language: 'it',
           grader: 'PSA',
           grade: 10,
-          certificate_number: '84512377',
+          // Not the demo's PSA 84512377: a certificate number is unique per grader.
+          certificate_number: '84512390',
         },
       },
       ['3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f', '4d5e6f7a-8b9c-4d0e-9f2a-3b4c5d6e7f80'],
@@ -114,7 +141,8 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
 
   /** The eBay article, on the shop with 3 units; its eBay settings and listing as `ebay` gives them (none: removed). */
   async function ebayArticle(ebay: Omit<typeof ebayListings.$inferInsert, 'articleId'> | null) {
-    const article = {
+    await db().insert(articles).values({
+      id: EBAY_ARTICLE_ID,
       sku: 'PACT-EBAY-1',
       title: 'Casco Agostini replica 1:2',
       description: 'Articolo eBay dei contratti Pact',
@@ -122,14 +150,7 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
       priceCents: 12000,
       ivaPercentage: 22,
       quantityStock: 3,
-      isActive: true,
-      deletedAt: null,
-    };
-    await db()
-      .insert(articles)
-      .values({ id: EBAY_ARTICLE_ID, ...article })
-      .onConflictDoUpdate({ target: articles.id, set: article });
-    await db().delete(ebayListings).where(eq(ebayListings.articleId, EBAY_ARTICLE_ID));
+    });
     if (ebay)
       await db()
         .insert(ebayListings)
@@ -151,14 +172,12 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
         availabilityDate: '2027-03-01',
         priceCents: 4990,
         quantityStock: 10,
-      })
-      .onConflictDoUpdate({ target: articles.id, set: { isActive: true, deletedAt: null } });
+      });
   }
 
   /** The state's review of the article, approved or pending, without a reply; the newest of the shop. */
   async function reviewOfArticle(approved: boolean) {
     await articleExists();
-    const state = { approved, approvedAt: approved ? new Date() : null, replyText: null, repliedAt: null };
     await db()
       .insert(reviews)
       .values({
@@ -169,17 +188,17 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
         comment: "Identico all'originale.",
         customerName: 'Maria',
         customerEmail: 'maria@example.com',
-        createdAt: new Date(),
-        ...state,
-      })
-      .onConflictDoUpdate({ target: reviews.id, set: { ...state, createdAt: new Date() } });
+        approved,
+        approvedAt: approved ? new Date() : null,
+      });
   }
 
   beforeAll(async () => {
     tokens = await makeTokens();
     catalog = await startTestService(catalogService, {
       verifier: tokens.verifier,
-      env: { DEMO_DATA: 'false' },
+      // No cached public list: each interaction reads what its state has just written.
+      env: { DEMO_DATA: 'false', CATALOG_CACHE_TTL_MS: '0' },
     });
     server = await catalog.service.listen(0, '127.0.0.1');
   }, 60_000);
@@ -198,14 +217,15 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
           if (req.headers.authorization) req.headers.authorization = `Bearer ${bearer}`;
           next();
         },
+        // Once per interaction, before its states: an empty catalogue, so that every state sets up all its
+        // interaction reads whatever ran before (pact picks the order).
         beforeEach: async () => {
           bearer = tokens.staff;
+          await emptyCatalogue();
         },
         stateHandlers: {
           'the demo catalogue is loaded': async () => {
-            // Once, whatever other states added before.
-            const [demo] = await db().select().from(articles).where(eq(articles.sku, DEMO_ARTICLES[0]!.sku));
-            if (!demo) await loadDemoCatalogue(db(), catalog.service.context.bus, pino({ level: 'silent' }));
+            await loadDemoCatalogue(db(), catalog.service.context.bus, pino({ level: 'silent' }));
           },
           [`article ${ARTICLE_ID} exists`]: articleExists,
           // The article page and the search (docs/product/article-pages.md).
@@ -241,13 +261,10 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
               priceCents: 450,
               ivaPercentage: 22,
               quantityStock: 3,
-              isActive: true,
-              deletedAt: null,
             };
             await db()
               .insert(articles)
-              .values({ id: COUNTER_ARTICLE_ID, ...counterArticle })
-              .onConflictDoUpdate({ target: articles.id, set: counterArticle });
+              .values({ id: COUNTER_ARTICLE_ID, ...counterArticle });
           },
           [`article ${ARTICLE_ID} had goods received`]: async () => {
             await articleExists();
@@ -275,7 +292,7 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
               reportedAt: new Date('2026-11-28T09:00:30.000Z'),
             }),
           [`the article ${EBAY_ARTICLE_ID} exists and is not on eBay`]: () => ebayArticle(null),
-          // The reviews stay; the demo catalogue's reply goes (the lists' reviews have none).
+          // The reviews stay, without a reply (the lists' reviews have none).
           'no review has a reply': async () => {
             await db().update(reviews).set({ replyText: null, repliedAt: null });
           },
@@ -286,16 +303,8 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
               'IT',
             );
           },
-          // The back office's new article (a multipart form): its SKU is free.
-          'no article has the SKU PACT-NEW-1': async () => {
-            // Its ledger (the opening stock) goes with it.
-            const taken = db()
-              .select({ id: articles.id })
-              .from(articles)
-              .where(eq(articles.sku, 'PACT-NEW-1'));
-            await db().delete(stockMovements).where(inArray(stockMovements.articleId, taken));
-            await db().delete(articles).where(eq(articles.sku, 'PACT-NEW-1'));
-          },
+          // The back office's new article (a multipart form): its SKU is free in the empty catalogue.
+          'no article has the SKU PACT-NEW-1': async () => {},
           // Deleting an article is for admins: the interaction's token becomes an admin's.
           'the staff user is an admin': async () => {
             bearer = tokens.admin;
@@ -303,6 +312,7 @@ describe('svc-catalog honours its pacts with mf-catalog, mf-checkout, mf-admin a
         },
         logLevel: 'warn',
       }).verifyProvider(),
-    60_000,
+    // The demo catalogue is drawn and loaded for each of its four interactions.
+    240_000,
   );
 });

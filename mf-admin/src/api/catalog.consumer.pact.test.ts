@@ -790,7 +790,8 @@ describe('mf-admin → svc-catalog (foto degli articoli)', () => {
       .withRequest('POST', `/api/articles/${ARTICLE_ID}/photos`, (request) =>
         request.headers(AUTH_ONLY).multipartBody('image/png', png, 'photo', 'edicolaPactPhotoBoundary'),
       )
-      .willRespondWith(200, (response) =>
+      // A photo more is created: 201, with the article (as the service's own tests hold it).
+      .willRespondWith(201, (response) =>
         response
           .headers({ 'Content-Type': JSON_TYPE })
           .jsonBody(

@@ -18,14 +18,19 @@ const MEDIA = '^/media/articles/.+';
 /**
  * Every field of the Article schema, each with a matcher. Nullable fields (availability_date, weight,
  * dimensions, photo_url, ean, a photo's zoom_url) are matched in the shape the demo catalogue gives the article
- * we look for: an EAN, its photo stored without a zoomed size; `attributes` any object (a model's may be empty).
+ * we look for: its photos stored with their zoomed size, an EAN on the articles on sale (the pre-sale and
+ * reservation ones have none yet); `attributes` any object (a model's may be empty).
  */
-function article(example: { type: 'normale' | 'prevendita' | 'prenotazione'; availability?: string }) {
+function article(example: {
+  type: 'normale' | 'prevendita' | 'prenotazione';
+  availability?: string;
+  ean?: string;
+}) {
   return {
     id: uuid('3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60'),
     slug: regex(SLUG, 'ferrari-sf-23-1-18'),
     sku: string('F1-FER-SF23-18'),
-    ean: regex('^\\d{8}(\\d{5})?$', '2000000000015'),
+    ean: example.ean ? regex('^\\d{8}(\\d{5})?$', example.ean) : nullValue(),
     title: string('Ferrari SF-23 1:18'),
     description: string('Modellino in scala 1:18 della Ferrari SF-23.'),
     category: string('Modellismo'),
@@ -40,7 +45,7 @@ function article(example: { type: 'normale' | 'prevendita' | 'prenotazione'; ava
     photos: eachLike({
       id: string('p1'),
       url: regex(MEDIA, '/media/articles/ferrari-sf23.webp'),
-      zoom_url: nullValue(),
+      zoom_url: regex(MEDIA, '/media/articles/ferrari-sf23-1600.webp'),
       alt: string('Ferrari SF-23 1:18'),
     }),
     attributes: like({}),
@@ -67,22 +72,22 @@ const lists = [
     description: 'a request for the public catalogue',
     path: '/public/articles',
     call: 'listArticles',
-    body: article({ type: 'normale' }),
-    expected: { product_type: 'normale', availability_date: null },
+    body: article({ type: 'normale', ean: '2000000000015' }),
+    expected: { product_type: 'normale', availability_date: null, ean: '2000000000015' },
   },
   {
     description: 'a request for the pre-sale articles',
     path: '/public/articles/prevendita',
     call: 'listPresale',
     body: article({ type: 'prevendita', availability: '2025-12-01' }),
-    expected: { product_type: 'prevendita', availability_date: '2025-12-01' },
+    expected: { product_type: 'prevendita', availability_date: '2025-12-01', ean: null },
   },
   {
     description: 'a request for the reservation articles',
     path: '/public/articles/prenotazione',
     call: 'listReservation',
     body: article({ type: 'prenotazione' }),
-    expected: { product_type: 'prenotazione', availability_date: null },
+    expected: { product_type: 'prenotazione', availability_date: null, ean: null },
   },
 ] as const;
 
