@@ -127,6 +127,23 @@ export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticleRow = typeof articles.$inferInsert;
 
 /**
+ * The search's lexicon (docs/product/article-pages.md#search): every distinct word (unaccented, lower case, stop
+ * words left out) of the articles' search documents, added by the trigger `articles_document` and never deleted
+ * (a stale word only expands to nothing). A query's typos are corrected and its last word's first letters
+ * completed here, on a few thousand words, not on the articles.
+ */
+export const searchWords = catalog.table(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [
+    index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+    index('search_words_prefix_idx').on(t.word.op('text_pattern_ops')),
+  ],
+);
+
+/**
  * Every former slug of an article, kept for ever: its old address answers 301 to the current one
  * (docs/product/article-pages.md#addresses). Written by the trigger that changes the slug.
  */
