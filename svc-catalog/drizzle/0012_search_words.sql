@@ -2,8 +2,12 @@ CREATE TABLE "catalog"."search_words" (
 	"word" text PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "search_words_trgm_idx" ON "catalog"."search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
+-- The search vector's index again, without the pending list (fastupdate): PGlite has no autovacuum to merge it,
+-- and every search would read the whole list (docs/decisions/0051-article-pages-and-search.md).
+DROP INDEX "catalog"."articles_search_vector_idx";--> statement-breakpoint
+CREATE INDEX "search_words_trgm_idx" ON "catalog"."search_words" USING gin ("word" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "search_words_prefix_idx" ON "catalog"."search_words" USING btree ("word" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "articles_search_vector_idx" ON "catalog"."articles" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
 -- The words of a search document as the lexicon holds them: unaccented, lower case, split at anything that is not
 -- a letter or a digit ("1:18" gives "1" and "18"), each once (docs/decisions/0051-article-pages-and-search.md).
 CREATE OR REPLACE FUNCTION catalog.document_words(document text) RETURNS SETOF text
@@ -12,15 +16,16 @@ CREATE OR REPLACE FUNCTION catalog.document_words(document text) RETURNS SETOF t
     SELECT DISTINCT w FROM regexp_split_to_table(lower(catalog.immutable_unaccent(document)), '[^[:alnum:]]+') AS w
     WHERE w <> ''
   $$;--> statement-breakpoint
--- Adds the words of a search document the lexicon lacks, but not the Italian stop words ("di", "con"): they are
--- never searched, and the first letters of a word expand to lexicon words (docs/product/article-pages.md#search).
+-- Adds the words of a search document the lexicon lacks, but neither the Italian stop words ("di", "con"), never
+-- searched, nor numbers (an EAN, a SKU's digits: one per article), never taken for typos
+-- (docs/product/article-pages.md#search).
 CREATE OR REPLACE FUNCTION catalog.add_search_words(document text) RETURNS void
   LANGUAGE sql VOLATILE
   AS $$
     INSERT INTO catalog.search_words (word)
       SELECT w FROM (
         SELECT w FROM catalog.document_words(document) AS w
-        WHERE NOT EXISTS (SELECT 1 FROM catalog.search_words s WHERE s.word = w)
+        WHERE w !~ '^[0-9]+$' AND NOT EXISTS (SELECT 1 FROM catalog.search_words s WHERE s.word = w)
         OFFSET 0
       ) AS new_words
       WHERE numnode(plainto_tsquery('italian', w)) > 0

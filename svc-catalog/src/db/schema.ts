@@ -105,7 +105,8 @@ export const articles = catalog.table(
       .where(
         sql`${t.deletedAt} is null and (${t.attributes}->>'grader') is not null and (${t.attributes}->>'certificate_number') is not null`,
       ),
-    index('articles_search_vector_idx').using('gin', t.searchVector),
+    // Without the pending list: PGlite has no autovacuum to merge it, and every search would read it whole.
+    index('articles_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('articles_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('articles_sku_live_idx')
       .on(t.sku)
@@ -138,7 +139,7 @@ export const searchWords = catalog.table(
     word: text('word').primaryKey(),
   },
   (t) => [
-    index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+    index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('search_words_prefix_idx').on(t.word.op('text_pattern_ops')),
   ],
 );

@@ -86,12 +86,9 @@ export async function searchWords(db: Db, q: string, prefixLast: boolean): Promi
         select word from catalog.search_words where word like ${pattern}
         order by word ~ '[0-9]', length(word), word limit ${PREFIX_WORDS}) p`);
     if (word.length >= TYPO_MIN_LENGTH && !/\p{N}/u.test(word)) {
-      // A typo only when nothing knows the word: not the lexicon, not as the beginning of a lexicon word, not the
-      // articles by its stem ("bustine" finds "bustina" by stem and is no typo).
+      // A typo only when the lexicon does not know the word, nor as the beginning of one of its words.
       const misspelt = sql`(not exists (select 1 from catalog.search_words where word = ${word})
-        ${pattern ? sql`and not exists (select 1 from catalog.search_words where word like ${pattern})` : sql``}
-        and not exists (select 1 from catalog.articles a where a.deleted_at is null and a.is_active
-          and a.search_vector @@ phraseto_tsquery('italian', catalog.immutable_unaccent(${word}))))`;
+        ${pattern ? sql`and not exists (select 1 from catalog.search_words where word like ${pattern})` : sql``})`;
       const variants = sql.join(
         typoVariants(word).map((variant) => sql`${variant}`),
         sql`, `,

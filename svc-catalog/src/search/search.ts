@@ -138,7 +138,7 @@ async function countMatches(
       )} else count(*) filter (where ${everyFilter}) end::int as n
       ${sql.join(flags, sql``)}
     from (
-      select ${categoryKey} as category, ${condition} as condition, ${language} as language,
+      select ${articles.category} as category, ${condition} as condition, ${language} as language,
         ${availabilitySql} as availability, ${typos.length ? articles.searchVector : sql`null::tsvector`} as sv,
         ${sql.join(
           Object.entries(filters).map(([name, filter]) => sql`${filter} as ${sql.identifier(`f_${name}`)}`),
@@ -167,8 +167,12 @@ async function countMatches(
       );
       continue;
     }
+    // Categories are grouped as written: "Pokemon" and "pokemon " are one category.
     const value = row.facet === 'category' ? categoryOf(row.value ?? '') : row.value;
-    if (value && Number(row.n) > 0) facets[row.facet].push({ value, count: Number(row.n) });
+    const list = facets[row.facet];
+    const same = list.find((facet) => facet.value === value);
+    if (same) same.count += Number(row.n);
+    else if (value && Number(row.n) > 0) list.push({ value, count: Number(row.n) });
   }
   for (const list of Object.values(facets))
     list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
