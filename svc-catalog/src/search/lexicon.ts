@@ -79,8 +79,10 @@ export async function searchWords(db: Db, q: string, prefixLast: boolean): Promi
   const parts = words.flatMap((word, i) => {
     const last = i === words.length - 1;
     const pattern = last && prefixLast ? `${escapeLike(word)}%` : null;
-    const parts = [sql`select ${i}::int as i, 'word' as kind, ${word}::text as word, ${stem(sql`${word}`)} as query,
-      0::real as score`];
+    const parts = [
+      sql`select ${i}::int as i, 'word' as kind, ${word}::text as word, ${stem(sql`${word}`)} as query,
+      0::real as score`,
+    ];
     if (pattern)
       parts.push(sql`select ${i}, 'prefix', p.word, ${stem(sql`p.word`)}, 0 from (
         select word from catalog.search_words where word like ${pattern}

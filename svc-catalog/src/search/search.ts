@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   CATEGORIES,
   categoryOf,
@@ -58,19 +58,22 @@ function filterConditions(query: Query) {
 
 const onSale = and(isNull(articles.deletedAt), eq(articles.isActive, true))!;
 
+interface SortKey {
+  value: SQL;
+  descending?: boolean;
+}
+
 /** The ordering of the results: by relevance (exact code, words as written, stem rank, in stock, newest). */
-function ordering(query: Query, words: SearchWord[], raw: string): SQL[] {
-  const inStock = sql`(${articles.quantityStock} > 0) desc`;
-  if (query.sort === 'price_asc') return [sql`${grossCentsSql} asc`, sql`${articles.id}`];
-  if (query.sort === 'price_desc') return [sql`${grossCentsSql} desc`, sql`${articles.id}`];
-  if (query.sort === 'newest' || words.length === 0)
-    return [
-      ...(query.sort === 'newest' ? [] : [inStock]),
-      sql`${articles.createdAt} desc`,
-      sql`${articles.id}`,
-    ];
+function ordering(query: Query, words: SearchWord[], raw: string): SortKey[] {
+  const id = { value: sql`${articles.id}` };
+  const inStock = { value: sql`(${articles.quantityStock} > 0)`, descending: true };
+  const newest = { value: sql`${articles.createdAt}`, descending: true };
+  if (query.sort === 'price_asc') return [{ value: grossCentsSql }, id];
+  if (query.sort === 'price_desc') return [{ value: grossCentsSql, descending: true }, id];
+  if (query.sort === 'newest') return [newest, id];
+  if (words.length === 0) return [inStock, newest, id];
   const code = raw.trim().toLowerCase();
-  const exactCode = sql`(lower(${articles.sku}) = ${code} or ${articles.ean} = ${code}) desc`;
+  const exactCode = sql`(lower(${articles.sku}) = ${code} or ${articles.ean} = ${code})`;
   // Only a typo's candidates can match a word otherwise than as written.
   const typos = words.filter((word) => word.candidates.length > 0);
   const asWritten = sql.join(
@@ -78,131 +81,148 @@ function ordering(query: Query, words: SearchWord[], raw: string): SQL[] {
     sql` + `,
   );
   return [
-    exactCode,
-    ...(typos.length ? [sql`(${asWritten}) desc`] : []),
-    sql`ts_rank(${articles.searchVector}, ${tsquery(matchQuery(words))}) desc`,
+    { value: exactCode, descending: true },
+    ...(typos.length ? [{ value: sql`(${asWritten})`, descending: true }] : []),
+    { value: sql`ts_rank(${articles.searchVector}, ${tsquery(matchQuery(words))})`, descending: true },
     inStock,
-    sql`${articles.createdAt} desc`,
-    sql`${articles.id}`,
+    newest,
+    id,
   ];
 }
 
+const orderBy = (keys: { value: SQL; descending?: boolean }[]) =>
+  keys.map((key) => (key.descending ? sql`${key.value} desc` : key.value));
+
 type FacetName = keyof SearchResults['facets'];
 const FACETS: FacetName[] = ['category', 'condition', 'language', 'availability'];
+type FilterName = keyof ReturnType<typeof filterConditions>;
 
-type CountRow = {
-  facet: FacetName | null;
-  value: string | null;
-  n: number;
-  [flag: string]: unknown;
-};
+/** A row of the search's one statement: a group of matches alike for the facets, or an article of the page. */
+type MatchRow = Record<FacetName, string | null> &
+  Record<`f_${FilterName}`, boolean | null> & {
+    n: number | null;
+    id: string | null;
+    [flag: string]: unknown;
+  };
+
+/** The articles' condition for these words (every article without words). */
+const matching = (words: SearchWord[]) =>
+  words.length ? sql`${articles.searchVector} @@ ${tsquery(matchQuery(words))}` : sql`true`;
 
 /**
- * In one pass over the matches: the total, the counts per value of each filter with every other filter applied
- * (layered navigation), and for each typo which of its candidates some result has (the correction shown).
+ * The page's ids, the total, the facets and each typo's correction in one statement over the matches: the page is
+ * the matches every filter admits, ordered; the matches are counted grouped by the facets' values and by which
+ * filters they pass, and the facets are summed from these few groups here, each with every other filter applied
+ * (layered navigation). For each typo, the groups say whether some result has the word as written, or which of
+ * its candidates (the correction shown: "charizard" for "charizzard").
  */
-async function countMatches(
-  tx: Db,
-  match: SQL,
-  filters: ReturnType<typeof filterConditions>,
-  typos: SearchWord[],
-) {
-  const passes = (names: string[]) =>
-    names.length ? sql.raw(names.map((name) => `f_${name}`).join(' and ')) : sql`true`;
-  const filterNames = Object.keys(filters);
-  const otherFilters = (facet: FacetName) => passes(filterNames.filter((name) => name !== facet));
-  const everyFilter = passes(filterNames);
-  const flags = typos.flatMap((word, w) => [
-    sql`, bool_or(sv @@ ${tsquery(word.exact)}) filter (where ${everyFilter}) as ${sql.identifier(`w${w}`)}`,
-    ...word.candidates.map(
-      (candidate, c) =>
-        sql`, bool_or(sv @@ ${tsquery(candidate.query)}) filter (where ${everyFilter}) as ${sql.identifier(`w${w}_${c}`)}`,
-    ),
+async function searchMatches(tx: Db, query: Query, words: SearchWord[]) {
+  const filters = filterConditions(query);
+  const names = Object.keys(filters) as FilterName[];
+  const keys = ordering(query, words, query.q);
+  const typos = words.filter((word) => word.candidates.length > 0);
+  const flagged = typos.flatMap((word, w) => [
+    { name: `w${w}`, query: word.exact },
+    ...word.candidates.map((candidate, c) => ({ name: `w${w}_${c}`, query: candidate.query })),
   ]);
+  const every = sql.raw(names.map((name) => `f_${name}`).join(' and '));
+  const columns = (list: string[]) => sql.raw(list.join(', '));
+  const groups = [...FACETS, ...names.map((name) => `f_${name}`)];
   const found = await tx.execute(sql`
-    select
-      case ${sql.join(
-        FACETS.map((facet) => sql`when grouping(${sql.identifier(facet)}) = 0 then ${facet}`),
-        sql` `,
-      )} end as facet,
-      coalesce(${sql.join(
-        FACETS.map((facet) => sql.identifier(facet)),
-        sql`, `,
-      )}) as value,
-      case ${sql.join(
-        FACETS.map(
-          (facet) =>
-            sql`when grouping(${sql.identifier(facet)}) = 0 then count(*) filter (where ${otherFilters(facet)})`,
-        ),
-        sql` `,
-      )} else count(*) filter (where ${everyFilter}) end::int as n
-      ${sql.join(flags, sql``)}
-    from (
-      select ${articles.category} as category, ${condition} as condition, ${language} as language,
-        ${availabilitySql} as availability, ${typos.length ? articles.searchVector : sql`null::tsvector`} as sv,
+    with matches as materialized (
+      select ${articles.id} as id, ${articles.category} as category, ${condition} as condition,
+        ${language} as language, ${availabilitySql} as availability,
         ${sql.join(
-          Object.entries(filters).map(([name, filter]) => sql`${filter} as ${sql.identifier(`f_${name}`)}`),
+          names.map((name) => sql`${filters[name]} as ${sql.identifier(`f_${name}`)}`),
+          sql`, `,
+        )},
+        ${sql.join(
+          keys.map((key, k) => sql`${key.value} as ${sql.identifier(`k${k}`)}`),
           sql`, `,
         )}
+        ${sql.join(
+          flagged.map(
+            (flag) =>
+              sql`, ${articles.searchVector} @@ ${tsquery(flag.query)} as ${sql.identifier(flag.name)}`,
+          ),
+          sql``,
+        )}
       from ${articles}
-      where ${onSale} and ${match}
-    ) matches
-    group by grouping sets ((category), (condition), (language), (availability), ())`);
-  const rows = (found as unknown as { rows: CountRow[] }).rows;
+      where ${onSale} and ${matching(words)}
+    ),
+    page as (
+      select id, ${columns(keys.map((_, k) => `k${k}`))} from matches where ${every}
+      order by ${columns(keys.map((key, k) => `k${k}${key.descending ? ' desc' : ''}`))}
+      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}
+    )
+    select ${columns(groups)}, count(*)::int as n, null::uuid as id, null::bigint as position
+      ${sql.raw(flagged.map((flag) => `, bool_or(${flag.name}) as ${flag.name}`).join(''))}
+    from matches group by ${columns(groups)}
+    union all
+    select ${columns(groups.map(() => 'null'))}, null, id,
+      row_number() over (order by ${columns(keys.map((key, k) => `k${k}${key.descending ? ' desc' : ''}`))})
+      ${sql.raw(flagged.map(() => ', null').join(''))}
+    from page`);
+  const rows = (found as unknown as { rows: MatchRow[] }).rows;
+
   const facets: Record<FacetName, SearchFacet[]> = {
     category: [],
     condition: [],
     language: [],
     availability: [],
   };
+  const passes = (row: MatchRow, except?: FilterName) =>
+    names.every((name) => name === except || row[`f_${name}`] === true);
+  const ids: string[] = [];
   let total = 0;
-  let corrections: (string | null)[] = [];
+  const seen = new Set<string>();
   for (const row of rows) {
-    if (row.facet === null) {
-      total = Number(row.n);
-      corrections = typos.map((word, w) =>
-        row[`w${w}`] === true
-          ? null
-          : (word.candidates.find((_, c) => row[`w${w}_${c}`] === true)?.word ?? null),
-      );
+    if (row.id !== null) {
+      ids[Number(row.position) - 1] = row.id;
       continue;
     }
-    // Categories are grouped as written: "Pokemon" and "pokemon " are one category.
-    const value = row.facet === 'category' ? categoryOf(row.value ?? '') : row.value;
-    const list = facets[row.facet];
-    const same = list.find((facet) => facet.value === value);
-    if (same) same.count += Number(row.n);
-    else if (value && Number(row.n) > 0) list.push({ value, count: Number(row.n) });
+    const n = Number(row.n);
+    if (passes(row)) {
+      total += n;
+      for (const flag of flagged) if (row[flag.name] === true) seen.add(flag.name);
+    }
+    for (const facet of FACETS) {
+      const value = facet === 'category' ? categoryOf(row.category ?? '') : row[facet];
+      if (!value || !passes(row, facet)) continue;
+      const list = facets[facet];
+      const same = list.find((f) => f.value === value);
+      if (same) same.count += n;
+      else list.push({ value, count: n });
+    }
   }
   for (const list of Object.values(facets))
     list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-  return { total, facets, corrections };
+  const corrections = new Map(
+    typos.map((word, w) => [
+      word.text,
+      seen.has(`w${w}`) ? null : (word.candidates.find((_, c) => seen.has(`w${w}_${c}`))?.word ?? null),
+    ]),
+  );
+  return { ids, total, facets, corrections };
 }
-
-/** The articles' condition for these words (every article without words). */
-const matching = (words: SearchWord[]) =>
-  words.length ? sql`${articles.searchVector} @@ ${tsquery(matchQuery(words))}` : sql`true`;
 
 /** GET /public/search: a page of the active articles matching the words and filters, with the facets. */
 export async function searchCatalogue(db: Db, query: Query): Promise<SearchResults> {
   return db.transaction(async (tx) => {
     const words = await searchWords(tx, query.q, true);
-    const match = matching(words);
-    const filters = filterConditions(query);
-    const rows = (await tx
-      .select(articleColumns)
-      .from(articles)
-      .where(and(onSale, match, ...Object.values(filters)))
-      .orderBy(...ordering(query, words, query.q))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size)) as unknown as ArticleRow[];
-    const typos = words.filter((word) => word.candidates.length > 0);
-    const { total, facets, corrections } = await countMatches(tx, match, filters, typos);
+    const { ids, total, facets, corrections } = await searchMatches(tx, query, words);
+    const found = ids.length
+      ? ((await tx
+          .select(articleColumns)
+          .from(articles)
+          .where(inArray(articles.id, ids))) as unknown as ArticleRow[])
+      : [];
+    const byId = new Map(found.map((row) => [row.id, row]));
+    const rows = ids.map((id) => byId.get(id)).filter((row): row is ArticleRow => row !== undefined);
 
     // Each typo replaced by its candidate the results have ("charizzard" → "charizard").
-    const fixes = new Map(typos.map((word, w) => [word.text, corrections[w]]));
-    const fixed = queryWords(query.q).map((word) => fixes.get(word) ?? word);
-    const corrected = [...fixes.values()].some(Boolean) ? fixed.join(' ') : null;
+    const fixed = queryWords(query.q).map((word) => corrections.get(word) ?? word);
+    const corrected = [...corrections.values()].some(Boolean) ? fixed.join(' ') : null;
 
     return {
       items: await publicArticles(tx, rows),
@@ -233,7 +253,7 @@ export async function suggestArticles(db: Db, q: string): Promise<SearchSuggesti
       })
       .from(articles)
       .where(and(onSale, matching(words)))
-      .orderBy(...ordering({ sort: 'relevance' } as Query, words, q))
+      .orderBy(...orderBy(ordering({ sort: 'relevance' } as Query, words, q)))
       .limit(SUGGESTION_LIMIT);
     return rows.map(({ priceCents, ...row }) => ({ ...row, price: centsToEuros(priceCents) }));
   });
