@@ -40,16 +40,25 @@ const categoryKey = sql`lower(btrim(${articles.category}))`;
 
 type Query = z.output<typeof SearchQuery>;
 
+const ALWAYS = sql`true`;
+
 /** Each filter of the results page as a condition (true when the filter is not set). */
 function filterConditions(query: Query) {
   const category = CATEGORIES.find((c) => c.slug === query.category);
-  const always = sql`true`;
+  const always = ALWAYS;
   return {
     category: category ? sql`${categoryKey} = ${category.name.toLowerCase()}` : always,
-    price: and(
-      query.min_price === undefined ? always : sql`${grossCentsSql} >= ${Math.round(query.min_price * 100)}`,
-      query.max_price === undefined ? always : sql`${grossCentsSql} <= ${Math.round(query.max_price * 100)}`,
-    )!,
+    price:
+      query.min_price === undefined && query.max_price === undefined
+        ? always
+        : and(
+            query.min_price === undefined
+              ? always
+              : sql`${grossCentsSql} >= ${Math.round(query.min_price * 100)}`,
+            query.max_price === undefined
+              ? always
+              : sql`${grossCentsSql} <= ${Math.round(query.max_price * 100)}`,
+          )!,
     availability: query.availability ? sql`${availabilitySql} = ${query.availability}` : always,
     condition: query.condition ? sql`${condition} = ${query.condition}` : always,
     language: query.language ? sql`${language} = ${query.language}` : always,
@@ -125,6 +134,15 @@ async function searchMatches(tx: Db, query: Query, words: SearchWord[]) {
     { name: `w${w}`, query: word.exact },
     ...word.candidates.map((candidate, c) => ({ name: `w${w}_${c}`, query: candidate.query })),
   ]);
+  // A match two filters refuse counts in no facet: left out before the groups are made.
+  const set = names.filter((name) => filters[name] !== ALWAYS);
+  const atMostOneFails =
+    set.length < 2
+      ? sql`true`
+      : sql`(${sql.join(
+          set.map((name) => sql`(not ${filters[name]})::int`),
+          sql` + `,
+        )}) <= 1`;
   const every = sql.raw(names.map((name) => `f_${name}`).join(' and '));
   const columns = (list: string[]) => sql.raw(list.join(', '));
   const groups = [...FACETS, ...names.map((name) => `f_${name}`)];
@@ -148,7 +166,7 @@ async function searchMatches(tx: Db, query: Query, words: SearchWord[]) {
           sql``,
         )}
       from ${articles}
-      where ${onSale} and ${matching(words)}
+      where ${onSale} and ${matching(words)} and ${atMostOneFails}
     ),
     page as (
       select id, ${columns(keys.map((_, k) => `k${k}`))} from matches where ${every}
