@@ -1,8 +1,10 @@
 import request from 'supertest';
+import { eq } from 'drizzle-orm';
 import { Article, SearchResults, SearchSuggestions } from '@edicola/contracts';
 import { startTestService, type TestService } from '@edicola/platform/testing';
 import { DEMO_ARTICLES } from '../src/demo/catalogue';
 import { catalogService } from '../src/service';
+import { articles } from '../src/db/schema';
 
 /** A typo in a word: two inner letters swapped, or a letter doubled when they are the same. */
 function misspelled(word: string): string {
@@ -215,6 +217,28 @@ describe('svc-catalog search (docs/product/article-pages.md#search)', () => {
     const empty = await api().get('/public/search/suggest').query({ q: ' ' });
     expect(empty.status).toBe(422);
     expect(empty.body.detail).toContain('Scrivi qualcosa da cercare');
+  });
+
+  it('knows the words of a new article at once; the words of a deleted one find nothing', async () => {
+    const db = catalog.testDatabase.database.db;
+    await db.insert(articles).values({
+      sku: 'PKM-SQUI-63',
+      title: 'Squirtle 63/102 Set Base',
+      description: 'Carta singola.',
+      category: 'Pokemon',
+      priceCents: 900,
+      quantityStock: 1,
+    });
+    const typo = await search({ q: 'squirtel' });
+    expect(skus(typo)).toEqual(['PKM-SQUI-63']);
+    expect(typo.corrected).toBe('squirtle');
+    await db
+      .update(articles)
+      .set({ title: 'Wartortle 42/102 Set Base' })
+      .where(eq(articles.sku, 'PKM-SQUI-63'));
+    expect(skus(await search({ q: 'wartotrle' }))).toEqual(['PKM-SQUI-63']);
+    await db.update(articles).set({ deletedAt: new Date() }).where(eq(articles.sku, 'PKM-SQUI-63'));
+    expect(await search({ q: 'wartotrle' })).toMatchObject({ items: [], total: 0, corrected: null });
   });
 
   it('finds an article page by its slug', async () => {

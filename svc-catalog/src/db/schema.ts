@@ -105,7 +105,8 @@ export const articles = catalog.table(
       .where(
         sql`${t.deletedAt} is null and (${t.attributes}->>'grader') is not null and (${t.attributes}->>'certificate_number') is not null`,
       ),
-    index('articles_search_vector_idx').using('gin', t.searchVector),
+    // Without the pending list: PGlite has no autovacuum to merge it, and every search would read it whole.
+    index('articles_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('articles_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('articles_sku_live_idx')
       .on(t.sku)
@@ -125,6 +126,23 @@ export const articles = catalog.table(
 );
 export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticleRow = typeof articles.$inferInsert;
+
+/**
+ * The search's lexicon (docs/product/article-pages.md#search): every distinct word (unaccented, lower case, stop
+ * words left out) of the articles' search documents, added by the trigger `articles_document` and never deleted
+ * (a stale word only expands to nothing). A query's typos are corrected and its last word's first letters
+ * completed here, on a few thousand words, not on the articles.
+ */
+export const searchWords = catalog.table(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [
+    index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('search_words_prefix_idx').on(t.word.op('text_pattern_ops')),
+  ],
+);
 
 /**
  * Every former slug of an article, kept for ever: its old address answers 301 to the current one

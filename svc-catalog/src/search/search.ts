@@ -13,91 +13,21 @@ import type { z } from 'zod';
 import type { Db } from '@edicola/platform';
 import { publicArticles } from '../articles/photos';
 import { articles, type ArticleRow } from '../db/schema';
+import { matchQuery, queryWords, searchWords, type SearchWord } from './lexicon';
 
 /**
  * The storefront's search (docs/product/article-pages.md#search), in the catalogue's database: every word must
- * match the article, by its Italian stem (`italian` text search over the unaccented words), literally (a code, a
- * scale, the first letters of the last word), or, for a word of 4 letters or more, by trigram word similarity
- * (a typo). Exact and stem matches rank before the typos; an exact SKU or EAN first of all.
+ * match the article by its Italian stem (`italian` text search over the unaccented words), the last word also by
+ * its first letters, and a word the catalogue does not know by the lexicon's words most like it (a typo). The
+ * words become one text-search query (lexicon.ts), so the articles are found by one GIN index condition; the page
+ * is ranked, and the total and the facets counted, over those matches only. Exact words rank before typos; an
+ * exact SKU or EAN first of all.
  */
-
-/** Word similarity from which a word counts as a typo of an article's word: "leclrec" is 0.5 from "leclerc". */
-export const TYPO_THRESHOLD = 0.45;
-/** A word shorter than this is never taken for a typo (too many short words look alike). */
-const TYPO_MIN_LENGTH = 4;
-/** More words than this are not searched (each one is a condition on every article). */
-const MAX_WORDS = 8;
 
 /** The columns an article's reads need (not the search documents). */
 const { searchVector: _vector, searchText: _text, ...articleColumns } = getTableColumns(articles);
 
-/** The words of a query as the search documents hold them: lower case, accents dropped, edges' punctuation off. */
-export function queryWords(q: string): string[] {
-  return q
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/\s+/)
-    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
-    .filter((word) => word.length > 0)
-    .slice(0, MAX_WORDS);
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const stemQuery = (word: string) => sql`plainto_tsquery('italian', catalog.immutable_unaccent(${word}))`;
-
-interface Word {
-  text: string;
-  /** The conditions of one word: matched exactly (stem or literal), or by a typo. */
-  exact: SQL;
-  match: SQL;
-  typo: boolean;
-  /** The word with two neighbouring letters swapped, each way (a typo's likely originals). */
-  variants: string[];
-}
-
-/** Every spelling of `word` with two neighbouring letters swapped. */
-export function transpositions(word: string): string[] {
-  const variants = new Set<string>();
-  for (let i = 1; i < word.length; i++) {
-    if (word[i] === word[i - 1]) continue;
-    variants.add(word.slice(0, i - 1) + word[i] + word[i - 1] + word.slice(i + 1));
-  }
-  return [...variants];
-}
-
-/** The conditions of each word; Italian stop words ("di", "e") match everything and are left out. */
-async function wordConditions(db: Db, q: string, prefixLast: boolean): Promise<Word[]> {
-  const words = queryWords(q);
-  if (words.length === 0) return [];
-  // How many lexemes each word gives: none for a stop word.
-  const stems = await db.execute(
-    sql`select ${sql.join(
-      words.map((word, i) => sql`numnode(${stemQuery(word)}) as ${sql.identifier(`n${i}`)}`),
-      sql`, `,
-    )}`,
-  );
-  const lexemes = (stems as unknown as { rows: Record<string, number>[] }).rows[0]!;
-  return words.flatMap((text, index): Word[] => {
-    const hasStem = Number(lexemes[`n${index}`] ?? 0) > 0;
-    const last = index === words.length - 1;
-    const literal = `% ${escapeLike(text)}${last && prefixLast ? '%' : ' %'}`;
-    if (!hasStem && !(last && prefixLast) && !/\p{N}/u.test(text)) return []; // a stop word
-    const exact = hasStem
-      ? sql`(${articles.searchVector} @@ ${stemQuery(text)} or ${articles.searchText} like ${literal})`
-      : sql`(${articles.searchText} like ${literal})`;
-    const typo = text.length >= TYPO_MIN_LENGTH && !/\p{N}/u.test(text);
-    if (!typo) return [{ text, exact, match: exact, typo, variants: [] }];
-    // Two letters swapped ("scnaia") keep too few trigrams in common with the word: the swaps are matched by stem.
-    const variants = transpositions(text);
-    const swapped = sql.join(
-      variants.map((variant) => stemQuery(variant)),
-      sql` || `,
-    );
-    const match = sql`(${exact} or ${text} <% ${articles.searchText} or ${articles.searchVector} @@ (${swapped}))`;
-    return [{ text, exact, match, typo, variants }];
-  });
-}
+const tsquery = (query: string) => sql`${query}::tsquery`;
 
 const grossCentsSql = sql`((${articles.priceCents} * (100 + ${articles.ivaPercentage}) + 50) / 100)`;
 const availabilitySql = sql`(case
@@ -110,16 +40,25 @@ const categoryKey = sql`lower(btrim(${articles.category}))`;
 
 type Query = z.output<typeof SearchQuery>;
 
+const ALWAYS = sql`true`;
+
 /** Each filter of the results page as a condition (true when the filter is not set). */
 function filterConditions(query: Query) {
   const category = CATEGORIES.find((c) => c.slug === query.category);
-  const always = sql`true`;
+  const always = ALWAYS;
   return {
     category: category ? sql`${categoryKey} = ${category.name.toLowerCase()}` : always,
-    price: and(
-      query.min_price === undefined ? always : sql`${grossCentsSql} >= ${Math.round(query.min_price * 100)}`,
-      query.max_price === undefined ? always : sql`${grossCentsSql} <= ${Math.round(query.max_price * 100)}`,
-    )!,
+    price:
+      query.min_price === undefined && query.max_price === undefined
+        ? always
+        : and(
+            query.min_price === undefined
+              ? always
+              : sql`${grossCentsSql} >= ${Math.round(query.min_price * 100)}`,
+            query.max_price === undefined
+              ? always
+              : sql`${grossCentsSql} <= ${Math.round(query.max_price * 100)}`,
+          )!,
     availability: query.availability ? sql`${availabilitySql} = ${query.availability}` : always,
     condition: query.condition ? sql`${condition} = ${query.condition}` : always,
     language: query.language ? sql`${language} = ${query.language}` : always,
@@ -128,161 +67,180 @@ function filterConditions(query: Query) {
 
 const onSale = and(isNull(articles.deletedAt), eq(articles.isActive, true))!;
 
-/** The ordering of the results: by relevance (exact code, exact words, stem rank, typo similarity, in stock). */
-function ordering(query: Query, words: Word[], raw: string): SQL[] {
-  const inStock = sql`(${articles.quantityStock} > 0) desc`;
-  if (query.sort === 'price_asc') return [sql`${grossCentsSql} asc`, sql`${articles.id}`];
-  if (query.sort === 'price_desc') return [sql`${grossCentsSql} desc`, sql`${articles.id}`];
-  if (query.sort === 'newest' || words.length === 0)
-    return [
-      ...(query.sort === 'newest' ? [] : [inStock]),
-      sql`${articles.createdAt} desc`,
-      sql`${articles.id}`,
-    ];
+interface SortKey {
+  value: SQL;
+  descending?: boolean;
+}
+
+/** The ordering of the results: by relevance (exact code, words as written, stem rank, in stock, newest). */
+function ordering(query: Query, words: SearchWord[], raw: string): SortKey[] {
+  const id = { value: sql`${articles.id}` };
+  const inStock = { value: sql`(${articles.quantityStock} > 0)`, descending: true };
+  const newest = { value: sql`${articles.createdAt}`, descending: true };
+  if (query.sort === 'price_asc') return [{ value: grossCentsSql }, id];
+  if (query.sort === 'price_desc') return [{ value: grossCentsSql, descending: true }, id];
+  if (query.sort === 'newest') return [newest, id];
+  if (words.length === 0) return [inStock, newest, id];
   const code = raw.trim().toLowerCase();
-  const exactCode = sql`(lower(${articles.sku}) = ${code} or ${articles.ean} = ${code}) desc`;
-  const exactWords = sql.join(
-    words.map((word) => sql`(${word.exact})::int`),
-    sql` + `,
-  );
-  const stems = sql.join(
-    words.map((word) => stemQuery(word.text)),
-    sql` || `,
-  );
-  const typos = words.filter((word) => word.typo);
-  const similarity = sql.join(
-    typos.map((word) => sql`word_similarity(${word.text}, ${articles.searchText})`),
+  const exactCode = sql`(lower(${articles.sku}) = ${code} or ${articles.ean} = ${code})`;
+  // Only a typo's candidates can match a word otherwise than as written.
+  const typos = words.filter((word) => word.candidates.length > 0);
+  const asWritten = sql.join(
+    typos.map((word) => sql`(${articles.searchVector} @@ ${tsquery(word.exact)})::int`),
     sql` + `,
   );
   return [
-    exactCode,
-    sql`(${exactWords}) desc`,
-    sql`ts_rank(${articles.searchVector}, ${stems}) desc`,
-    ...(typos.length ? [sql`(${similarity}) desc`] : []),
+    { value: exactCode, descending: true },
+    ...(typos.length ? [{ value: sql`(${asWritten})`, descending: true }] : []),
+    { value: sql`ts_rank(${articles.searchVector}, ${tsquery(matchQuery(words))})`, descending: true },
     inStock,
-    sql`${articles.createdAt} desc`,
-    sql`${articles.id}`,
+    newest,
+    id,
   ];
 }
 
-/** The threshold of `<%` for this transaction's queries. */
-const typoThreshold = (tx: Db) =>
-  tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`);
-
-/** The word of these articles' search texts most like `typo` (the correction shown: "charizard" for "charizzard"). */
-async function closestWord(tx: Db, typo: Word, ids: string[]): Promise<string | null> {
-  const swaps = typo.variants.length
-    ? sql.join(
-        typo.variants.map((v) => sql`${v}`),
-        sql`, `,
-      )
-    : sql`''`;
-  const found = await tx.execute<{ word: string }>(sql`
-    select word from (
-      select regexp_split_to_table(${articles.searchText}, '\\s+') as word from ${articles}
-      where ${inArray(articles.id, ids)}
-    ) words
-    where word <> ''
-    order by word in (${swaps}) desc, similarity(${typo.text}, word) desc, word
-    limit 1`);
-  return (found as unknown as { rows: { word: string }[] }).rows[0]?.word ?? null;
-}
+const orderBy = (keys: { value: SQL; descending?: boolean }[]) =>
+  keys.map((key) => (key.descending ? sql`${key.value} desc` : key.value));
 
 type FacetName = keyof SearchResults['facets'];
+const FACETS: FacetName[] = ['category', 'condition', 'language', 'availability'];
+type FilterName = keyof ReturnType<typeof filterConditions>;
 
-/** Counts per value of each filter over the matches, with every other filter applied (layered navigation). */
-async function facetCounts(tx: Db, text: SQL, filters: ReturnType<typeof filterConditions>) {
-  const others = (name: FacetName | 'price') =>
-    and(
-      ...(Object.entries(filters) as [string, SQL][])
-        .filter(([filter]) => filter !== name)
-        .map(([, condition]) => condition),
-    )!;
-  const facet = (name: FacetName, value: SQL) =>
-    sql`select ${name}::text as facet, ${value} as value, count(*)::int as n from ${articles}
-      where ${onSale} and ${text} and ${others(name)} and ${value} is not null group by 2`;
-  const found = await tx.execute<{ facet: FacetName; value: string; n: number }>(
-    sql.join(
-      [
-        facet('category', categoryKey),
-        facet('condition', condition),
-        facet('language', language),
-        facet('availability', availabilitySql),
-      ],
-      sql` union all `,
+/** A row of the search's one statement: a group of matches alike for the facets, or an article of the page. */
+type MatchRow = Record<FacetName, string | null> &
+  Record<`f_${FilterName}`, boolean | null> & {
+    n: number | null;
+    id: string | null;
+    [flag: string]: unknown;
+  };
+
+/** The articles' condition for these words (every article without words). */
+const matching = (words: SearchWord[]) =>
+  words.length ? sql`${articles.searchVector} @@ ${tsquery(matchQuery(words))}` : sql`true`;
+
+/**
+ * The page's ids, the total, the facets and each typo's correction in one statement over the matches: the page is
+ * the matches every filter admits, ordered; the matches are counted grouped by the facets' values and by which
+ * filters they pass, and the facets are summed from these few groups here, each with every other filter applied
+ * (layered navigation). For each typo, the groups say whether some result has the word as written, or which of
+ * its candidates (the correction shown: "charizard" for "charizzard").
+ */
+async function searchMatches(tx: Db, query: Query, words: SearchWord[]) {
+  const filters = filterConditions(query);
+  const names = Object.keys(filters) as FilterName[];
+  const keys = ordering(query, words, query.q);
+  const typos = words.filter((word) => word.candidates.length > 0);
+  const flagged = typos.flatMap((word, w) => [
+    { name: `w${w}`, query: word.exact },
+    ...word.candidates.map((candidate, c) => ({ name: `w${w}_${c}`, query: candidate.query })),
+  ]);
+  // A match two filters refuse counts in no facet: left out before the groups are made.
+  const set = names.filter((name) => filters[name] !== ALWAYS);
+  const atMostOneFails =
+    set.length < 2
+      ? sql`true`
+      : sql`(${sql.join(
+          set.map((name) => sql`(not ${filters[name]})::int`),
+          sql` + `,
+        )}) <= 1`;
+  const every = sql.raw(names.map((name) => `f_${name}`).join(' and '));
+  const columns = (list: string[]) => sql.raw(list.join(', '));
+  const groups = [...FACETS, ...names.map((name) => `f_${name}`)];
+  const found = await tx.execute(sql`
+    with matches as materialized (
+      select ${articles.id} as id, ${articles.category} as category, ${condition} as condition,
+        ${language} as language, ${availabilitySql} as availability,
+        ${sql.join(
+          names.map((name) => sql`${filters[name]} as ${sql.identifier(`f_${name}`)}`),
+          sql`, `,
+        )},
+        ${sql.join(
+          keys.map((key, k) => sql`${key.value} as ${sql.identifier(`k${k}`)}`),
+          sql`, `,
+        )}
+        ${sql.join(
+          flagged.map(
+            (flag) =>
+              sql`, ${articles.searchVector} @@ ${tsquery(flag.query)} as ${sql.identifier(flag.name)}`,
+          ),
+          sql``,
+        )}
+      from ${articles}
+      where ${onSale} and ${matching(words)} and ${atMostOneFails}
     ),
-  );
+    page as (
+      select id, ${columns(keys.map((_, k) => `k${k}`))} from matches where ${every}
+      order by ${columns(keys.map((key, k) => `k${k}${key.descending ? ' desc' : ''}`))}
+      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}
+    )
+    select ${columns(groups)}, count(*)::int as n, null::uuid as id, null::bigint as position
+      ${sql.raw(flagged.map((flag) => `, bool_or(${flag.name}) as ${flag.name}`).join(''))}
+    from matches group by ${columns(groups)}
+    union all
+    select ${columns(groups.map(() => 'null'))}, null, id,
+      row_number() over (order by ${columns(keys.map((key, k) => `k${k}${key.descending ? ' desc' : ''}`))})
+      ${sql.raw(flagged.map(() => ', null').join(''))}
+    from page`);
+  const rows = (found as unknown as { rows: MatchRow[] }).rows;
+
   const facets: Record<FacetName, SearchFacet[]> = {
     category: [],
     condition: [],
     language: [],
     availability: [],
   };
-  for (const row of (found as unknown as { rows: { facet: FacetName; value: string; n: number }[] }).rows) {
-    const value = row.facet === 'category' ? categoryOf(row.value) : row.value;
-    if (value) facets[row.facet].push({ value, count: Number(row.n) });
+  const passes = (row: MatchRow, except?: FilterName) =>
+    names.every((name) => name === except || row[`f_${name}`] === true);
+  const ids: string[] = [];
+  let total = 0;
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (row.id !== null) {
+      ids[Number(row.position) - 1] = row.id;
+      continue;
+    }
+    const n = Number(row.n);
+    if (passes(row)) {
+      total += n;
+      for (const flag of flagged) if (row[flag.name] === true) seen.add(flag.name);
+    }
+    for (const facet of FACETS) {
+      const value = facet === 'category' ? categoryOf(row.category ?? '') : row[facet];
+      if (!value || !passes(row, facet)) continue;
+      const list = facets[facet];
+      const same = list.find((f) => f.value === value);
+      if (same) same.count += n;
+      else list.push({ value, count: n });
+    }
   }
   for (const list of Object.values(facets))
     list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-  return facets;
+  const corrections = new Map(
+    typos.map((word, w) => [
+      word.text,
+      seen.has(`w${w}`) ? null : (word.candidates.find((_, c) => seen.has(`w${w}_${c}`))?.word ?? null),
+    ]),
+  );
+  return { ids, total, facets, corrections };
 }
 
 /** GET /public/search: a page of the active articles matching the words and filters, with the facets. */
 export async function searchCatalogue(db: Db, query: Query): Promise<SearchResults> {
   return db.transaction(async (tx) => {
-    await typoThreshold(tx);
-    const words = await wordConditions(tx, query.q, true);
-    const text = words.length ? and(...words.map((word) => word.match))! : sql`true`;
-    const filters = filterConditions(query);
-    const where = and(onSale, text, ...Object.values(filters))!;
-    const exactEverywhere = words.map(
-      (word, i) => sql`bool_or(${word.exact}) over () as ${sql.identifier(`exact_${i}`)}`,
-    );
-    const rows = (await tx
-      .select({
-        ...articleColumns,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-        ...Object.fromEntries(exactEverywhere.map((expr, i) => [`exact_${i}`, sql<boolean>`${expr}`])),
-      })
-      .from(articles)
-      .where(where)
-      .orderBy(...ordering(query, words, query.q))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size)) as unknown as (ArticleRow & Record<string, unknown>)[];
-    const total =
-      rows.length > 0
-        ? Number(rows[0]!.total)
-        : query.page === 1
-          ? 0
-          : ((
-              await tx
-                .select({ n: sql<number>`count(*)`.mapWith(Number) })
-                .from(articles)
-                .where(where)
-            )[0]?.n ?? 0);
+    const words = await searchWords(tx, query.q, true);
+    const { ids, total, facets, corrections } = await searchMatches(tx, query, words);
+    const found = ids.length
+      ? ((await tx
+          .select(articleColumns)
+          .from(articles)
+          .where(inArray(articles.id, ids))) as unknown as ArticleRow[])
+      : [];
+    const byId = new Map(found.map((row) => [row.id, row]));
+    const rows = ids.map((id) => byId.get(id)).filter((row): row is ArticleRow => row !== undefined);
 
-    let corrected: string | null = null;
-    if (rows.length > 0) {
-      const ids = rows.map((row) => row.id);
-      const fixed: string[] = [];
-      let changed = false;
-      const typoWords = new Map(words.map((word, i) => [word.text, i]));
-      for (const text of queryWords(query.q)) {
-        const i = typoWords.get(text);
-        const word = i === undefined ? undefined : words[i];
-        const exactSomewhere = i === undefined ? true : rows[0]![`exact_${i}`] === true;
-        if (word?.typo && !exactSomewhere) {
-          const best = await closestWord(tx, word, ids);
-          if (best && best !== text) {
-            fixed.push(best);
-            changed = true;
-            continue;
-          }
-        }
-        fixed.push(text);
-      }
-      corrected = changed ? fixed.join(' ') : null;
-    }
+    // Each typo replaced by its candidate the results have ("charizzard" → "charizard").
+    const fixed = queryWords(query.q).map((word) => corrections.get(word) ?? word);
+    const corrected = [...corrections.values()].some(Boolean) ? fixed.join(' ') : null;
 
     return {
       items: await publicArticles(tx, rows),
@@ -290,7 +248,7 @@ export async function searchCatalogue(db: Db, query: Query): Promise<SearchResul
       page: query.page,
       page_size: query.page_size,
       corrected,
-      facets: await facetCounts(tx, text, filters),
+      facets,
     };
   });
 }
@@ -298,8 +256,7 @@ export async function searchCatalogue(db: Db, query: Query): Promise<SearchResul
 /** GET /public/search/suggest: the search box's few suggestions, from the first letters of the last word. */
 export async function suggestArticles(db: Db, q: string): Promise<SearchSuggestion[]> {
   return db.transaction(async (tx) => {
-    await typoThreshold(tx);
-    const words = await wordConditions(tx, q, true);
+    const words = await searchWords(tx, q, true);
     if (words.length === 0) return [];
     const rows = await tx
       .select({
@@ -313,8 +270,8 @@ export async function suggestArticles(db: Db, q: string): Promise<SearchSuggesti
         quantity_stock: articles.quantityStock,
       })
       .from(articles)
-      .where(and(onSale, ...words.map((word) => word.match)))
-      .orderBy(...ordering({ sort: 'relevance' } as Query, words, q))
+      .where(and(onSale, matching(words)))
+      .orderBy(...orderBy(ordering({ sort: 'relevance' } as Query, words, q)))
       .limit(SUGGESTION_LIMIT);
     return rows.map(({ priceCents, ...row }) => ({ ...row, price: centsToEuros(priceCents) }));
   });
