@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import {
   articlePath,
   CATALOGUE_PATH,
-  grossPrice,
   SEARCH_PATH,
   SHOP_INFO,
   type Article,
@@ -12,7 +11,7 @@ import {
   type RemoteProps,
   type ReviewSummary,
 } from '@edicola/contracts';
-import { ApiError, formatDay, formatEuro, useDocumentTitle } from '@edicola/web-kit';
+import { ApiError, useDocumentTitle } from '@edicola/web-kit';
 import { createCatalogApi, type CatalogApi } from '../api';
 import { categoryLabel } from '../categories';
 import { registerTranslations } from '../i18n';
@@ -23,6 +22,7 @@ import { Gallery } from '../ui/Gallery';
 import { ReviewItem, ReviewsModal } from '../ui/ReviewsModal';
 import { ShareButtons } from '../ui/ShareButtons';
 import { Stars } from '../ui/Stars';
+import { ArticlePrices } from '../ui/ArticlePrices';
 import { StockLine } from '../ui/StockLine';
 import { useAddToCart } from '../ui/useAddToCart';
 import '../catalog.css';
@@ -233,28 +233,7 @@ function ArticleView({
           <h1 id="article-title" className="cat-article-title">
             {article.title}
           </h1>
-          {article.availability_date && (
-            <p className="cat-availability">
-              {t('card.availableFrom', { date: formatDay(article.availability_date, i18n.language) })}
-            </p>
-          )}
-          <div className="cat-prices">
-            <p className="cat-net">
-              <span className="cat-visually-hidden">{t('card.netPrice')}: </span>
-              {formatEuro(article.price)}{' '}
-              <span className="cat-vat">
-                {article.iva_percentage === 0
-                  ? t('card.vatExempt')
-                  : `+ ${t('card.vat', { rate: article.iva_percentage })}`}
-              </span>
-            </p>
-            <p className="cat-final">
-              <span className="cat-final-label">{t('card.finalPrice')}</span>{' '}
-              <strong data-testid="final-price">
-                {formatEuro(grossPrice(article.price, article.iva_percentage))}
-              </strong>
-            </p>
-          </div>
+          <ArticlePrices article={article} />
           <StockLine article={article} />
           {article.quantity_stock > 0 ? (
             <button

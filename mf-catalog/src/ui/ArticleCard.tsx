@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { articlePath, grossPrice, SHOP_INFO, type Article, type ReviewSummary } from '@edicola/contracts';
-import { formatDay, formatEuro } from '@edicola/web-kit';
+import { articlePath, SHOP_INFO, type Article, type ReviewSummary } from '@edicola/contracts';
 import { ArticlePhoto } from './ArticlePhoto';
+import { ArticlePrices } from './ArticlePrices';
 import { photoAddress } from '../format';
 import { Stars } from './Stars';
 import { StockLine } from './StockLine';
@@ -103,28 +103,7 @@ export function ArticleCard({
         <Link to={page} className="cat-read-more" tabIndex={-1} aria-hidden="true">
           {t('card.readMore')}
         </Link>
-        {article.availability_date && (
-          <p className="cat-availability">
-            {t('card.availableFrom', { date: formatDay(article.availability_date, i18n.language) })}
-          </p>
-        )}
-        <div className="cat-prices">
-          <p className="cat-net">
-            <span className="cat-visually-hidden">{t('card.netPrice')}: </span>
-            {formatEuro(article.price)}{' '}
-            <span className="cat-vat">
-              {article.iva_percentage === 0
-                ? t('card.vatExempt')
-                : `+ ${t('card.vat', { rate: article.iva_percentage })}`}
-            </span>
-          </p>
-          <p className="cat-final">
-            <span className="cat-final-label">{t('card.finalPrice')}</span>{' '}
-            <strong data-testid="final-price">
-              {formatEuro(grossPrice(article.price, article.iva_percentage))}
-            </strong>
-          </p>
-        </div>
+        <ArticlePrices article={article} />
         <dl className="cat-facts">
           <div>
             <dt>{t('card.sku')}</dt>
