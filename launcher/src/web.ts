@@ -108,6 +108,13 @@ function defaultBreadcrumbs(article: Article) {
 }
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp|wasm)(\.br|\.gz)?$/;
+/**
+ * A bundle, style sheet, manifest, image or font: never a document nor a worker, so the headers only those read
+ * (the page's policy, framing, permissions) are left off; a phone receives them with every one of the page's
+ * files otherwise (about 0.5 KB each). `sw.js` (a worker) and every document keep them.
+ */
+const SUBRESOURCE = /(?<!\/sw)\.(js|css|json|woff2?|png|webp|wasm)(\.br|\.gz)?$/;
+const DOCUMENT_ONLY_HEADERS = ['Content-Security-Policy', 'X-Frame-Options', 'Permissions-Policy'];
 /** Build by-products that stay on the machine: source maps and the federation build statistics. */
 const PRIVATE_FILE = /(\.map|\/mf-stats\.json)(\.br|\.gz)?$/i;
 
@@ -257,6 +264,7 @@ export function createWebApp(options: WebOptions): Express {
       .send(robotsTxt(origin(res)));
   });
   app.get(FIRST_PAINT_SCRIPT_PATH, (_req, res) => {
+    for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
     res.set('Cache-Control', 'public, max-age=31536000, immutable').type('js').send(FIRST_PAINT_SCRIPT);
   });
   // The sitemaps and the Merchant feed: from the article list the server keeps (storefront-articles.ts).
@@ -290,11 +298,14 @@ export function createWebApp(options: WebOptions): Express {
       index: false,
       serveStatic: {
         index: false,
+        // The ETag is enough to revalidate what is not hashed; a hashed file is never revalidated.
+        lastModified: false,
         setHeaders(res, file) {
           res.setHeader(
             'Cache-Control',
             HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
+          if (SUBRESOURCE.test(file)) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
         },
       },
     });

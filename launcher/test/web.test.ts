@@ -134,6 +134,24 @@ describe('storefront server', () => {
       expect(plain.body.toString()).toBe(BUNDLE);
     });
 
+    it('sends a bundle without the headers only documents read, a page with them', async () => {
+      const app = createWebApp(options);
+      for (const file of ['/main.0123abcd.js', '/mf/catalog/remoteEntry.js']) {
+        const res = await rawGet(app, file, 'br');
+        expect(res.status).toBe(200);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['content-security-policy']).toBeUndefined();
+        expect(res.headers['x-frame-options']).toBeUndefined();
+        expect(res.headers['permissions-policy']).toBeUndefined();
+        expect(res.headers['last-modified']).toBeUndefined();
+        expect(res.headers.etag).toBeDefined();
+      }
+      const page = await rawGet(app, '/chi-siamo', 'br');
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['permissions-policy']).toContain('camera=()');
+    });
+
     it('never serves source maps or the federation build statistics', async () => {
       const app = createWebApp(options);
       for (const file of [
