@@ -3,13 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SaxesParser } from 'saxes';
 import supertest from 'supertest';
-import {
-  LANGUAGES,
-  categoryOf,
-  type Article,
-  type PublicReview,
-  type SellerIdentity,
-} from '@edicola/contracts';
+import { LANGUAGES, categoryOf, type Article, type PublicReview } from '@edicola/contracts';
+import { EXAMPLE_SELLER } from '@edicola/web-testing';
 import * as shellServer from '../../shell/src/server';
 import * as catalogServer from '../../mf-catalog/src/server';
 import type { CatalogueRenderer, FirstPaintRenderers } from '../src/storefront-first-paint';
@@ -309,19 +304,6 @@ const metaOf = (html: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" ?/?>`).exec(html)?.[1];
 const firstPaintOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1] ?? '';
 
-const SELLER: SellerIdentity = {
-  name: 'Edicola Esposito S.n.c.',
-  address: 'Via Toledo 256',
-  cap: '80134',
-  city: 'Napoli',
-  province: 'NA',
-  vatNumber: '00743110157',
-  rea: 'NA-765432',
-  pec: 'edicolaesposito@pec.it',
-  email: 'negozio@edicola-esposito.it',
-  demo: false,
-};
-
 describe('article pages, languages and what search engines read', () => {
   let base: string;
   let options: WebOptions;
@@ -550,7 +532,7 @@ describe('article pages, languages and what search engines read', () => {
   });
 
   it('paints the privacy policy at /privacy and /<lang>/privacy, with the seller, its title and its languages (docs/product/storefront.md#privacy)', async () => {
-    const app = createWebApp({ ...options, seller: SELLER });
+    const app = createWebApp({ ...options, seller: EXAMPLE_SELLER });
     const italian = await request(app).get('/privacy');
     expect(italian.status).toBe(200);
     expect(italian.text).toMatch(/<html lang="it">/);

@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import supertest from 'supertest';
+import { z } from 'zod';
+import { sellerSettings } from '@edicola/contracts';
+import { loadConfig } from '@edicola/platform';
+import { EXAMPLE_SELLER } from '@edicola/web-testing';
 import { startWeb } from '../src/distributed';
 import { createWebApp, storefrontSeller, type WebOptions } from '../src/web';
 import { startArticleApi } from './article-api';
@@ -328,27 +332,25 @@ describe('storefront server', () => {
 });
 
 describe('the seller the storefront names (docs/product/storefront.md#seller-identity)', () => {
+  const { name, address, cap, city, province, vatNumber } = EXAMPLE_SELLER;
   const LIVE = {
-    SHOP_NAME: 'Edicola Esposito S.n.c.',
-    SHOP_VAT_NUMBER: '00743110157',
-    SHOP_ADDRESS: 'Via Toledo 256',
-    SHOP_CAP: '80134',
-    SHOP_CITY: 'Napoli',
-    SHOP_PROVINCE: 'NA',
+    SHOP_NAME: name,
+    SHOP_VAT_NUMBER: vatNumber,
+    SHOP_ADDRESS: address,
+    SHOP_CAP: cap,
+    SHOP_CITY: city,
+    SHOP_PROVINCE: province.toLowerCase(),
   };
 
   it('is the configured one, REA written as province-number, and never marked as demo', () => {
-    expect(storefrontSeller({ ...LIVE, SHOP_REA: 'NA 765432' }, { demoAllowed: false })).toEqual({
-      name: 'Edicola Esposito S.n.c.',
-      address: 'Via Toledo 256',
-      cap: '80134',
-      city: 'Napoli',
-      province: 'NA',
-      vatNumber: '00743110157',
-      rea: 'NA-765432',
+    expect(
+      storefrontSeller(loadConfig(z.object(sellerSettings), { ...LIVE, SHOP_REA: 'na 765432' }), {
+        demoAllowed: false,
+      }),
+    ).toEqual({
+      ...EXAMPLE_SELLER,
       pec: null,
       email: 'negozio@edicola.example',
-      demo: false,
     });
   });
 

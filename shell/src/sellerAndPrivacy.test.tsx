@@ -1,23 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { DEMO_SELLER, LANGUAGES, type RuntimeConfig, type SellerIdentity } from '@edicola/contracts';
+import { EXAMPLE_SELLER } from '@edicola/web-testing';
 import { App } from './App';
 import { initI18n } from './i18n';
 import { REMOTE_OF, lazyRemotes, type RemoteLoaders } from './remotes';
 import { shellMeta } from './server';
-
-const REAL_SELLER: SellerIdentity = {
-  name: 'Edicola Esposito S.n.c.',
-  address: 'Via Toledo 256',
-  cap: '80134',
-  city: 'Napoli',
-  province: 'NA',
-  vatNumber: '00743110157',
-  rea: 'NA-765432',
-  pec: 'edicolaesposito@pec.it',
-  email: 'negozio@edicola-esposito.it',
-  demo: false,
-};
 
 const configWith = (seller: SellerIdentity): RuntimeConfig => ({
   apiBaseUrl: 'http://localhost:8080',
@@ -54,7 +42,7 @@ beforeEach(() => {
 
 describe("the seller's identity (docs/product/storefront.md#seller-identity)", () => {
   it('is in the footer of every page: company, registered office, P.IVA, REA and PEC, with the privacy link', async () => {
-    await renderAt('/chi-siamo', REAL_SELLER);
+    await renderAt('/chi-siamo', EXAMPLE_SELLER);
     const footer = screen.getByRole('contentinfo');
     const identity = footer.querySelector('.seller-identity')!;
     expect(identity.textContent).toBe(
@@ -76,7 +64,7 @@ describe("the seller's identity (docs/product/storefront.md#seller-identity)", (
   });
 
   it('opens the terms with the seller, before the terms of sale', async () => {
-    await renderAt('/termini', REAL_SELLER);
+    await renderAt('/termini', EXAMPLE_SELLER);
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings[0]).toBe('Venditore');
     const seller = screen.getByRole('region', { name: 'Venditore' });
@@ -87,7 +75,7 @@ describe("the seller's identity (docs/product/storefront.md#seller-identity)", (
 
 describe('the privacy policy (docs/product/storefront.md#privacy)', () => {
   it('names the controller, the ten years of invoices, the recipients and the rights, with linkable sections', async () => {
-    await renderAt('/privacy', REAL_SELLER);
+    await renderAt('/privacy', EXAMPLE_SELLER);
     expect(screen.getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeTruthy();
     expect(document.title).toBe('Informativa sulla privacy – Edicola Napoli');
     const ids = [...document.querySelectorAll('main h2')].map((h) => h.id);
@@ -118,7 +106,7 @@ describe('the privacy policy (docs/product/storefront.md#privacy)', () => {
   it.each(LANGUAGES.filter((language) => language !== 'it'))(
     'is at /%s/privacy in that language',
     async (language) => {
-      await renderAt(`/${language}/privacy`, REAL_SELLER);
+      await renderAt(`/${language}/privacy`, EXAMPLE_SELLER);
       const { title } = shellMeta(language, 'privacy');
       expect(title).not.toBe(shellMeta('it', 'privacy').title);
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title.split(' – ')[0]);
