@@ -4,7 +4,7 @@ import { DEMO_SELLER, LANGUAGES, type RuntimeConfig, type SellerIdentity } from 
 import { EXAMPLE_SELLER } from '@edicola/web-testing';
 import { App } from './App';
 import { initI18n } from './i18n';
-import { REMOTE_OF, lazyRemotes, type RemoteLoaders } from './remotes';
+import { REMOTE_OF, lazyRemotes, type RemoteLoader, type RemoteLoaders } from './remotes';
 import { shellMeta } from './server';
 
 const configWith = (seller: SellerIdentity): RuntimeConfig => ({
@@ -16,9 +16,11 @@ const configWith = (seller: SellerIdentity): RuntimeConfig => ({
 });
 
 /** Remotes that never arrive: these pages are the shell's own. */
-const pending = Object.fromEntries(
-  Object.keys(REMOTE_OF).map((slot) => [slot, () => new Promise(() => {})]),
-) as RemoteLoaders;
+const never: RemoteLoader = () => new Promise(() => {});
+const pending = Object.fromEntries(Object.keys(REMOTE_OF).map((slot) => [slot, never])) as Record<
+  keyof RemoteLoaders,
+  RemoteLoader
+>;
 
 async function renderAt(path: string, seller: SellerIdentity) {
   await initI18n(localStorage, path);
