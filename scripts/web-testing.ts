@@ -1,7 +1,7 @@
 // Test helpers shared by the slices' Jest tests (imported as @edicola/web-testing; never shipped).
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type Language } from '@edicola/contracts';
+import { LANGUAGES, type Language, type SellerIdentity } from '@edicola/contracts';
 import { SliceTranslationBackend } from '@edicola/web-kit';
 
 type Tree = { [key: string]: string | Tree };
@@ -115,3 +115,17 @@ export function htmlResponse(status: number): Response {
     json: async () => JSON.parse('<html>Bad Gateway</html>'),
   } as Response;
 }
+
+/** A seller as an operator configures one (docs/product/storefront.md#seller-identity): real-looking, not demo. */
+export const EXAMPLE_SELLER: SellerIdentity = {
+  name: 'Edicola Esposito S.n.c.',
+  address: 'Via Toledo 256',
+  cap: '80134',
+  city: 'Napoli',
+  province: 'NA',
+  vatNumber: '00743110157',
+  rea: 'NA-765432',
+  pec: 'edicolaesposito@pec.it',
+  email: 'negozio@edicola-esposito.it',
+  demo: false,
+};

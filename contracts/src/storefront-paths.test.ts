@@ -1,4 +1,10 @@
-import { localizedPath, pathLanguage, unprefixedPath, isLocalizedPath } from './storefront-paths';
+import {
+  localizedPath,
+  pathLanguage,
+  unprefixedPath,
+  isLocalizedPath,
+  PRIVACY_PATH,
+} from './storefront-paths';
 import { SearchQuery } from './search';
 
 describe('storefront paths per language', () => {
@@ -19,6 +25,8 @@ describe('storefront paths per language', () => {
     expect(localizedPath('it', '/cerca')).toBe('/cerca');
     expect(localizedPath('de', '/profilo')).toBe('/profilo');
     expect(isLocalizedPath('/gestione')).toBe(false);
+    expect(localizedPath('en', PRIVACY_PATH)).toBe('/en/privacy');
+    expect(localizedPath('it', PRIVACY_PATH)).toBe('/privacy');
   });
 });
 

@@ -9,6 +9,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './web';
  */
 export const CATALOGUE_PATH = '/prodotti';
 export const SEARCH_PATH = '/cerca';
+/** The privacy policy (docs/product/storefront.md#privacy), linked from the footer, the sign-up and the checkout. */
+export const PRIVACY_PATH = '/privacy';
 export const articlePath = (slug: string) => `${CATALOGUE_PATH}/${slug}`;
 export const categoryPath = (slug: CategorySlug) => `${CATALOGUE_PATH}/categoria/${slug}`;
 /** The article page of an article, or its category's page, as a relative path without language. */
@@ -26,6 +28,7 @@ const LOCALIZED = [
   /^\/chi-siamo$/,
   /^\/contatto$/,
   /^\/termini$/,
+  /^\/privacy$/,
 ];
 export const isLocalizedPath = (path: string) => LOCALIZED.some((pattern) => pattern.test(path));
 

@@ -20,7 +20,12 @@ describe('storefront', () => {
     const footer = page.getByRole('contentinfo');
     expect(await footer.getByRole('link', { name: /personale/ }).getAttribute('target')).toBe('_blank');
     expect(await footer.textContent()).toContain('14 giorni');
+    // The seller, the demo one here and said to be (docs/product/storefront.md#seller-identity).
+    expect(await footer.textContent()).toMatch(/P\.IVA 01234567897.*\(dati dimostrativi\)/);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await footer.getByRole('link', { name: 'Privacy', exact: true }).click();
+    await page.waitForURL('**/privacy');
+    await page.getByRole('heading', { level: 1, name: 'Informativa sulla privacy' }).waitFor();
     expect(errors).toEqual([]);
   });
 

@@ -39,6 +39,8 @@ export interface ServiceSlice {
   /** Reaches an SMTP relay (ports 465 and 587) and nothing else outside. */
   smtp: boolean;
   config: Record<string, string>;
+  /** Reads the seller's identity (SELLER_CONFIG_MAP), when the operator created it. */
+  seller?: boolean;
   secrets: SecretEnv[];
   cpu: { request: string; limit: string };
   memory: { request: string; limit: string };
@@ -75,6 +77,7 @@ export const SERVICES: ServiceSlice[] = [
     internet: true,
     smtp: false,
     config: {},
+    seller: true,
     secrets: [
       ...shared('svc-orders'),
       { env: 'JWT_PRIVATE_JWK', secret: 'svc-orders-signing-key', key: 'jwk' },
@@ -156,6 +159,13 @@ export type StaticSlice = (typeof STATIC_SLICES)[number];
 
 /** The storefront server (shell, first paint, /config.json); it reads the public list from svc-catalog. */
 export const WEB = { name: 'web', port: 3000, calls: ['svc-catalog'] as ServiceName[] };
+
+/**
+ * The seller's identity (SHOP_NAME, SHOP_VAT_NUMBER, SHOP_ADDRESS, SHOP_CAP, SHOP_CITY, SHOP_PROVINCE, SHOP_REA,
+ * SHOP_PEC, SHOP_EMAIL): one ConfigMap the operator creates, read by svc-orders (invoices) and the storefront
+ * (footer, terms, privacy). The storefront does not start without it; svc-orders then refuses invoices.
+ */
+export const SELLER_CONFIG_MAP = 'shop-seller';
 export const SLICE_PORT = 8080;
 
 if (SERVICES.map((s) => s.name).join() !== SERVICE_NAMES.join()) {

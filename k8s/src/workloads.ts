@@ -1,6 +1,7 @@
 import {
   POSTGRES_CLUSTER,
   RABBITMQ_CLUSTER,
+  SELLER_CONFIG_MAP,
   SLICE_PORT,
   WEB,
   type ServiceSlice,
@@ -55,6 +56,8 @@ interface PodOptions {
   args?: string[];
   env: Record<string, unknown>[];
   configMap: string;
+  /** The seller's ConfigMap too: required (the pod waits for it) or optional. */
+  seller?: 'required' | 'optional';
   cpu: { request: string; limit: string };
   memory: { request: string; limit: string };
   readyPath: string;
@@ -66,7 +69,19 @@ function container(options: PodOptions) {
     image: options.image,
     ...(options.args ? { args: options.args } : {}),
     ports: [{ name: 'http', containerPort: options.port }],
-    envFrom: [{ configMapRef: { name: options.configMap } }],
+    envFrom: [
+      { configMapRef: { name: options.configMap } },
+      ...(options.seller
+        ? [
+            {
+              configMapRef: {
+                name: SELLER_CONFIG_MAP,
+                ...(options.seller === 'optional' ? { optional: true } : {}),
+              },
+            },
+          ]
+        : []),
+    ],
     env: options.env,
     // Up to a minute for migrations and the first connection; then liveness takes over.
     startupProbe: probe('/healthz', 2, 30),
@@ -172,6 +187,7 @@ const servicePod = (slice: ServiceSlice, args?: string[]): PodOptions => ({
   args,
   env: serviceEnv(slice),
   configMap: slice.name,
+  ...(slice.seller ? { seller: 'optional' as const } : {}),
   cpu: slice.cpu,
   memory: slice.memory,
   readyPath: '/readyz',
@@ -259,6 +275,7 @@ export function webBase(): Record<string, Manifest> {
     args: ['web'],
     env: [],
     configMap: WEB.name,
+    seller: 'required',
     cpu: { request: '100m', limit: '1' },
     memory: { request: '128Mi', limit: '384Mi' },
     readyPath: '/healthz',

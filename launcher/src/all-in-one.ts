@@ -3,7 +3,7 @@ import type http from 'node:http';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
-import { SERVICE_NAMES, type ServiceName } from '@edicola/contracts';
+import { SERVICE_NAMES, sellerSettings, type ServiceName } from '@edicola/contracts';
 import {
   ConfigError,
   createHttpServer,
@@ -27,7 +27,7 @@ import { ordersService } from '@edicola/svc-orders';
 import { methodModes, paymentModesOf, paymentsService, type PaymentModes } from '@edicola/svc-payments';
 import { createGateway, DEFAULT_UPSTREAM_TIMEOUT_MS, type GatewayTarget } from './gateway';
 import { allowedHostsVar, parseAllowedHosts, publicOrigins } from './hosts';
-import { createWebApp } from './web';
+import { createWebApp, storefrontSeller } from './web';
 
 const allInOneEnv = z.object({
   WEB_PORT: env.port(3000),
@@ -41,6 +41,7 @@ const allInOneEnv = z.object({
   ALLOWED_HOSTS: allowedHostsVar,
   GATEWAY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_UPSTREAM_TIMEOUT_MS),
   LOG_LEVEL: env.logLevel(),
+  ...sellerSettings,
 });
 
 export interface Notice {
@@ -147,6 +148,8 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
     // The storefront's demo notice and Stripe.js follow the payments mode.
     demoMode: paymentModes.mode === 'demo',
     stripeJs: paymentModes.stripe === 'live',
+    // The seller of svc-orders' invoices: the demo one, marked as such, until SHOP_VAT_NUMBER is set.
+    seller: storefrontSeller(config, { demoAllowed: true }),
     logger,
   });
 

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { SERVICE_NAMES, type ServiceName } from '@edicola/contracts';
+import { SERVICE_NAMES, sellerSettings, type ServiceName } from '@edicola/contracts';
 import {
   closeServer,
   createHttpServer,
@@ -15,7 +15,7 @@ import { createGateway, DEFAULT_UPSTREAM_TIMEOUT_MS, type GatewayTarget } from '
 import { allowedHostsVar, parseAllowedHosts, publicOrigins } from './hosts';
 import { createRemotesPointer } from './remotes-pointer';
 import { createSliceApp, sliceDist } from './slice-server';
-import { createWebApp } from './web';
+import { createWebApp, storefrontSeller } from './web';
 
 const gatewayEnv = z.object({
   API_PORT: env.port(8080),
@@ -80,11 +80,15 @@ const webEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().trim().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
   LOG_LEVEL: env.logLevel(),
+  /** The seller the pages name: svc-orders' SHOP_* variables, plus SHOP_REA, SHOP_PEC and SHOP_EMAIL. */
+  ...sellerSettings,
 });
 
 /** The storefront and its slices on their own. */
 export async function startWeb(vars: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(webEnv, vars);
+  // Before anything listens: a live shop that does not say who the seller is does not start.
+  const seller = storefrontSeller(config, { demoAllowed: config.DEMO_MODE });
   const logger = createLogger('web', config.LOG_LEVEL);
   let handler: http.RequestListener = () => {};
   const server = createHttpServer((req, res) => handler(req, res));
@@ -102,6 +106,7 @@ export async function startWeb(vars: NodeJS.ProcessEnv = process.env) {
     remotes: config.REMOTES_FILE ? createRemotesPointer(config.REMOTES_FILE, { logger }) : undefined,
     apiInternalUrl: config.API_INTERNAL_URL,
     demoMode: config.DEMO_MODE,
+    seller,
     stripeJs: Boolean(config.STRIPE_PUBLISHABLE_KEY),
     logger,
   });

@@ -21,16 +21,19 @@ import { escapeHtml } from './storefront-page';
  * (storefront-click-replay.ts). Every text from the API is escaped by React.
  */
 
+/** The shell's own pages the storefront server paints (storefront-pages.ts). */
+export type StaticPage = 'about' | 'contact' | 'terms' | 'privacy';
+
 /** What the shell's server build exports (shell/src/server.tsx). */
 export interface ShellRenderer {
   renderHome(request: PageRequest): string;
   renderCatalogue(request: PageRequest, catalogue: string): string;
   // Newer builds (an older one lacks them: those pages then have no first paint, or the generic head).
-  renderStatic?(request: PageRequest, page: 'about' | 'contact' | 'terms'): string;
+  renderStatic?(request: PageRequest, page: StaticPage): string;
   renderNotFound?(request: PageRequest): string;
   shellMeta?(
     language: Language,
-    page: 'home' | 'about' | 'contact' | 'terms' | 'notFound',
+    page: 'home' | StaticPage | 'notFound',
   ): { title: string; description: string };
   noscriptText?(language: Language, needsScript: boolean): string;
 }
@@ -168,11 +171,11 @@ export function renderArticleFirstPaint(
   return forFirstPaint(renderers.shell.renderCatalogue(request, html));
 }
 
-/** A page of the shell's own (/chi-siamo, /contatto, /termini) or the not-found page; '' with an older build. */
+/** A page of the shell's own (/chi-siamo, /contatto, /termini, /privacy) or the not-found page; '' with an older build. */
 export function renderShellFirstPaint(
   renderers: FirstPaintRenderers,
   request: PageRequest,
-  page: 'about' | 'contact' | 'terms' | 'notFound',
+  page: StaticPage | 'notFound',
 ): string {
   const { renderStatic, renderNotFound } = renderers.shell;
   if (page === 'notFound') return renderNotFound ? forFirstPaint(renderNotFound(request)) : '';

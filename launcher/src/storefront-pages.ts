@@ -1,4 +1,11 @@
-import { CATALOGUE_PATH, CATEGORIES, SEARCH_PATH, SLUG_PATTERN, type CategorySlug } from '@edicola/contracts';
+import {
+  CATALOGUE_PATH,
+  CATEGORIES,
+  PRIVACY_PATH,
+  SEARCH_PATH,
+  SLUG_PATTERN,
+  type CategorySlug,
+} from '@edicola/contracts';
 
 /**
  * Which storefront page an address (without its language prefix) is, for the server's head and first paint
@@ -11,11 +18,16 @@ export type StorefrontPage =
   | { kind: 'category'; category: CategorySlug }
   | { kind: 'article'; slug: string }
   | { kind: 'search' }
-  | { kind: 'static'; page: 'about' | 'contact' | 'terms' }
+  | { kind: 'static'; page: 'about' | 'contact' | 'terms' | 'privacy' }
   | { kind: 'notFound' }
   | { kind: 'other'; needsScript: boolean };
 
-const STATIC = { '/chi-siamo': 'about', '/contatto': 'contact', '/termini': 'terms' } as const;
+const STATIC = {
+  '/chi-siamo': 'about',
+  '/contatto': 'contact',
+  '/termini': 'terms',
+  [PRIVACY_PATH]: 'privacy',
+} as const;
 
 /** The pages that cannot work without JavaScript: their `<noscript>` says so and gives the phone. */
 const NEEDS_SCRIPT = /^\/(registrati|accedi|checkout|carrello|profilo|ordini)(\/|$)/;

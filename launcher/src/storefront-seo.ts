@@ -2,6 +2,7 @@ import {
   CATEGORIES,
   DEFAULT_LANGUAGE,
   LANGUAGES,
+  PRIVACY_PATH,
   articlePath,
   categoryOf,
   categoryPath,
@@ -15,7 +16,7 @@ import { escapeHtml } from './storefront-page';
  * The shop's public pages a search engine should know (docs/product/storefront.md#routes); the back office
  * stays out.
  */
-export const PUBLIC_PAGES = ['/', '/prodotti', '/chi-siamo', '/contatto', '/termini'] as const;
+export const PUBLIC_PAGES = ['/', '/prodotti', '/chi-siamo', '/contatto', '/termini', PRIVACY_PATH] as const;
 
 /** Paths no crawler should visit: the back office, the customer's own pages and the payment pages. */
 export const DISALLOWED = [

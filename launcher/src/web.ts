@@ -19,8 +19,12 @@ import {
   type PublicReview,
   type RemoteName,
   type RuntimeConfig,
+  DEMO_SELLER,
+  sellerFrom,
+  type SellerConfig,
+  type SellerIdentity,
 } from '@edicola/contracts';
-import { redactPaymentIds } from '@edicola/platform';
+import { ConfigError, redactPaymentIds } from '@edicola/platform';
 import { hostMatcher } from './hosts';
 import { createArticleSource } from './storefront-articles';
 import { articleMeta, escapeHtml, genericMeta, renderPage, type PageMeta } from './storefront-page';
@@ -35,6 +39,7 @@ import {
   renderShellFirstPaint,
   type CataloguePage,
   type FirstPaintRenderers,
+  type StaticPage,
 } from './storefront-first-paint';
 import { languageRoute, withPageLanguage } from './storefront-language';
 import { merchantFeedXml } from './storefront-merchant-feed';
@@ -73,6 +78,8 @@ export interface WebOptions {
   /** Each remote's manifest address, read anew on every call (Kubernetes: the pointer a slice's release flips). */
   remotes?: () => RuntimeConfig['remotes'];
   demoMode: boolean;
+  /** The seller the pages name (storefrontSeller); the demo seller, marked as such, when absent. */
+  seller?: SellerIdentity;
   /**
    * Stripe.js runs on the pages (a Stripe publishable key is configured, STRIPE_PUBLISHABLE_KEY): the
    * Content-Security-Policy then admits exactly its origins. Demo payments and the PayPal redirect need none.
@@ -146,14 +153,26 @@ function sendCompressed(req: Request, res: Response, body: string) {
 export function runtimeConfigFor(origin: string, options: WebOptions): RuntimeConfig {
   const site = new URL(origin);
   const apiBaseUrl = options.apiBaseUrl ?? `${site.protocol}//${site.hostname}:${options.apiPort}`;
-  if (options.remotes) {
-    return { apiBaseUrl, mediaBaseUrl: apiBaseUrl, demoMode: options.demoMode, remotes: options.remotes() };
-  }
+  const common = { apiBaseUrl, mediaBaseUrl: apiBaseUrl, demoMode: options.demoMode };
+  const seller = options.seller ?? DEMO_SELLER;
+  if (options.remotes) return { ...common, remotes: options.remotes(), seller };
   const remotesBase = options.remotesBaseUrl ?? `${origin}/mf`;
   const remotes = Object.fromEntries(
     Object.entries(SLICES).map(([name, dir]) => [name, `${remotesBase}/${dir.slice(3)}/mf-manifest.json`]),
   ) as RuntimeConfig['remotes'];
-  return { apiBaseUrl, mediaBaseUrl: apiBaseUrl, demoMode: options.demoMode, remotes };
+  return { ...common, remotes, seller };
+}
+
+/**
+ * The seller the storefront names (docs/product/storefront.md#seller-identity): the configured one, the demo
+ * seller where a demo is allowed, and no start at all for a live shop that does not say who it is.
+ */
+export function storefrontSeller(config: SellerConfig, { demoAllowed }: { demoAllowed: boolean }) {
+  const state = sellerFrom(config, { demoAllowed });
+  if (state.ok) return state.seller;
+  throw new ConfigError(
+    state.missing.map((name) => `${name}: required, the storefront names the seller (docs/operations.md)`),
+  );
 }
 
 /** What Stripe.js needs (its script, its frames for 3-D Secure and redirects, its API), nothing else. */
@@ -406,7 +425,7 @@ export function createWebApp(options: WebOptions): Express {
     const cookiesAccepted = /(?:^|;\s*)cookie_consent=accepted(?:;|$)/.test(req.get('cookie') ?? '');
     const request = { language, config, pathname: req.path, cookiesAccepted };
     const generic = genericMeta(html, site + req.originalUrl);
-    const shellMeta = (which: 'home' | 'about' | 'contact' | 'terms' | 'notFound') =>
+    const shellMeta = (which: 'home' | StaticPage | 'notFound') =>
       ask(() => shown?.shell.shellMeta?.(language, which));
     const catalogueMeta = (which: CataloguePage) =>
       ask(() => shown?.catalog.catalogueMeta?.(language, which));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SaxesParser } from 'saxes';
 import supertest from 'supertest';
 import { LANGUAGES, categoryOf, type Article, type PublicReview } from '@edicola/contracts';
+import { EXAMPLE_SELLER } from '@edicola/web-testing';
 import * as shellServer from '../../shell/src/server';
 import * as catalogServer from '../../mf-catalog/src/server';
 import type { CatalogueRenderer, FirstPaintRenderers } from '../src/storefront-first-paint';
@@ -530,6 +531,40 @@ describe('article pages, languages and what search engines read', () => {
     expect(terms.text).toContain('<title>Algemene verkoopvoorwaarden – Edicola Napoli</title>');
   });
 
+  it('paints the privacy policy at /privacy and /<lang>/privacy, with the seller, its title and its languages (docs/product/storefront.md#privacy)', async () => {
+    const app = createWebApp({ ...options, seller: EXAMPLE_SELLER });
+    const italian = await request(app).get('/privacy');
+    expect(italian.status).toBe(200);
+    expect(italian.text).toMatch(/<html lang="it">/);
+    expect(italian.text).toContain('<title>Informativa sulla privacy – Edicola Napoli</title>');
+    expect(canonicalOf(italian.text)).toBe('https://shop.test/privacy');
+    expect(hreflangsOf(italian.text)).toContainEqual(['en', 'https://shop.test/en/privacy']);
+    const paint = firstPaintOf(italian.text);
+    expect(paint).toContain('<h1>Informativa sulla privacy</h1>');
+    expect(paint).toContain('<h2 id="privacy-rights">I tuoi diritti</h2>');
+    expect(paint).toContain('art. 2220 del codice civile');
+    expect(paint).toContain('P.IVA 00743110157');
+    expect(paint).toContain('href="mailto:edicolaesposito@pec.it"');
+    // The configuration the shell reads carries the same seller.
+    expect(italian.text).toContain('"vatNumber":"00743110157"');
+
+    const english = await request(app).get('/en/privacy');
+    expect(english.status).toBe(200);
+    expect(english.text).toMatch(/<html lang="en">/);
+    expect(english.text).toContain('<title>Privacy policy – Edicola Napoli</title>');
+    expect(canonicalOf(english.text)).toBe('https://shop.test/en/privacy');
+    expect(firstPaintOf(english.text)).toContain('<h2 id="privacy-rights">Your rights</h2>');
+    expect(firstPaintOf(english.text)).toContain('VAT no. 00743110157');
+  });
+
+  it('names the demo seller as demo data in every first paint when none is configured', async () => {
+    const terms = await request(createWebApp(options)).get('/termini');
+    const paint = firstPaintOf(terms.text);
+    expect(paint).toContain('<h2 id="terms-seller">Venditore</h2>');
+    expect(paint).toContain('P.IVA 01234567897');
+    expect(paint.match(/\(dati dimostrativi\)/g)).toHaveLength(2);
+  });
+
   it('gives the pages that need JavaScript a noscript that says so and gives the phone', async () => {
     const app = createWebApp(options);
     for (const url of ['/registrati', '/accedi', '/checkout']) {
@@ -614,7 +649,17 @@ describe('article pages, languages and what search engines read', () => {
       ]),
     );
     expect(locs).not.toContain(`https://shop.test/de/prodotti/${HIDDEN.slug}`);
-    expect(locs.length).toBe(5 + 7 + 3);
+    expect(locs.length).toBe(6 + 7 + 3);
+    const privacy = urls.find((u) => textOf(u, 'loc') === 'https://shop.test/de/privacy')!;
+    expect(
+      childrenNamed(privacy, 'xhtml:link').map((l) => [l.attributes.hreflang, l.attributes.href]),
+    ).toEqual([
+      ...LANGUAGES.map((l) => [
+        l,
+        l === 'it' ? 'https://shop.test/privacy' : `https://shop.test/${l}/privacy`,
+      ]),
+      ['x-default', 'https://shop.test/privacy'],
+    ]);
     const charizard = urls.find(
       (u) => textOf(u, 'loc') === `https://shop.test/de/prodotti/${CHARIZARD.slug}`,
     )!;

@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import supertest from 'supertest';
-import { createWebApp, type WebOptions } from '../src/web';
+import { z } from 'zod';
+import { sellerSettings } from '@edicola/contracts';
+import { loadConfig } from '@edicola/platform';
+import { EXAMPLE_SELLER } from '@edicola/web-testing';
+import { startWeb } from '../src/distributed';
+import { createWebApp, storefrontSeller, type WebOptions } from '../src/web';
 import { startArticleApi } from './article-api';
 
 /** The storefront asked as a browser at its configured address, http://shop.test, asks it. */
@@ -286,15 +291,16 @@ describe('storefront server', () => {
       const english = await request(app).get('/sitemaps/en.xml');
       const urls = [...english.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
       // These articles are not complete (no price, no photos…): only the pages and the categories.
-      expect(urls.slice(0, 6)).toEqual([
+      expect(urls.slice(0, 7)).toEqual([
         'http://shop.test/en/',
         'http://shop.test/en/prodotti',
         'http://shop.test/en/chi-siamo',
         'http://shop.test/en/contatto',
         'http://shop.test/en/termini',
+        'http://shop.test/en/privacy',
         'http://shop.test/en/prodotti/categoria/modellismo',
       ]);
-      expect(urls).toHaveLength(12);
+      expect(urls).toHaveLength(13);
       expect(english.text).not.toContain('/gestione');
     });
 
@@ -340,5 +346,48 @@ describe('storefront server', () => {
       expect(res.status).toBeLessThan(500);
       expect(res.text).not.toMatch(/\bat \S+ \(|node_modules|\/tmp\//);
     });
+  });
+});
+
+describe('the seller the storefront names (docs/product/storefront.md#seller-identity)', () => {
+  const { name, address, cap, city, province, vatNumber } = EXAMPLE_SELLER;
+  const LIVE = {
+    SHOP_NAME: name,
+    SHOP_VAT_NUMBER: vatNumber,
+    SHOP_ADDRESS: address,
+    SHOP_CAP: cap,
+    SHOP_CITY: city,
+    SHOP_PROVINCE: province.toLowerCase(),
+  };
+
+  it('is the configured one, REA written as province-number, and never marked as demo', () => {
+    expect(
+      storefrontSeller(loadConfig(z.object(sellerSettings), { ...LIVE, SHOP_REA: 'na 765432' }), {
+        demoAllowed: false,
+      }),
+    ).toEqual({
+      ...EXAMPLE_SELLER,
+      pec: null,
+      email: 'negozio@edicola.example',
+    });
+  });
+
+  it('is the demo seller, marked, only where a demo is allowed', () => {
+    expect(storefrontSeller({}, { demoAllowed: true })).toMatchObject({
+      vatNumber: '01234567897',
+      demo: true,
+    });
+    expect(() => storefrontSeller({}, { demoAllowed: false })).toThrow(/SHOP_VAT_NUMBER/);
+  });
+
+  it('keeps a live storefront without a complete seller from starting, and refuses a wrong P.IVA or PEC', async () => {
+    const { SHOP_CITY: _city, ...withoutCity } = LIVE;
+    await expect(startWeb({ DEMO_MODE: 'false', WEB_PORT: '0', ...withoutCity })).rejects.toThrow(
+      /SHOP_CITY/,
+    );
+    await expect(startWeb({ WEB_PORT: '0', SHOP_VAT_NUMBER: '00743110158' })).rejects.toThrow(
+      /SHOP_VAT_NUMBER/,
+    );
+    await expect(startWeb({ WEB_PORT: '0', SHOP_PEC: 'not-an-address' })).rejects.toThrow(/SHOP_PEC/);
   });
 });

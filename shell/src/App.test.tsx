@@ -447,6 +447,7 @@ describe('an address per language (docs/product/article-pages.md#addresses)', ()
       '/en/chi-siamo',
       '/en/contatto',
       '/en/termini',
+      '/en/privacy',
       '/gestione',
     ]);
     expect(screen.getByRole('search').getAttribute('action')).toBe('/en/cerca');

@@ -1,6 +1,6 @@
 import { useMemo, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { DEFAULT_LANGUAGE, LANGUAGES, type RuntimeConfig } from '@edicola/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, PRIVACY_PATH, type RuntimeConfig } from '@edicola/contracts';
 import { createShellApi } from './api';
 import { Layout } from './ui/Layout';
 import { RemoteSlot } from './ui/RemoteSlot';
@@ -9,6 +9,7 @@ import { AboutPage } from './pages/AboutPage';
 import { ContactPage } from './pages/ContactPage';
 import { HomePage } from './pages/HomePage';
 import { RemotePage } from './pages/RemotePage';
+import { PrivacyPage } from './pages/PrivacyPage';
 import { TermsPage } from './pages/TermsPage';
 import { UnsubscribePage } from './pages/UnsubscribePage';
 import { NewsletterConfirmPage } from './pages/NewsletterConfirmPage';
@@ -60,7 +61,8 @@ export function App({ config, remotes }: AppProps) {
         {localizedRoutes('/home', home)}
         {localizedRoutes('/chi-siamo', <AboutPage />)}
         {localizedRoutes('/contatto', <ContactPage api={api} />)}
-        {localizedRoutes('/termini', <TermsPage />)}
+        {localizedRoutes('/termini', <TermsPage seller={config.seller} />)}
+        {localizedRoutes(PRIVACY_PATH, <PrivacyPage seller={config.seller} />)}
         {localizedRoutes('/prodotti', catalogue)}
         {localizedRoutes('/prodotti/categoria/:category', catalogue)}
         {localizedRoutes(

@@ -24,6 +24,7 @@ function problemsOf(value: unknown): string[] {
   return [
     ...(['apiBaseUrl', 'mediaBaseUrl'] as const).filter((key) => !isUrl(config[key])),
     ...(typeof config.demoMode === 'boolean' ? [] : ['demoMode']),
+    ...(config.seller === undefined || typeof config.seller === 'object' ? [] : ['seller']),
     ...REMOTES.filter((name) => typeof remotes[name] !== 'string' || remotes[name] === '').map(
       (name) => `remotes.${name}`,
     ),

@@ -20,6 +20,7 @@ import { AboutPage } from './pages/AboutPage';
 import { ContactPage } from './pages/ContactPage';
 import { HomeHero } from './pages/HomePage';
 import { RemotePage } from './pages/RemotePage';
+import { PrivacyPage } from './pages/PrivacyPage';
 import { TermsPage } from './pages/TermsPage';
 import { SHOP } from './shopInfo';
 import { REMOTE_OF, type RemoteComponent, type RemoteComponents, type RemoteModule } from './remotes';
@@ -110,19 +111,18 @@ export function renderCatalogue(request: PageRequest, catalogue: string): string
 }
 
 /** The shell's own pages the storefront server paints (docs/product/article-pages.md#languages). */
-export type StaticPage = 'about' | 'contact' | 'terms';
+export type StaticPage = 'about' | 'contact' | 'terms' | 'privacy';
 
-/** The first paint of /chi-siamo, /contatto or /termini: the shell's page components in the Layout. */
+/** The first paint of /chi-siamo, /contatto, /termini or /privacy: the shell's page components in the Layout. */
 export function renderStatic(request: PageRequest, page: StaticPage): string {
-  const content =
-    page === 'about' ? (
-      <AboutPage />
-    ) : page === 'contact' ? (
-      <ContactPage api={createShellApi(request.config.apiBaseUrl)} />
-    ) : (
-      <TermsPage />
-    );
-  return renderPage(request, content);
+  const { seller } = request.config;
+  const pages: Record<StaticPage, () => ReactNode> = {
+    about: () => <AboutPage />,
+    contact: () => <ContactPage api={createShellApi(request.config.apiBaseUrl)} />,
+    terms: () => <TermsPage seller={seller} />,
+    privacy: () => <PrivacyPage seller={seller} />,
+  };
+  return renderPage(request, pages[page]());
 }
 
 /** What an address of no page shows: it says so and leads to the search (docs/product/article-pages.md#addresses). */

@@ -9,3 +9,4 @@ export * from './format';
 export * from './language';
 export * from './dom-events';
 export * from './translations';
+export * from './privacy-notice';

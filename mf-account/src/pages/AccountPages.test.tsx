@@ -258,6 +258,19 @@ describe('/registrati', () => {
     expect(screen.getByRole('alert').textContent).toBe('Errore durante la registrazione');
     expect(location()).toBe('/registrati');
   });
+
+  it('says what the data is for and links the privacy policy next to the submit button (docs/product/storefront.md#privacy)', async () => {
+    serve({});
+    await renderAt('/registrati');
+    const notice = screen.getByTestId('privacy-notice');
+    expect(notice.textContent).toContain(
+      'Useremo i tuoi dati solo per gestire il tuo account e i tuoi ordini.',
+    );
+    const link = within(notice).getByRole('link', { name: /Leggi l'informativa sulla privacy/ });
+    expect(link.getAttribute('href')).toBe('/privacy');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(notice.nextElementSibling).toBe(screen.getByRole('button', { name: 'Registrati' }));
+  });
 });
 
 describe('/accedi', () => {

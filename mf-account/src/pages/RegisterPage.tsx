@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError, usePageTitle } from '@edicola/web-kit';
+import { ApiError, PrivacyNotice, usePageTitle } from '@edicola/web-kit';
 import { AccountFields, focusFirstError } from '../ui/AccountFields';
 import {
   emptyAccountForm,
@@ -88,6 +88,12 @@ export function RegisterPage({ api, session }: { api: AccountApi; session: Custo
             {serverError}
           </p>
         )}
+        <PrivacyNotice
+          className="acct-muted acct-small"
+          notice={t('register.privacyNotice')}
+          link={t('register.privacyLink')}
+          newTab={t('register.newTab')}
+        />
         <button type="submit" className="acct-button" disabled={busy}>
           {busy ? t('register.busy') : t('register.submit')}
         </button>

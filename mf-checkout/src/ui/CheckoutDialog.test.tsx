@@ -432,6 +432,20 @@ describe('checkout', () => {
     expect(calls.some((call) => call.url.endsWith('/orders'))).toBe(false);
   });
 
+  it('links the privacy policy in a new tab next to the place-order button (docs/product/storefront.md#privacy)', async () => {
+    storeCart([{ article_id: album.id, article: album, quantity: 1 }]);
+    const dialog = await toDetails();
+    const notice = within(dialog).getByTestId('privacy-notice');
+    expect(notice.textContent).toContain(
+      "Useremo questi dati solo per gestire l'ordine, la spedizione e la fattura.",
+    );
+    const link = within(notice).getByRole('link', { name: /Leggi l'informativa sulla privacy/ });
+    expect(link.getAttribute('href')).toBe('/privacy');
+    expect(link.getAttribute('target')).toBe('_blank');
+    const actions = within(dialog).getByRole('button', { name: 'Conferma Ordine' }).closest('.cko-actions');
+    expect(notice.closest('.cko-body')!.nextElementSibling).toBe(actions);
+  });
+
   it('places a transfer order as a guest, shows IBAN, holder and reason, and empties the cart after 30 s', async () => {
     let release: (() => void) | undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_NAMESPACE } from '../dialogI18n';
 import { CUSTOMER_TOKEN_KEY } from '@edicola/contracts';
-import { errorIdOf, fieldErrorProps, onDomEvent, formatCents } from '@edicola/web-kit';
+import { errorIdOf, fieldErrorProps, onDomEvent, formatCents, PrivacyNotice } from '@edicola/web-kit';
 import type { CheckoutApi } from '../api';
 import {
   checkDetails,
@@ -315,6 +315,12 @@ export function DetailsStep({
             </div>
           )}
         </fieldset>
+        <PrivacyNotice
+          className="cko-hint"
+          notice={t('details.privacyNotice')}
+          link={t('details.privacyLink')}
+          newTab={t('details.newTab')}
+        />
       </div>
       <div className="cko-actions">
         <button type="button" className="cko-secondary" onClick={onChangePayment} disabled={busy}>

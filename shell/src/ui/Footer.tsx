@@ -1,9 +1,12 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { PRIVACY_PATH, type SellerIdentity } from '@edicola/contracts';
 import { OpeningHours, ShopContact } from './ShopContact';
+import { SellerDetails } from './SellerDetails';
 import { useLocalizedPath } from '../pageLanguage';
 
-export function Footer() {
+/** The footer of every page; its legal lines name the seller (docs/product/storefront.md#seller-identity). */
+export function Footer({ seller }: { seller?: SellerIdentity }) {
   const { t } = useTranslation('shell');
   const localized = useLocalizedPath();
   return (
@@ -29,11 +32,15 @@ export function Footer() {
             <li>
               <Link to={localized('/termini')}>{t('nav.terms')}</Link>
             </li>
+            <li>
+              <Link to={localized(PRIVACY_PATH)}>{t('nav.privacy')}</Link>
+            </li>
           </ul>
         </section>
       </div>
       <div className="container footer-legal">
         <p className="withdrawal">{t('footer.withdrawal')}</p>
+        <SellerDetails seller={seller} />
         <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         <p className="footer-staff">
           <a href="/gestione" target="_blank" rel="noopener">

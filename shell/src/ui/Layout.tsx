@@ -55,7 +55,7 @@ export function Layout({ config, remotes, children, cookiesAccepted }: LayoutPro
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <Footer seller={config.seller} />
       <aside id={CART_ID} className="cart-slot" aria-label={t('remote.names.mf_checkout')} tabIndex={-1}>
         <RemoteSlot name="mf_checkout" component={remotes.CartButton} config={config} compact />
       </aside>

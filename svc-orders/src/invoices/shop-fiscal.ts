@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isValidPartitaIva } from '@edicola/contracts';
+import {
+  DEMO_SELLER,
+  sellerFrom,
+  sellerSettings,
+  type SellerConfig,
+  type SellerIdentity,
+} from '@edicola/contracts';
 import { HttpError } from '@edicola/platform';
 
 /** The shop as the seller (cedente/prestatore) of its invoices. */
@@ -20,16 +26,13 @@ export interface ShopFiscal {
 /** Where the shop's fiscal data stands: usable, or missing (the invoice routes answer 503 with the detail). */
 export type ShopFiscalState = { ok: true; shop: ShopFiscal } | { ok: false; detail: string };
 
-/** The configuration of the shop's fiscal data (every variable is in svc-orders' README). */
+/**
+ * The configuration of the shop's fiscal data (every variable is in svc-orders' README): the seller's identity
+ * of contracts (one configuration with the storefront's, docs/product/storefront.md#seller-identity) and the
+ * invoices' own fields.
+ */
 export const shopFiscalSettings = {
-  /** The seller's name on invoices (ragione sociale); default `Edicola`. */
-  SHOP_NAME: z.string().trim().min(1).max(80).optional(),
-  /** The shop's partita IVA (11 digits). Without it the all-in-one mode uses fake demo data, a service fails closed. */
-  SHOP_VAT_NUMBER: z
-    .string()
-    .trim()
-    .refine(isValidPartitaIva, 'expected an Italian partita IVA (11 digits, valid check digit)')
-    .optional(),
+  ...sellerSettings,
   /** The shop's codice fiscale (11 digits for a company, 16 characters for a sole trader); default its P.IVA. */
   SHOP_TAX_CODE: z
     .string()
@@ -43,45 +46,27 @@ export const shopFiscalSettings = {
     .trim()
     .regex(/^RF(0[1-9]|1[0-9]|20)$/, 'expected a FatturaPA RegimeFiscale, RF01 to RF20')
     .default('RF01'),
-  /** The registered office: street and number, CAP (5 digits), city and province (2 letters). */
-  SHOP_ADDRESS: z.string().trim().min(1).max(60).optional(),
-  SHOP_CAP: z
-    .string()
-    .trim()
-    .regex(/^\d{5}$/, 'expected a CAP of 5 digits')
-    .optional(),
-  SHOP_CITY: z.string().trim().min(1).max(60).optional(),
-  SHOP_PROVINCE: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'expected a province of 2 letters')
-    .optional(),
 };
 
-type ShopFiscalConfig = {
-  SHOP_NAME?: string;
-  SHOP_VAT_NUMBER?: string;
+type ShopFiscalConfig = SellerConfig & {
   SHOP_TAX_CODE?: string;
   SHOP_FISCAL_REGIME: string;
-  SHOP_ADDRESS?: string;
-  SHOP_CAP?: string;
-  SHOP_CITY?: string;
-  SHOP_PROVINCE?: string;
 };
 
-/** A partita IVA with a valid check digit that belongs to nobody's shop: 0123456789 and its check digit. */
-export const DEMO_SHOP_FISCAL: ShopFiscal = {
-  name: 'Edicola DEMO - dati fiscali fittizi',
-  vatNumber: '01234567897',
-  taxCode: '01234567897',
-  regime: 'RF01',
-  address: 'Via Dimostrativa 1',
-  cap: '80100',
-  city: 'Napoli',
-  province: 'NA',
-  demo: true,
-};
+const fiscalOf = (seller: SellerIdentity, config: ShopFiscalConfig): ShopFiscal => ({
+  name: seller.name,
+  vatNumber: seller.vatNumber,
+  taxCode: seller.demo ? seller.vatNumber : (config.SHOP_TAX_CODE ?? seller.vatNumber),
+  regime: config.SHOP_FISCAL_REGIME,
+  address: seller.address,
+  cap: seller.cap,
+  city: seller.city,
+  province: seller.province,
+  demo: seller.demo,
+});
+
+/** The demo seller of contracts as the seller of invoices. */
+export const DEMO_SHOP_FISCAL: ShopFiscal = fiscalOf(DEMO_SELLER, { SHOP_FISCAL_REGIME: 'RF01' });
 
 export const SHOP_FISCAL_MISSING = (vars: string[]) =>
   `Dati fiscali del negozio non configurati (${vars.join(', ')}): fatture non disponibili`;
@@ -95,27 +80,9 @@ export function shopFiscalFrom(
   config: ShopFiscalConfig,
   { demoAllowed }: { demoAllowed: boolean },
 ): ShopFiscalState {
-  if (!config.SHOP_VAT_NUMBER && demoAllowed) {
-    return { ok: true, shop: { ...DEMO_SHOP_FISCAL, regime: config.SHOP_FISCAL_REGIME } };
-  }
-  const missing = (
-    ['SHOP_VAT_NUMBER', 'SHOP_ADDRESS', 'SHOP_CAP', 'SHOP_CITY', 'SHOP_PROVINCE'] as const
-  ).filter((key) => !config[key]);
-  if (missing.length > 0) return { ok: false, detail: SHOP_FISCAL_MISSING(missing) };
-  return {
-    ok: true,
-    shop: {
-      name: config.SHOP_NAME ?? 'Edicola',
-      vatNumber: config.SHOP_VAT_NUMBER!,
-      taxCode: config.SHOP_TAX_CODE ?? config.SHOP_VAT_NUMBER!,
-      regime: config.SHOP_FISCAL_REGIME,
-      address: config.SHOP_ADDRESS!,
-      cap: config.SHOP_CAP!,
-      city: config.SHOP_CITY!,
-      province: config.SHOP_PROVINCE!,
-      demo: false,
-    },
-  };
+  const state = sellerFrom(config, { demoAllowed });
+  if (!state.ok) return { ok: false, detail: SHOP_FISCAL_MISSING(state.missing) };
+  return { ok: true, shop: fiscalOf(state.seller, config) };
 }
 
 /** The shop's fiscal data, or the 503 the invoice routes answer while it is not configured. */
