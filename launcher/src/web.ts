@@ -118,10 +118,16 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp|wasm)(\.br|\.gz)?$/;
 /**
  * A bundle, style sheet, manifest, image or font: never a document nor a worker, so the headers only those read
  * (the page's policy, framing, permissions) are left off; a phone receives them with every one of the page's
- * files otherwise (about 0.5 KB each). `sw.js` (a worker) and every document keep them.
+ * files otherwise (about 0.5 KB each). `sw.js` (a worker) and every document keep them. The referrer policy is
+ * the browsers' default, which a style sheet without one follows anyway.
  */
 const SUBRESOURCE = /(?<!\/sw)\.(js|css|json|woff2?|png|webp|wasm)(\.br|\.gz)?$/;
-const DOCUMENT_ONLY_HEADERS = ['Content-Security-Policy', 'X-Frame-Options', 'Permissions-Policy'];
+const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'X-Frame-Options',
+  'Permissions-Policy',
+  'Referrer-Policy',
+];
 /** Build by-products that stay on the machine: source maps and the federation build statistics. */
 const PRIVATE_FILE = /(\.map|\/mf-stats\.json)(\.br|\.gz)?$/i;
 
@@ -136,7 +142,7 @@ function sendCompressed(req: Request, res: Response, body: string) {
   res.vary('Accept-Encoding');
   const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
   const raw = Buffer.from(body);
-  if (raw.length < 1024 || !accepted || accepted === 'identity') return res.send(body);
+  if (raw.length < 512 || !accepted || accepted === 'identity') return res.send(body);
   const compressed =
     accepted === 'br'
       ? zlib.brotliCompressSync(raw, {
@@ -282,9 +288,10 @@ export function createWebApp(options: WebOptions): Express {
       .type('text/plain')
       .send(robotsTxt(origin(res)));
   });
-  app.get(FIRST_PAINT_SCRIPT_PATH, (_req, res) => {
+  app.get(FIRST_PAINT_SCRIPT_PATH, (req, res) => {
     for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
-    res.set('Cache-Control', 'public, max-age=31536000, immutable').type('js').send(FIRST_PAINT_SCRIPT);
+    res.set('Cache-Control', 'public, max-age=31536000, immutable').type('js');
+    sendCompressed(req, res, FIRST_PAINT_SCRIPT);
   });
   // The sitemaps and the Merchant feed: from the article list the server keeps (storefront-articles.ts).
   app.get('/sitemap.xml', async (req, res) => {
@@ -317,8 +324,10 @@ export function createWebApp(options: WebOptions): Express {
       index: false,
       serveStatic: {
         index: false,
-        // The ETag is enough to revalidate what is not hashed; a hashed file is never revalidated.
+        // The ETag is enough to revalidate what is not hashed; a hashed file is never revalidated. No bundle is
+        // read in ranges.
         lastModified: false,
+        acceptRanges: false,
         setHeaders(res, file) {
           res.setHeader(
             'Cache-Control',

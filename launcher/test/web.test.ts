@@ -148,12 +148,15 @@ describe('storefront server', () => {
         expect(res.headers['content-security-policy']).toBeUndefined();
         expect(res.headers['x-frame-options']).toBeUndefined();
         expect(res.headers['permissions-policy']).toBeUndefined();
+        expect(res.headers['referrer-policy']).toBeUndefined();
         expect(res.headers['last-modified']).toBeUndefined();
+        expect(res.headers['accept-ranges']).toBeUndefined();
         expect(res.headers.etag).toBeDefined();
       }
       const page = await rawGet(app, '/chi-siamo', 'br');
       expect(page.headers['content-security-policy']).toContain("default-src 'self'");
       expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(page.headers['permissions-policy']).toContain('camera=()');
     });
 

@@ -7,6 +7,8 @@ import {
   languageCookie,
   languageFromCookies,
   pathLanguage,
+  PRIVACY_PATH,
+  unprefixedPath,
   type Language,
 } from '@edicola/contracts';
 import { SliceTranslationBackend } from '@edicola/web-kit';
@@ -55,6 +57,11 @@ function showLanguage(language: string) {
 const loadShellTexts = (language: Language): Promise<object> =>
   import(`./locales/${language}.json`).then((module: { default: object }) => module.default);
 
+/** The privacy policy's texts, in every language a chunk loaded only where the policy is shown. */
+export const PRIVACY_NAMESPACE = 'privacy';
+const loadPrivacyTexts = (language: Language): Promise<object> =>
+  import(`./locales/privacy/${language}.json`).then((module: { default: object }) => module.default);
+
 /**
  * The language of the first render: the address's prefix (`/de/prodotti` is German, and becomes the visitor's
  * preference: docs/decisions/0051-article-pages-and-search.md), else the preference.
@@ -87,6 +94,7 @@ export async function initI18n(
 ): Promise<i18n> {
   const backend = new SliceTranslationBackend();
   backend.add('shell', loadShellTexts);
+  backend.add(PRIVACY_NAMESPACE, loadPrivacyTexts);
   if (!i18next.isInitialized) {
     i18next.on('languageChanged', showLanguage);
   }
@@ -97,7 +105,8 @@ export async function initI18n(
       lng: startLanguage(storage, pathname),
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
-      ns: ['shell'],
+      // A visit that starts on the policy has its texts before the first render, as the server painted it.
+      ns: unprefixedPath(pathname) === PRIVACY_PATH ? ['shell', PRIVACY_NAMESPACE] : ['shell'],
       defaultNS: 'shell',
       resources: { [DEFAULT_LANGUAGE]: { shell: it } },
       partialBundledLanguages: true,

@@ -2,8 +2,10 @@ import { SHOP } from './shopInfo';
 import { LANGUAGES } from '@edicola/contracts';
 import { describeTranslations } from '@edicola/web-testing';
 import { shellTranslations } from './locales';
+import { privacyTranslations } from './locales/privacy';
 
 describeTranslations('shell', shellTranslations);
+describeTranslations('privacy', privacyTranslations);
 
 describe('shell texts required by docs/product/storefront.md', () => {
   it.each([...LANGUAGES])('%s states the 14-day withdrawal, the hours and the terms', (language) => {

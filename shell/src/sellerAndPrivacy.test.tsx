@@ -3,7 +3,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { DEMO_SELLER, LANGUAGES, type RuntimeConfig, type SellerIdentity } from '@edicola/contracts';
 import { EXAMPLE_SELLER } from '@edicola/web-testing';
 import { App } from './App';
-import { initI18n } from './i18n';
+import i18next from 'i18next';
+import { initI18n, PRIVACY_NAMESPACE } from './i18n';
 import { REMOTE_OF, lazyRemotes, type RemoteLoader, type RemoteLoaders } from './remotes';
 import { shellMeta } from './server';
 
@@ -103,6 +104,17 @@ describe('the privacy policy (docs/product/storefront.md#privacy)', () => {
       within(rights).getByRole('link', { name: 'negozio@edicola-esposito.it' }).getAttribute('href'),
     ).toBe('mailto:negozio@edicola-esposito.it');
     expect(within(rights).getByRole('link', { name: 'edicolaesposito@pec.it' })).toBeTruthy();
+  });
+
+  it('loads its texts when a link leads there: they are not in the code every page loads', async () => {
+    await renderAt('/', EXAMPLE_SELLER);
+    expect(i18next.hasResourceBundle('it', PRIVACY_NAMESPACE)).toBe(false);
+    await act(async () => {
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacy' }).click();
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeTruthy();
+    expect(await screen.findByText(/art\. 2220 del codice civile/)).toBeTruthy();
+    expect(document.querySelector('main article')!.getAttribute('aria-busy')).toBeNull();
   });
 
   it.each(LANGUAGES.filter((language) => language !== 'it'))(

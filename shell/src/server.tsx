@@ -15,6 +15,8 @@ import {
 } from '@edicola/contracts';
 import { Layout } from './ui/Layout';
 import { shellTranslations } from './locales';
+import { privacyTranslations } from './locales/privacy';
+import { PRIVACY_NAMESPACE } from './i18n';
 import { createShellApi } from './api';
 import { AboutPage } from './pages/AboutPage';
 import { ContactPage } from './pages/ContactPage';
@@ -43,11 +45,17 @@ function textsIn(language: Language): i18n {
     instance = createInstance({
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
-      ns: ['shell'],
+      ns: ['shell', PRIVACY_NAMESPACE],
       defaultNS: 'shell',
       resources: {
-        [DEFAULT_LANGUAGE]: { shell: shellTranslations[DEFAULT_LANGUAGE] },
-        [language]: { shell: shellTranslations[language] },
+        [DEFAULT_LANGUAGE]: {
+          shell: shellTranslations[DEFAULT_LANGUAGE],
+          [PRIVACY_NAMESPACE]: privacyTranslations[DEFAULT_LANGUAGE],
+        },
+        [language]: {
+          shell: shellTranslations[language],
+          [PRIVACY_NAMESPACE]: privacyTranslations[language],
+        },
       },
       interpolation: { escapeValue: false },
       initAsync: false,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SellerIdentity } from '@edicola/contracts';
+import { PRIVACY_NAMESPACE } from '../i18n';
 import { SHOP } from '../shopInfo';
 import { SellerDetails } from '../ui/SellerDetails';
 import { usePageTitle } from '../ui/usePageTitle';
@@ -20,29 +21,39 @@ const SECTIONS = {
 
 /** /privacy: what the shop keeps and why, for how long, who receives it, and the rights (the seller as controller). */
 export function PrivacyPage({ seller }: { seller?: SellerIdentity }) {
-  const { t } = useTranslation('shell');
-  usePageTitle(t('privacy.title'));
+  // No Suspense: a visit that starts here has the texts already (i18n.ts); a link followed here waits a moment.
+  const { t, ready } = useTranslation(PRIVACY_NAMESPACE, { useSuspense: false });
+  const { t: shellText } = useTranslation('shell');
+  const title = shellText('seo.privacy.title');
+  usePageTitle(title);
   const email = seller?.email ?? SHOP.email;
+  if (!ready) {
+    return (
+      <article className="container page-section static-page privacy-page" aria-busy="true">
+        <h1>{title}</h1>
+      </article>
+    );
+  }
   return (
     <article className="container page-section static-page privacy-page">
-      <h1>{t('privacy.title')}</h1>
-      <p className="last-modified">{t('privacy.lastModified')}</p>
-      <p>{t('privacy.intro')}</p>
+      <h1>{title}</h1>
+      <p className="last-modified">{t('lastModified')}</p>
+      <p>{t('intro')}</p>
       {Object.entries(SECTIONS).map(([section, paragraphs]) => (
         <section key={section} aria-labelledby={`privacy-${section}`}>
-          <h2 id={`privacy-${section}`}>{t(`privacy.${section}.title`)}</h2>
+          <h2 id={`privacy-${section}`}>{t(`${section}.title`)}</h2>
           {section === 'controller' && <SellerDetails seller={seller} />}
           {paragraphs.map((paragraph) => (
-            <p key={paragraph}>{t(`privacy.${section}.${paragraph}`)}</p>
+            <p key={paragraph}>{t(`${section}.${paragraph}`)}</p>
           ))}
           {section === 'rights' && (
             <ul className="privacy-contacts">
               <li>
-                {t('seller.email')}: <a href={`mailto:${email}`}>{email}</a>
+                {shellText('seller.email')}: <a href={`mailto:${email}`}>{email}</a>
               </li>
               {seller?.pec && (
                 <li>
-                  {t('seller.pec')}: <a href={`mailto:${seller.pec}`}>{seller.pec}</a>
+                  {shellText('seller.pec')}: <a href={`mailto:${seller.pec}`}>{seller.pec}</a>
                 </li>
               )}
             </ul>
