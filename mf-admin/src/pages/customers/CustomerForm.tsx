@@ -159,7 +159,12 @@ export function CustomerForm({
   };
 
   return (
-    <form className="adm-form adm-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className="adm-form adm-card adm-wide-card"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`}>{t('customers.form.title')}</h3>
       {error && (
         <p className="adm-error" role="alert">

@@ -138,7 +138,7 @@ export default function CustomerPage({ guest = false }: { guest?: boolean }) {
           </div>
 
           {c.kind === 'registered' && (
-            <div className="adm-card">
+            <div className="adm-card adm-wide-card">
               <h3>{t('customers.notes')}</h3>
               <p data-testid="customer-notes" className="adm-notes">
                 {c.notes ?? <span className="adm-muted">{t('customers.noNotes')}</span>}
@@ -164,7 +164,7 @@ export default function CustomerPage({ guest = false }: { guest?: boolean }) {
             />
           )}
 
-          <div className="adm-card">
+          <div className="adm-card adm-wide-card">
             <h3>{t('customers.orders')}</h3>
             {c.orders.length === 0 ? (
               <p className="adm-muted">{t('customers.noOrders')}</p>
