@@ -174,6 +174,8 @@ describe('Clienti: a customer’s page', () => {
     });
     renderAdminAt(`/gestione/clienti/${annaId}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Modifica dati e note' }, { timeout: 5000 }));
+    // The form opens with the focus on its first field.
+    expect(document.activeElement).toBe(screen.getByLabelText('Nome'));
     const cognome = screen.getByLabelText('Cognome');
     fireEvent.change(cognome, { target: { value: ' ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
@@ -210,5 +212,8 @@ describe('Clienti: a customer’s page', () => {
       notes: 'Colleziona Panini',
     });
     expect(screen.getByText('Dati del cliente salvati')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Modifica dati e note' })),
+    );
   });
 });

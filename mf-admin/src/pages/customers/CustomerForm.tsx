@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_NOTES_MAX, CustomerStaffUpdate, type CustomerAdminDetail } from '@edicola/contracts';
 import { errorIdOf, failureText, fieldErrorProps } from '@edicola/web-kit';
@@ -115,6 +115,9 @@ export function CustomerForm({
   const [problems, setProblems] = useState<ReadonlyMap<Field, string>>(new Map());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const firstField = `${id}-${company ? COMPANY[0] : PRIVATE[0]}`;
+  // Opened from the keyboard, the form takes the focus where its first field is.
+  useEffect(() => document.getElementById(firstField)?.focus(), [firstField]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = updateOf(form, company);

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { centsToEuros, type CustomerAdminDetail } from '@edicola/contracts';
@@ -81,6 +81,18 @@ export default function CustomerPage({ guest = false }: { guest?: boolean }) {
   );
   const [saved, setSaved] = useState<{ key: string; customer: CustomerAdminDetail } | null>(null);
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  // Closed, saved or not, the form gives the focus back to the button that opened it.
+  const closeForm = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   const banner = useBanner();
   const c = saved?.key === key ? saved.customer : loaded.data;
   const title = c ? (c.dati_azienda?.ragione_sociale ?? c.name ?? c.email) : t('customers.heading');
@@ -147,7 +159,7 @@ export default function CustomerPage({ guest = false }: { guest?: boolean }) {
           )}
           {c.kind === 'registered' && c.id && !readOnly && !editing && (
             <p>
-              <button type="button" className="adm-button" onClick={() => setEditing(true)}>
+              <button ref={editButton} type="button" className="adm-button" onClick={() => setEditing(true)}>
                 {t('customers.edit')}
               </button>
             </p>
@@ -155,10 +167,10 @@ export default function CustomerPage({ guest = false }: { guest?: boolean }) {
           {c.kind === 'registered' && c.id && editing && (
             <CustomerForm
               customer={{ ...c, id: c.id }}
-              onCancel={() => setEditing(false)}
+              onCancel={closeForm}
               onSaved={(customer) => {
                 setSaved({ key, customer });
-                setEditing(false);
+                closeForm();
                 banner.show('success', t('customers.saved'));
               }}
             />
