@@ -321,6 +321,12 @@ describe('the back office customers', () => {
     expect(res.body.detail).toBe(detail);
   });
 
+  it('answers a malformed id with a readable 4xx', async () => {
+    const res = await api().get('/api/admin/customers/non-un-id').set(staff);
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toBe('Cliente non trovato');
+  });
+
   it('answers 404 for an unknown account', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     expect((await api().get(`/api/admin/customers/${missing}`).set(staff)).status).toBe(404);
