@@ -10,13 +10,14 @@ import { singleLine } from './text';
  * but the customer's own invoice PDF and Packlink's callback.
  */
 
-const optionalQueryText = (label: string, max: number) =>
+/** An optional text of a query string: blank is absent. */
+export const optionalQueryText = (label: string, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     singleLine().trim().max(max, `${label}: al massimo ${max} caratteri`).optional(),
   );
 /** A whole number of the query string; its message names it, since a detail carries no field path. */
-const queryInt = (label: string, min: number, max: number, fallback: number) => {
+export const queryInt = (label: string, min: number, max: number, fallback: number) => {
   const message = `${label} deve essere un numero intero da ${min} a ${max}`;
   return z.preprocess(
     (v) => (v === undefined || v === '' ? fallback : Number(v)),

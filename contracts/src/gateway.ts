@@ -32,6 +32,7 @@ export const API_ROUTES = {
     '/api/customers/*',
     '/api/auth/*',
     '/api/admin/audit',
+    '/api/admin/customers*',
     '/api/analytics/payment-stats',
     '/analytics/reset-payment-data',
     '/.well-known/jwks.json',

@@ -20,6 +20,7 @@ export * from './italian-ids';
 export * from './health';
 export * from './orders';
 export * from './back-office-orders';
+export * from './back-office-customers';
 export * from './payments';
 export * from './shipping';
 export * from './stock';

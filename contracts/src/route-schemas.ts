@@ -28,6 +28,14 @@ import {
   TakingsQuery,
 } from './back-office-orders';
 import {
+  CustomerAdminDetail,
+  CustomerIdParams,
+  CustomerListPage,
+  CustomerListQuery,
+  CustomerStaffUpdate,
+  GuestCustomerQuery,
+} from './back-office-customers';
+import {
   CounterClosure,
   CounterClosureList,
   CounterReturnRequest,
@@ -313,6 +321,14 @@ export const ROUTE_SCHEMAS = {
   'GET /analytics/reset-payment-data': { answer: PaymentResetPreview },
   'DELETE /analytics/reset-payment-data': { answer: PaymentDataReset },
   'GET /api/admin/audit': { query: AuditQuery, answer: AuditEntryList },
+  'GET /api/admin/customers': { query: CustomerListQuery, answer: CustomerListPage },
+  'GET /api/admin/customers/guest': { query: GuestCustomerQuery, answer: CustomerAdminDetail },
+  'GET /api/admin/customers/:id': { params: CustomerIdParams, answer: CustomerAdminDetail },
+  'PUT /api/admin/customers/:id': {
+    params: CustomerIdParams,
+    body: CustomerStaffUpdate,
+    answer: CustomerAdminDetail,
+  },
   'POST /internal/orders': { body: InternalCreateOrderRequest, answer: InternalOrder },
   'POST /internal/orders/external': { body: ExternalOrderImport, answer: ExternalOrderStored },
   'POST /internal/orders/external/cancel': { body: ExternalOrderCancel, answer: Order },

@@ -103,6 +103,7 @@ describe.each(['staff', 'admin'] as const)('%s', (role) => {
       'Prevendita',
       'Prenotazione',
       'Ordini',
+      'Clienti',
       'Statistiche',
       'Recensioni',
       'Spedizioni',

@@ -33,6 +33,7 @@ import { onPaymentSucceeded } from './events/payment-succeeded';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { customerRoutes } from './routes/customers';
+import { adminCustomerRoutes } from './routes/admin-customers';
 import { internalOrderRoutes } from './routes/internal-orders';
 import { internalSessionRoutes } from './routes/internal-sessions';
 import { exportRoutes } from './routes/exports';
@@ -347,6 +348,7 @@ export function createOrdersService(
           invoiceRoutes(router, { database, bus, verifier, shopFiscal });
           internalSessionRoutes(router, db);
           auditRoutes(router, { db, verifier });
+          adminCustomerRoutes(router, { db, verifier, bus });
           exportRoutes(router, { db, verifier });
           analyticsRoutes(router, { database, jobs, verifier, deadlines: placing.deadlines });
           shipmentRoutes(router, shipping, verifier);

@@ -452,6 +452,31 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
         'an order exists': async (params) => {
           await orderIn(params);
         },
+        // Written afresh each time: an interaction's notes do not leak into the next one's page.
+        'a company customer is registered': async ({ id, email }) => {
+          await db().delete(customers).where(eq(customers.id, id!));
+          await db()
+            .insert(customers)
+            .values({
+              id: id!,
+              email: email!,
+              passwordHash: 'not-a-password',
+              telefono: '0536 949111',
+              tipoCliente: 'azienda',
+              datiAzienda: {
+                ragione_sociale: 'Ferrari S.p.A.',
+                piva: '00159560366',
+                codice_fiscale_azienda: '00159560366',
+                pec: null,
+                sdi: 'ABC1234',
+                referente: null,
+              },
+              street: 'Via Abetone Inferiore 4',
+              city: 'Maranello',
+              province: 'MO',
+              cap: '41053',
+            });
+        },
         'an order awaits a bank transfer': async (params) => {
           await orderIn({ ...params, status: 'pending', payment_method: 'transfer' });
         },

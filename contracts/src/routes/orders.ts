@@ -100,6 +100,11 @@ export const ORDERS_ROUTES = {
     'DELETE /analytics/reset-payment-data': ADMIN,
     // The audit trail (staff users are managed with `npm run staff`, an admin's tool).
     'GET /api/admin/audit': ADMIN,
+    // The Clienti section: customers' data and what they bought, for the day-to-day work (not the cashier's).
+    'GET /api/admin/customers': STAFF,
+    'GET /api/admin/customers/guest': STAFF,
+    'GET /api/admin/customers/:id': STAFF,
+    'PUT /api/admin/customers/:id': STAFF,
     // Other services' questions: orders placed through svc-payments, and whether a session still stands.
     'POST /internal/orders': internalFrom('svc-payments'),
     // svc-channels' eBay orders: stored once per eBay order id, cancelled when eBay cancels them.

@@ -4,6 +4,7 @@ import { articlesApi } from './articles';
 import { analyticsApi } from './analytics';
 import { authApi } from './auth';
 import { channelsApi } from './channels';
+import { customersApi } from './customers';
 import { ordersApi } from './orders';
 import { posApi } from './pos';
 import { reviewsApi } from './reviews';
@@ -35,6 +36,7 @@ export function createAdminApi(apiBaseUrl: string, options: AdminApiOptions = {}
     orders: ordersApi(client),
     pos: posApi(client),
     channels: channelsApi(client),
+    customers: customersApi(client),
   };
 }
 

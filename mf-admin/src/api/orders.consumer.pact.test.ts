@@ -772,6 +772,110 @@ describe('mf-admin → svc-orders (Ordini)', () => {
         );
       });
   });
+
+  // Clienti (docs/product/back-office.md#customers): a company account the state registers with this id.
+  const CUSTOMER_STATE = {
+    id: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
+    email: 'acquisti@pact-ferrari.example',
+  };
+  const companyCustomer = {
+    kind: 'registered',
+    id: CUSTOMER_STATE.id,
+    email: CUSTOMER_STATE.email,
+    name: 'Ferrari S.p.A.',
+    telefono: '0536 949111',
+    tipo_cliente: 'azienda',
+    dati_privato: null,
+    dati_azienda: {
+      ragione_sociale: 'Ferrari S.p.A.',
+      piva: '00159560366',
+      codice_fiscale_azienda: '00159560366',
+      pec: null,
+      sdi: 'ABC1234',
+      referente: null,
+    },
+    indirizzo: { street: 'Via Abetone Inferiore 4', city: 'Maranello', province: 'MO', cap: '41053' },
+    notes: null,
+    registered_at: '2026-11-20T10:00:00.000Z',
+    totals: { order_count: 0, spent_cents: 0, last_order_at: null },
+  };
+
+  it('GET /api/admin/customers answers a page of the customers found', async () => {
+    await staff()
+      .given('a company customer is registered', CUSTOMER_STATE)
+      .uponReceiving('a search of the Clienti list')
+      .withRequest('GET', '/api/admin/customers', (request) =>
+        request.headers(AUTH_ONLY).query({ q: 'pact-ferrari', page: '1', page_size: '25' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          customers: eachLike(
+            shapeOf({
+              kind: 'registered',
+              id: CUSTOMER_STATE.id,
+              name: null,
+              company: 'Ferrari S.p.A.',
+              email: CUSTOMER_STATE.email,
+              city: 'Maranello',
+              ...companyCustomer.totals,
+            }),
+          ),
+          total: integer(1),
+          page: integer(1),
+          page_size: integer(25),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const found = await createAdminApi(mockServer.url).customers.list({
+          q: 'pact-ferrari',
+          page: 1,
+          page_size: 25,
+        });
+        expect(found.customers[0]).toMatchObject({ id: CUSTOMER_STATE.id, company: 'Ferrari S.p.A.' });
+      });
+  });
+
+  it("GET /api/admin/customers/{id} answers a customer's page", async () => {
+    await staff()
+      .given('a company customer is registered', CUSTOMER_STATE)
+      .uponReceiving("a request for a customer's page")
+      .withRequest('GET', `/api/admin/customers/${CUSTOMER_STATE.id}`, (request) =>
+        request.headers(AUTH_ONLY),
+      )
+      .willRespondWith(200, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody({ ...(shapeOf(companyCustomer) as object), orders: [] }),
+      )
+      .executeTest(async (mockServer) => {
+        const customer = await createAdminApi(mockServer.url).customers.get(CUSTOMER_STATE.id);
+        expect(customer.dati_azienda?.piva).toBe('00159560366');
+      });
+  });
+
+  it("PUT /api/admin/customers/{id} saves the staff's notes and answers the page", async () => {
+    await staff()
+      .given('a company customer is registered', CUSTOMER_STATE)
+      .uponReceiving("the staff's notes on a customer")
+      .withRequest('PUT', `/api/admin/customers/${CUSTOMER_STATE.id}`, (request) =>
+        request
+          .headers({ ...AUTH_ONLY, 'Content-Type': 'application/json' })
+          .jsonBody({ notes: 'Chiede sempre la fattura.' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          ...(shapeOf(companyCustomer) as object),
+          notes: 'Chiede sempre la fattura.',
+          orders: [],
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const customer = await createAdminApi(mockServer.url).customers.update(CUSTOMER_STATE.id, {
+          notes: 'Chiede sempre la fattura.',
+        });
+        expect(customer.notes).toBe('Chiede sempre la fattura.');
+      });
+  });
 });
 
 // --- Spedizioni, Statistiche and the order page's credit notes: the rest of mf-admin's calls to svc-orders.

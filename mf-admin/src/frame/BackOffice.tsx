@@ -23,6 +23,12 @@ const ArticlesTab = lazy(
 );
 const OrdersTab = lazy(() => import(/* webpackChunkName: "tab-orders" */ '../pages/orders/OrdersTab'));
 const OrderPage = lazy(() => import(/* webpackChunkName: "order-page" */ '../pages/orders/OrderPage'));
+const CustomersTab = lazy(
+  () => import(/* webpackChunkName: "tab-customers" */ '../pages/customers/CustomersTab'),
+);
+const CustomerPage = lazy(
+  () => import(/* webpackChunkName: "customer-page" */ '../pages/customers/CustomerPage'),
+);
 const StatsTab = lazy(() => import(/* webpackChunkName: "tab-stats" */ '../pages/stats/StatsTab'));
 const ReviewsTab = lazy(() => import(/* webpackChunkName: "tab-reviews" */ '../pages/reviews/ReviewsTab'));
 const ShippingTab = lazy(
@@ -61,6 +67,7 @@ function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean): Tab
       alert: counts.ordersAlert,
       alertLabel: t('tabs.ordersAlert', { n: counts.ordersAlert ?? 0 }),
     },
+    { path: 'clienti', label: t('tabs.customers') },
     { path: 'statistiche', label: t('tabs.stats') },
     {
       path: 'recensioni',
@@ -200,6 +207,9 @@ export function BackOffice({
                 <>
                   <Route path="prevendita" element={<ArticlesTab kind="prevendita" />} />
                   <Route path="prenotazione" element={<ArticlesTab kind="prenotazione" />} />
+                  <Route path="clienti" element={<CustomersTab />} />
+                  <Route path="clienti/ospite" element={<CustomerPage guest />} />
+                  <Route path="clienti/:id" element={<CustomerPage />} />
                   <Route path="statistiche" element={<StatsTab />} />
                   <Route path="recensioni" element={<ReviewsTab />} />
                   <Route path="spedizioni" element={<ShippingTab />} />

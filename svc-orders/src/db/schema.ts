@@ -63,6 +63,8 @@ export const customers = orders.table(
     city: text('city').notNull(),
     province: text('province').notNull(),
     cap: text('cap').notNull(),
+    /** Staff's notes on the customer (docs/product/back-office.md#customers); never shown to the customer. */
+    notes: text('notes'),
     /** In every token; raised by logout and a password change, which ends the sessions. */
     sessionVersion: integer('session_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -50,7 +50,7 @@ const SHORT_ID = /^[0-9a-f]{8}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `%`, `_` and `\` are themselves in a LIKE pattern. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The search box: an order reference (ORD-1A2B3C4D, or its 8 characters), an order id, a marketplace's order id

@@ -7,6 +7,7 @@ import { useAdmin } from '../../frame/context';
 import { browser } from '../../frame/browser';
 import { Banner, useBanner } from '../../ui/Banner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LoadStatus } from '../../ui/LoadStatus';
 import { Reconciliations } from './Reconciliations';
 
 const when = (iso: string | null, never: string) => (iso ? formatDateTime(iso) : never);
@@ -104,23 +105,7 @@ export default function EbayPage() {
         )}
       </div>
       <Banner message={banner.message} onClose={banner.clear} />
-      {account.error !== null && (
-        <p className="adm-error" role="alert">
-          {failureText(account.error, t('ebay.loadError'))}{' '}
-          <button
-            type="button"
-            className="adm-button adm-button-small adm-button-light"
-            onClick={account.reload}
-          >
-            {t('orders.retry')}
-          </button>
-        </p>
-      )}
-      {!a && account.error === null && (
-        <p className="adm-status" role="status">
-          {t('common.loading')}
-        </p>
-      )}
+      <LoadStatus loaded={account} errorText={failureText(account.error, t('ebay.loadError'))} />
       {a && <AccountCard account={a} isAdmin={isAdmin} />}
       {a && a.connected && (
         <Reconciliations

@@ -6,6 +6,7 @@ import { useAdmin } from '../../frame/context';
 import { saveFile, failureText, formatShortDate, formatEuro, useLoad } from '@edicola/web-kit';
 import { Banner, useBanner } from '../../ui/Banner';
 import { FilterBar, SelectFilter } from '../../ui/filters';
+import { LoadStatus } from '../../ui/LoadStatus';
 import { Pager } from '../../ui/Pager';
 import { useListParams } from '../../ui/useListParams';
 import { OrderActions } from './OrderActions';
@@ -199,23 +200,7 @@ export default function OrdersTab() {
         )}
       </FilterBar>
 
-      {list.error !== null && (
-        <p className="adm-error" role="alert">
-          {t('orders.loadError')}{' '}
-          <button
-            type="button"
-            className="adm-button adm-button-small adm-button-light"
-            onClick={list.reload}
-          >
-            {t('orders.retry')}
-          </button>
-        </p>
-      )}
-      {list.loading && !data && list.error === null && (
-        <p className="adm-status" role="status">
-          {t('common.loading')}
-        </p>
-      )}
+      <LoadStatus loaded={list} errorText={t('orders.loadError')} />
       {data && data.orders.length === 0 && (
         <div className="adm-empty">
           <p>{filtered || query.tab ? t('orders.emptyFiltered') : t('orders.empty')}</p>
