@@ -34,3 +34,4 @@ export * from './gateway';
 export * from './attributes';
 export * from './search';
 export * from './storefront-paths';
+export * from './password-reset';
