@@ -267,6 +267,28 @@ export const loginFailures = orders.table(
 );
 
 /**
+ * The links of password-reset e-mails (docs/product/account.md#password-reset): only the SHA-256 of the link's
+ * token is kept. A link works once, until `expires_at`; a newer request ends the older ones (`used_at` set).
+ */
+export const passwordResets = orders.table(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    account: text('account', { enum: ['customer', 'staff'] }).notNull(),
+    /** The customer's or staff user's id. */
+    accountId: uuid('account_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_idx').on(t.tokenHash),
+    index('password_resets_account_idx').on(t.account, t.accountId, t.createdAt),
+  ],
+);
+
+/**
  * Orders being placed: written (and committed) before svc-catalog is asked for the stock, deleted in the
  * transaction that stores the order. A row past `held_until` is a placement whose request died or gave up:
  * the placement sweeper gives its stock back (docs/decisions/0017-reservation-holders.md).
