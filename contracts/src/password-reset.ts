@@ -7,12 +7,6 @@ import { CustomerLanguage } from './language';
 /** How long the link of a reset e-mail works: one hour from the request. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
-/** The storefront's page asking for the e-mail address. */
-export const PASSWORD_FORGOTTEN_PATH = '/password-dimenticata';
-
-/** The storefront's page the reset e-mail links to, with ?token=. */
-export const PASSWORD_RESET_PATH = '/reimposta-password';
-
 /** POST /api/customers/password-reset: answered 202 and the same body whatever the address. */
 export const PasswordResetRequest = z.object({
   email: z
