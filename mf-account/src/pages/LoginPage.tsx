@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_FORGOTTEN_PATH } from '@edicola/contracts';
 import { ApiError, errorIdOf, fieldErrorProps, usePageTitle } from '@edicola/web-kit';
 import type { AccountApi } from '../api';
 import { useSession, type CustomerSession } from '../session';
@@ -12,7 +13,7 @@ export function LoginPage({ api, session }: { api: AccountApi; session: Customer
   const { t } = useTranslation('account');
   usePageTitle(t('login.title'));
   const state = useSession(session);
-  const registered = (useLocation().state as { registered?: boolean } | null)?.registered === true;
+  const arrival = useLocation().state as { registered?: boolean; passwordReset?: boolean } | null;
   const [values, setValues] = useState({ email: '', password: '' });
   const [missing, setMissing] = useState<LoginField[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -80,14 +81,22 @@ export function LoginPage({ api, session }: { api: AccountApi; session: Customer
     <section className="acct-page" aria-labelledby="acct-login-title">
       <form className="acct-card" onSubmit={submit} noValidate>
         <h1 id="acct-login-title">{t('login.title')}</h1>
-        {registered && (
+        {arrival?.registered === true && (
           <p className="acct-success" role="status">
             {t('register.success')}
+          </p>
+        )}
+        {arrival?.passwordReset === true && (
+          <p className="acct-success" role="status">
+            {t('login.passwordReset')}
           </p>
         )}
         <p className="acct-muted">{t('login.intro')}</p>
         {field('email', 'email', 'email')}
         {field('password', 'password', 'current-password')}
+        <p className="acct-alt">
+          <Link to={PASSWORD_FORGOTTEN_PATH}>{t('login.forgotLink')}</Link>
+        </p>
         {error && (
           <p className="acct-error" role="alert">
             {error}
