@@ -43,3 +43,4 @@ export const PASSWORD_RESET_UNKNOWN_DETAIL =
 export const PASSWORD_RESET_USED_DETAIL =
   'Questo link è già stato usato o sostituito da uno più recente: chiedine uno nuovo';
 export const PASSWORD_RESET_EXPIRED_DETAIL = "Questo link è scaduto (vale un'ora): chiedine uno nuovo";
+export const PASSWORD_RESET_NO_ACCOUNT_DETAIL = "L'account di questo link non è più attivo";

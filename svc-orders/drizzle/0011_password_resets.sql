@@ -8,5 +8,7 @@ CREATE TABLE "orders"."password_resets" (
 	"used_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "orders"."staff_users" ADD COLUMN "email" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "password_resets_token_idx" ON "orders"."password_resets" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "password_resets_account_idx" ON "orders"."password_resets" USING btree ("account","account_id","created_at");
+CREATE INDEX "password_resets_account_idx" ON "orders"."password_resets" USING btree ("account","account_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "staff_users_email_idx" ON "orders"."staff_users" USING btree (lower("email"));

@@ -3,14 +3,16 @@ import request from 'supertest';
 import {
   COMMON_PASSWORD_DETAIL,
   PASSWORD_RESET_EXPIRED_DETAIL,
+  PASSWORD_RESET_NO_ACCOUNT_DETAIL,
   PASSWORD_RESET_TTL_MS,
   PASSWORD_RESET_UNKNOWN_DETAIL,
   PASSWORD_RESET_USED_DETAIL,
   type EventData,
   type EventEnvelope,
 } from '@edicola/contracts';
-import { outbox, passwordResets } from '../src/db/schema';
+import { outbox, passwordResets, staffUsers } from '../src/db/schema';
 import { confirmPasswordReset } from '../src/passwords/reset';
+import { setStaffEmail, upsertStaff } from '../src/staff/users';
 import { privato, startOrders } from './support';
 
 type ResetEvent = EventData<'account.password_reset_requested'>;
@@ -157,5 +159,47 @@ describe('password reset by e-mail', () => {
     expect(refused.body.detail).toMatch(/Troppe richieste/);
     // Another address is not held up by this one.
     expect((await ask('nessuno@example.it')).status).toBe(202);
+  });
+
+  describe('staff', () => {
+    const staffLogin = (username: string, password: string) =>
+      api().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.2').send({ username, password });
+    const addStaff = async (username: string, email: string | null) => {
+      const { id } = await upsertStaff(db(), { username, password: 'Banco-Vendita-7', role: 'staff' });
+      await setStaffEmail(db(), id, email);
+      return id;
+    };
+
+    it('resets the password of a staff user given an e-mail, and ends their sessions', async () => {
+      await addStaff('commessa', 'Commessa@Example.it');
+      const session = (await staffLogin('commessa', 'Banco-Vendita-7')).body as { access_token: string };
+      const me = () => api().get('/api/auth/me').set('Authorization', `Bearer ${session.access_token}`);
+      expect((await me()).status).toBe(200);
+
+      const token = await linkFor('Commessa@Example.it');
+      const [event] = await resetEvents('Commessa@Example.it');
+      expect(event).toMatchObject({ account: 'staff', name: 'commessa' });
+      const done = await confirm(token, 'Nuovo-Banco-8');
+      expect(done.body).toEqual({ account: 'staff' });
+      expect((await me()).status).toBe(401);
+      expect((await staffLogin('commessa', 'Banco-Vendita-7')).status).toBe(401);
+      expect((await staffLogin('commessa', 'Nuovo-Banco-8')).status).toBe(200);
+    });
+
+    it('sends nothing for a staff user without an e-mail, and a removed one cannot use a link sent before', async () => {
+      const without = await addStaff('magazziniere', null);
+      expect((await ask('magazziniere@example.it')).status).toBe(202);
+      expect(await db().select().from(passwordResets).where(eq(passwordResets.accountId, without))).toEqual(
+        [],
+      );
+      const id = await addStaff('stagista', 'stagista@example.it');
+      const token = await linkFor('stagista@example.it');
+      await db().delete(staffUsers).where(eq(staffUsers.id, id));
+      const refused = await confirm(token, 'Nuovo-Banco-9');
+      expect(refused.status).toBe(410);
+      expect(refused.body).toEqual({ detail: PASSWORD_RESET_NO_ACCOUNT_DETAIL });
+      expect((await ask('stagista@example.it')).status).toBe(202);
+      expect(await resetEvents('stagista@example.it')).toHaveLength(1);
+    });
   });
 });

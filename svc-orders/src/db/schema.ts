@@ -41,10 +41,15 @@ export const staffUsers = orders.table(
     sessionVersion: integer('session_version').notNull().default(1),
     /** A generated password: every staff route but me, password and logout refuses until it is changed. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Where a forgotten password's link goes (`npm run staff -- set-email`); without one there is no reset by e-mail. */
+    email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('staff_users_username_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('staff_users_username_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('staff_users_email_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** Customer accounts; the id is the `sub` of their tokens and the `customer_id` of their orders. */

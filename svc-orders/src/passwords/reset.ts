@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import {
   PASSWORD_RESET_EXPIRED_DETAIL,
+  PASSWORD_RESET_NO_ACCOUNT_DETAIL,
   PASSWORD_RESET_TTL_MS,
   PASSWORD_RESET_UNKNOWN_DETAIL,
   PASSWORD_RESET_USED_DETAIL,
@@ -10,8 +11,9 @@ import {
 } from '@edicola/contracts';
 import { HttpError, type Db, type EventBus } from '@edicola/platform';
 import { passwordResets } from '../db/schema';
-import { findCustomerByEmail, setCustomerPassword } from '../customers/accounts';
+import { findCustomer, findCustomerByEmail, setCustomerPassword } from '../customers/accounts';
 import type { CustomerRow } from '../customers/mapping';
+import { findStaff, findStaffByEmail, setStaffPassword } from '../staff/users';
 import { refuseCommonPassword } from './common';
 
 // Password reset by e-mail (docs/product/account.md#password-reset). The link's token is 32 random bytes; only its
@@ -23,6 +25,15 @@ const newToken = () => randomBytes(32).toString('base64url');
 const nameOf = (row: CustomerRow): string | null =>
   row.datiPrivato?.nome ?? row.datiAzienda?.referente ?? row.datiAzienda?.ragione_sociale ?? null;
 
+type Account = PasswordResetDone['account'];
+
+interface Holder {
+  account: Account;
+  id: string;
+  email: string;
+  name: string | null;
+}
+
 export interface ResetRequest {
   email: string;
   language: Language;
@@ -31,14 +42,34 @@ export interface ResetRequest {
   perAccountPerHour: number;
 }
 
+/** The accounts of an address: a customer's, and a staff user's who was given it (`npm run staff -- set-email`). */
+async function holdersOf(tx: Db, email: string): Promise<Holder[]> {
+  const customer = await findCustomerByEmail(tx, email);
+  const staff = await findStaffByEmail(tx, email);
+  return [
+    ...(customer
+      ? [{ account: 'customer' as const, id: customer.id, email: customer.email, name: nameOf(customer) }]
+      : []),
+    ...(staff?.email
+      ? [{ account: 'staff' as const, id: staff.id, email: staff.email, name: staff.username }]
+      : []),
+  ];
+}
+
 /**
- * A reset asked for `email`: for a known account a new link (the older ones stop working) and the event that
- * e-mails it, in `tx`. Nothing tells the caller whether the address is known. Answers whether a link was made.
+ * A reset asked for `email`: for each account of the address a new link (its older ones stop working) and the event
+ * that e-mails it, in `tx`. Nothing tells the caller whether the address is known. Answers how many links were made.
  */
-export async function requestPasswordReset(tx: Db, bus: EventBus, request: ResetRequest): Promise<boolean> {
-  const customer = await findCustomerByEmail(tx, request.email);
-  if (!customer) return false;
-  const ofAccount = and(eq(passwordResets.account, 'customer'), eq(passwordResets.accountId, customer.id));
+export async function requestPasswordReset(tx: Db, bus: EventBus, request: ResetRequest): Promise<number> {
+  let made = 0;
+  for (const holder of await holdersOf(tx, request.email)) {
+    if (await issueLink(tx, bus, holder, request)) made += 1;
+  }
+  return made;
+}
+
+async function issueLink(tx: Db, bus: EventBus, holder: Holder, request: ResetRequest): Promise<boolean> {
+  const ofAccount = and(eq(passwordResets.account, holder.account), eq(passwordResets.accountId, holder.id));
   const [recent] = await tx
     .select({ n: count() })
     .from(passwordResets)
@@ -55,8 +86,8 @@ export async function requestPasswordReset(tx: Db, bus: EventBus, request: Reset
   const [row] = await tx
     .insert(passwordResets)
     .values({
-      account: 'customer',
-      accountId: customer.id,
+      account: holder.account,
+      accountId: holder.id,
       tokenHash: hashToken(token),
       createdAt: request.now,
       expiresAt,
@@ -64,9 +95,9 @@ export async function requestPasswordReset(tx: Db, bus: EventBus, request: Reset
     .returning({ id: passwordResets.id });
   await bus.emit(tx, 'account.password_reset_requested', {
     reset_id: row!.id,
-    account: 'customer',
-    email: customer.email,
-    name: nameOf(customer),
+    account: holder.account,
+    email: holder.email,
+    name: holder.name,
     token,
     language: request.language,
     expires_at: expiresAt.toISOString(),
@@ -105,6 +136,13 @@ export async function confirmPasswordReset(
     if (!row) throw new HttpError(400, PASSWORD_RESET_UNKNOWN_DETAIL);
     throw new HttpError(410, row.usedAt ? PASSWORD_RESET_USED_DETAIL : PASSWORD_RESET_EXPIRED_DETAIL);
   }
-  await setCustomerPassword(tx, claimed.accountId, reset.password);
+  // A staff user removed, or a customer account deleted, after the link was sent: nothing to set.
+  const exists =
+    claimed.account === 'staff'
+      ? await findStaff(tx, claimed.accountId)
+      : await findCustomer(tx, claimed.accountId);
+  if (!exists) throw new HttpError(410, PASSWORD_RESET_NO_ACCOUNT_DETAIL);
+  if (claimed.account === 'staff') await setStaffPassword(tx, claimed.accountId, reset.password);
+  else await setCustomerPassword(tx, claimed.accountId, reset.password);
   return { account: claimed.account };
 }
