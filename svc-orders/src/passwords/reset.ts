@@ -6,6 +6,7 @@ import {
   PASSWORD_RESET_TTL_MS,
   PASSWORD_RESET_UNKNOWN_DETAIL,
   PASSWORD_RESET_USED_DETAIL,
+  type EventData,
   type Language,
   type PasswordResetDone,
 } from '@edicola/contracts';
@@ -27,7 +28,7 @@ const nameOf = (row: CustomerRow): string | null =>
 
 type Account = PasswordResetDone['account'];
 
-interface Holder {
+export interface Holder {
   account: Account;
   id: string;
   email: string;
@@ -93,16 +94,31 @@ async function issueLink(tx: Db, bus: EventBus, holder: Holder, request: ResetRe
       expiresAt,
     })
     .returning({ id: passwordResets.id });
-  await bus.emit(tx, 'account.password_reset_requested', {
-    reset_id: row!.id,
-    account: holder.account,
-    email: holder.email,
-    name: holder.name,
-    token,
-    language: request.language,
-    expires_at: expiresAt.toISOString(),
-  });
+  await bus.emit(
+    tx,
+    'account.password_reset_requested',
+    passwordResetRequested({ resetId: row!.id, holder, token, language: request.language, expiresAt }),
+  );
   return true;
+}
+
+/** The event that e-mails a reset link to the holder of the account. */
+export function passwordResetRequested(link: {
+  resetId: string;
+  holder: Holder;
+  token: string;
+  language: Language;
+  expiresAt: Date;
+}): EventData<'account.password_reset_requested'> {
+  return {
+    reset_id: link.resetId,
+    account: link.holder.account,
+    email: link.holder.email,
+    name: link.holder.name,
+    token: link.token,
+    language: link.language,
+    expires_at: link.expiresAt.toISOString(),
+  };
 }
 
 /**
