@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorIdOf, failureText, fieldErrorProps, pageLanguage, usePageTitle } from '@edicola/web-kit';
+import { failureText, pageLanguage, usePageTitle } from '@edicola/web-kit';
 import type { AccountApi } from '../api';
+import { RequiredField } from '../ui/RequiredField';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -51,34 +52,19 @@ export function ForgotPasswordPage({ api }: { api: AccountApi }) {
         ) : (
           <>
             <p className="acct-muted">{t('forgot.intro')}</p>
-            <div className="acct-field">
-              <label htmlFor={id}>
-                {t('fields.email')}
-                <span className="acct-required" aria-hidden="true">
-                  {' '}
-                  *
-                </span>
-              </label>
-              <input
-                id={id}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                aria-required
-                {...fieldErrorProps(id, invalid)}
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  setInvalid(null);
-                }}
-              />
-              {invalid && (
-                <p id={errorIdOf(id)} className="acct-field-error">
-                  {t(`errors.${invalid}`)}
-                </p>
-              )}
-            </div>
+            <RequiredField
+              id={id}
+              name="email"
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              value={email}
+              error={invalid ? t(`errors.${invalid}`) : null}
+              onChange={(value) => {
+                setEmail(value);
+                setInvalid(null);
+              }}
+            />
             {error && (
               <p className="acct-error" role="alert">
                 {error}

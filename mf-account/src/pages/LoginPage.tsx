@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_FORGOTTEN_PATH } from '@edicola/contracts';
-import { ApiError, errorIdOf, fieldErrorProps, usePageTitle } from '@edicola/web-kit';
+import { ApiError, usePageTitle } from '@edicola/web-kit';
 import type { AccountApi } from '../api';
 import { useSession, type CustomerSession } from '../session';
+import { RequiredField } from '../ui/RequiredField';
 
 type LoginField = 'email' | 'password';
 
@@ -41,41 +42,21 @@ export function LoginPage({ api, session }: { api: AccountApi; session: Customer
     }
   };
 
-  const field = (name: LoginField, type: string, autoComplete: string) => {
-    const id = `acct-login-${name}`;
-    const invalid = missing.includes(name);
-    return (
-      <div className="acct-field">
-        <label htmlFor={id}>
-          {t(`fields.${name}`)}
-          <span className="acct-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </label>
-        <input
-          id={id}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          required
-          aria-required
-          {...fieldErrorProps(id, invalid)}
-          value={values[name]}
-          onChange={(event) => {
-            const value = event.target.value;
-            setValues((current) => ({ ...current, [name]: value }));
-            setMissing((current) => current.filter((other) => other !== name));
-          }}
-        />
-        {invalid && (
-          <p id={errorIdOf(id)} className="acct-field-error">
-            {t('errors.required')}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name: LoginField, type: string, autoComplete: string) => (
+    <RequiredField
+      id={`acct-login-${name}`}
+      name={name}
+      label={t(`fields.${name}`)}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={missing.includes(name) ? t('errors.required') : null}
+      onChange={(value) => {
+        setValues((current) => ({ ...current, [name]: value }));
+        setMissing((current) => current.filter((other) => other !== name));
+      }}
+    />
+  );
 
   return (
     <section className="acct-page" aria-labelledby="acct-login-title">

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_FORGOTTEN_PATH } from '@edicola/contracts';
-import { errorIdOf, failureText, fieldErrorProps, usePageTitle } from '@edicola/web-kit';
+import { failureText, usePageTitle } from '@edicola/web-kit';
 import type { AccountApi } from '../api';
 import type { FieldError } from '../accountForm';
 import {
@@ -11,6 +11,7 @@ import {
   type NewPasswordField,
   type NewPasswordValues,
 } from '../passwordForm';
+import { RequiredField } from '../ui/RequiredField';
 
 const FIELDS: { name: NewPasswordField; label: string }[] = [
   { name: 'new_password', label: 'reset.new' },
@@ -98,41 +99,22 @@ export function ResetPasswordPage({ api }: { api: AccountApi }) {
       <form className="acct-card" onSubmit={submit} noValidate>
         <h1 id="acct-reset-title">{t('reset.title')}</h1>
         <p className="acct-muted">{t('reset.intro')}</p>
-        {FIELDS.map(({ name, label }) => {
-          const id = `acct-reset-${name}`;
-          const error = errors[name];
-          return (
-            <div className="acct-field" key={name}>
-              <label htmlFor={id}>
-                {t(label)}
-                <span className="acct-required" aria-hidden="true">
-                  {' '}
-                  *
-                </span>
-              </label>
-              <input
-                id={id}
-                name={name}
-                type={visible ? 'text' : 'password'}
-                autoComplete="new-password"
-                required
-                aria-required
-                {...fieldErrorProps(id, error)}
-                value={values[name]}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  setValues((current) => ({ ...current, [name]: value }));
-                  setErrors(({ [name]: _fixed, ...rest }) => rest);
-                }}
-              />
-              {error && (
-                <p id={errorIdOf(id)} className="acct-field-error">
-                  {t(`errors.${error}`)}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {FIELDS.map(({ name, label }) => (
+          <RequiredField
+            key={name}
+            id={`acct-reset-${name}`}
+            name={name}
+            label={t(label)}
+            type={visible ? 'text' : 'password'}
+            autoComplete="new-password"
+            value={values[name]}
+            error={errors[name] ? t(`errors.${errors[name]}`) : null}
+            onChange={(value) => {
+              setValues((current) => ({ ...current, [name]: value }));
+              setErrors(({ [name]: _fixed, ...rest }) => rest);
+            }}
+          />
+        ))}
         <button
           type="button"
           className="acct-button acct-button-light"
