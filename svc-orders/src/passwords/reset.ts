@@ -20,6 +20,9 @@ import { refuseCommonPassword } from './common';
 // Password reset by e-mail (docs/product/account.md#password-reset). The link's token is 32 random bytes; only its
 // SHA-256 is stored, which is enough for a secret that cannot be guessed (no slow hash needed).
 
+/** How long a reset request takes to be answered at least, whether the address has an account or not. */
+export const RESET_ANSWER_MS = 250;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 

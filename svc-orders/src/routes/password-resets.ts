@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { RequestHandler, Router } from 'express';
 import { endpoint, type PasswordResetAccepted, type PasswordResetDone } from '@edicola/contracts';
 import { routeServer, type Db, type EventBus } from '@edicola/platform';
-import { confirmPasswordReset, requestPasswordReset } from '../passwords/reset';
+import { confirmPasswordReset, requestPasswordReset, RESET_ANSWER_MS } from '../passwords/reset';
 
 export interface PasswordResetRouteOptions {
   db: Db;
@@ -20,11 +21,13 @@ export function passwordResetRoutes(router: Router, options: PasswordResetRouteO
   const { db, bus } = options;
   const serve = routeServer(router);
 
-  // The same answer whatever the address, so that nobody learns who has an account.
+  // The same answer whatever the address, so that nobody learns who has an account, and not sooner for an unknown
+  // one: the few statements a known address costs more are hidden under a fixed answer time.
   serve(
     endpoint('POST /api/customers/password-reset'),
     [options.requestLimit],
     async ({ body }, _req, res): Promise<PasswordResetAccepted> => {
+      const answerAt = Date.now() + RESET_ANSWER_MS;
       await db.transaction((tx) =>
         requestPasswordReset(tx, bus, {
           email: body.email,
@@ -33,6 +36,7 @@ export function passwordResetRoutes(router: Router, options: PasswordResetRouteO
           perAccountPerHour: options.perAccountPerHour,
         }),
       );
+      await sleep(Math.max(0, answerAt - Date.now()));
       res.status(202);
       return { accepted: true };
     },
