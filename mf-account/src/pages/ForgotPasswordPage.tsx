@@ -3,9 +3,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { failureText, pageLanguage, usePageTitle } from '@edicola/web-kit';
 import type { AccountApi } from '../api';
+import { isEmailAddress } from '../accountForm';
 import { RequiredField } from '../ui/RequiredField';
-
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /**
  * /password-dimenticata: the e-mail address to send the reset link to (docs/product/account.md#password-reset). The
@@ -23,7 +22,7 @@ export function ForgotPasswordPage({ api }: { api: AccountApi }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = !email.trim() ? 'required' : EMAIL.test(email.trim()) ? null : 'email';
+    const problem = !email.trim() ? 'required' : isEmailAddress(email.trim()) ? null : 'email';
     setInvalid(problem);
     setError(null);
     if (problem) {
