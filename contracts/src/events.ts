@@ -212,6 +212,20 @@ export const ReviewReplied = z.object({
   replied_at: z.iso.datetime({ offset: true }),
 });
 
+/**
+ * Someone asked to reset the password of a known account (docs/product/account.md#password-reset): its owner gets
+ * the link, in the language of the request. `token` is the link's secret, which svc-orders keeps only hashed.
+ */
+export const AccountPasswordResetRequested = z.object({
+  reset_id: z.string(),
+  account: z.enum(['customer', 'staff']),
+  email: z.email(),
+  name: z.string().nullable(),
+  token: z.string().min(1),
+  language: CustomerLanguage,
+  expires_at: z.iso.datetime({ offset: true }),
+});
+
 /** An article's stock fell to or below its low-stock threshold: the shop is told. */
 export const ArticleStockLow = z.object({
   article_id: z.string(),
@@ -283,6 +297,7 @@ export const EVENTS = {
   'article.stock_low': { version: 1, data: ArticleStockLow },
   'article.changed': { version: 1, data: ArticleChanged },
   'listing.changed': { version: 1, data: ListingChanged },
+  'account.password_reset_requested': { version: 1, data: AccountPasswordResetRequested },
 } as const;
 
 export type EventType = keyof typeof EVENTS;

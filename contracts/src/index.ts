@@ -36,3 +36,4 @@ export * from './attributes';
 export * from './search';
 export * from './storefront-paths';
 export * from './seller';
+export * from './password-reset';

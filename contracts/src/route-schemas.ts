@@ -98,6 +98,12 @@ import {
   CustomerRegistration,
 } from './customers';
 import { EmailLog, EmailLogQuery, ProcessScheduledEmailsResponse } from './emails';
+import {
+  PasswordResetAccepted,
+  PasswordResetConfirm,
+  PasswordResetDone,
+  PasswordResetRequest,
+} from './password-reset';
 import { Health } from './health';
 import {
   NewsletterConfirmRequest,
@@ -268,6 +274,8 @@ export const ROUTE_SCHEMAS = {
   'PUT /api/customers/profile': { body: CustomerProfileUpdate, answer: Customer },
   'GET /api/customers/orders': { answer: CustomerOrderList },
   'GET /api/customers/orders/:id/invoice.pdf': { params: OrderIdParams },
+  'POST /api/customers/password-reset': { body: PasswordResetRequest, answer: PasswordResetAccepted },
+  'POST /api/customers/password-reset/confirm': { body: PasswordResetConfirm, answer: PasswordResetDone },
   'POST /api/auth/login': { body: StaffLoginRequest, answer: StaffLoginResponse },
   'GET /api/auth/me': { answer: StaffMe },
   'PUT /api/auth/password': { body: PasswordChangeRequest, answer: StaffLoginResponse },

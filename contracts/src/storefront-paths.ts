@@ -19,6 +19,11 @@ export const categoryPathOf = (category: string) => {
   return slug ? categoryPath(slug) : CATALOGUE_PATH;
 };
 
+/** The account's pages of a forgotten password (docs/product/account.md#password-reset): one address each. */
+export const PASSWORD_FORGOTTEN_PATH = '/password-dimenticata';
+/** The page the reset e-mail links to, with ?token=. */
+export const PASSWORD_RESET_PATH = '/reimposta-password';
+
 /** The pages that exist in every language, each at its own address. */
 const LOCALIZED = [
   /^\/$/,

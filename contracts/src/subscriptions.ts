@@ -18,6 +18,7 @@ export const SUBSCRIPTIONS = {
     'payment.refund_failed',
     'review.replied',
     'article.stock_low',
+    'account.password_reset_requested',
   ],
   'svc-orders': [
     'payment.succeeded',

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { mailAbout } from '../support/mail';
 import { expiredCopyOf, newVisitorEachTest, seriousA11yViolations, shop } from '../support/shop';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -185,6 +186,64 @@ describe('customer account', () => {
     await page.goto(`${shop.webUrl}/profilo`);
     await page.waitForURL('**/accedi');
     expect(errors.filter((e) => !/\b401\b/.test(e))).toEqual([]);
+  });
+
+  // docs/product/account.md#password-reset
+  it('resets a forgotten password from the e-mail: the new one signs in, the old one and old sessions do not', async () => {
+    const email = `mario.${unique()}@example.it`;
+    await register(page, email);
+    await login(page, email);
+    await page.waitForURL('**/profilo');
+    const oldSession = (await storedToken(page))!;
+    await page.getByRole('main').getByRole('button', { name: 'Esci' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto(`${shop.webUrl}/accedi`);
+    await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+    await page.waitForURL('**/password-dimenticata');
+    await page.getByRole('heading', { level: 1, name: 'Password dimenticata' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page
+      .getByRole('main')
+      .getByLabel(/^Email/)
+      .fill(email);
+    await page.getByRole('button', { name: 'Inviami il link' }).click();
+    await page.getByText(/^Se l'indirizzo appartiene a un account/).waitFor();
+
+    const mail = await mailAbout(email, 'Reimposta la password');
+    const link = /href="([^"]*\/reimposta-password\?token=[^"]+)"/.exec(String(mail.html))?.[1];
+    expect(link).toMatch(new RegExp(`^${shop.webUrl}/reimposta-password\\?token=`));
+    await page.goto(link!.replace(/&amp;/g, '&'));
+    await page.getByRole('heading', { level: 1, name: 'Scegli una nuova password' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel(/^Nuova password/).fill('Posillipo-2026-e2e');
+    await page.getByLabel(/^Conferma nuova password/).fill('Posillipo-2026-e2e');
+    await page.getByRole('button', { name: 'Mostra password' }).click();
+    expect(await page.getByLabel(/^Nuova password/).getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Salva la nuova password' }).click();
+    await page.waitForURL('**/accedi');
+    await page.getByText('Password reimpostata: accedi con la nuova password.').waitFor();
+
+    expect((await profileWith(oldSession)).status).toBe(401);
+    await login(page, email);
+    await page.getByRole('main').getByText('Email o password non corretti').waitFor();
+    expect(await storedToken(page)).toBeNull();
+    await login(page, email, 'Posillipo-2026-e2e');
+    await page.waitForURL('**/profilo');
+    expect(await storedToken(page)).toBeTruthy();
+
+    // The link works once.
+    await page.getByRole('main').getByRole('button', { name: 'Esci' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto(link!.replace(/&amp;/g, '&'));
+    await page.getByLabel(/^Nuova password/).fill('Marechiaro-2026-e2e');
+    await page.getByLabel(/^Conferma nuova password/).fill('Marechiaro-2026-e2e');
+    await page.getByRole('button', { name: 'Salva la nuova password' }).click();
+    await page
+      .getByRole('main')
+      .getByText(/^Questo link è già stato usato/)
+      .waitFor();
+    expect(errors.filter((e) => !/\b(401|410)\b/.test(e))).toEqual([]);
   });
 
   it('logs out a visitor whose stored token has expired, in every open tab', async () => {

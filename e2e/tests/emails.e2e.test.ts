@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
+import { mailAbout } from '../support/mail';
 import { newVisitorEachTest, shop } from '../support/shop';
 
 interface PublicArticle {
@@ -10,29 +9,6 @@ interface PublicArticle {
   price: number;
   iva_percentage: number;
   quantity_stock: number;
-}
-
-/** The e-mails the shop wrote (no SMTP in the journeys: .eml files under DATA_DIR/mail) to an address. */
-async function mailsTo(address: string): Promise<ParsedMail[]> {
-  const folder = path.join(shop.dataDir, 'mail');
-  let files: string[];
-  try {
-    files = readdirSync(folder).filter((file) => file.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  const parsed = await Promise.all(files.map((file) => simpleParser(readFileSync(path.join(folder, file)))));
-  return parsed.filter((mail) => JSON.stringify(mail.to).includes(address));
-}
-
-async function mailAbout(address: string, subject: string, timeoutMs = 20_000): Promise<ParsedMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await mailsTo(address)).find((mail) => mail.subject?.includes(subject));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" to ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 async function api(pathname: string, init: { method?: string; body?: unknown; token?: string } = {}) {

@@ -115,6 +115,9 @@ export type FieldError =
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** An e-mail address as the forms accept it (the server checks it again). */
+export const isEmailAddress = (text: string) => EMAIL.test(text);
+
 /**
  * The first problem of each visible field, in the form's order (docs/product/account.md#registration). Empty
  * when all is well.

@@ -68,6 +68,10 @@ describe('AdminApp', () => {
     renderAt('/gestione/login');
     expect(screen.getByRole('heading', { name: 'Accesso staff' })).toBeTruthy();
     expect(document.title).toBe('Accesso staff – Edicola Napoli');
+    // docs/product/account.md#password-reset
+    expect(screen.getByRole('link', { name: 'Password dimenticata?' }).getAttribute('href')).toBe(
+      '/password-dimenticata',
+    );
 
     fillLogin('gennaro', 'pizza');
 

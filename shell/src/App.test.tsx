@@ -287,13 +287,17 @@ describe('routes', () => {
     );
   });
 
-  it.each(['/registrati', '/accedi', '/profilo', '/ordini/storico'])(
-    'delegates %s to the account remote',
-    async (path) => {
-      await renderApp(path);
-      expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();
-    },
-  );
+  it.each([
+    '/registrati',
+    '/accedi',
+    '/profilo',
+    '/ordini/storico',
+    '/password-dimenticata',
+    '/reimposta-password',
+  ])('delegates %s to the account remote', async (path) => {
+    await renderApp(path);
+    expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();
+  });
 
   it.each(['/checkout/success', '/checkout/cancelled', '/payment-success', '/pagamento-demo'])(
     'delegates %s to the payment pages of the checkout remote',
@@ -424,6 +428,13 @@ describe('an address per language (docs/product/article-pages.md#addresses)', ()
     expect(address()).toBe('/accedi');
     expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();
     expect(nav('Main navigation')).toBeTruthy();
+  });
+
+  it("opens a German reset e-mail's link in German at the page's single address (docs/product/account.md#password-reset)", async () => {
+    await land('/de/reimposta-password?token=abc');
+    expect(address()).toBe('/reimposta-password?token=abc');
+    expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();
+    expect(nav('Hauptnavigation')).toBeTruthy();
   });
 
   it("points every link of the header, footer and home page to the page's language", async () => {

@@ -1,6 +1,13 @@
 import { useMemo, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { DEFAULT_LANGUAGE, LANGUAGES, PRIVACY_PATH, type RuntimeConfig } from '@edicola/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  PASSWORD_FORGOTTEN_PATH,
+  PASSWORD_RESET_PATH,
+  PRIVACY_PATH,
+  type RuntimeConfig,
+} from '@edicola/contracts';
 import { createShellApi } from './api';
 import { Layout } from './ui/Layout';
 import { RemoteSlot } from './ui/RemoteSlot';
@@ -22,7 +29,14 @@ interface AppProps {
 }
 
 /** The customer pages of mf-account (docs/product/account.md#routes). */
-const ACCOUNT_PATHS = ['/registrati', '/accedi', '/profilo', '/ordini/storico'];
+const ACCOUNT_PATHS = [
+  '/registrati',
+  '/accedi',
+  '/profilo',
+  '/ordini/storico',
+  PASSWORD_FORGOTTEN_PATH,
+  PASSWORD_RESET_PATH,
+];
 /**
  * The payment pages of mf-checkout (docs/product/storefront.md#routes): card/PayPal success, cancelled,
  * Klarna's return, demo page.

@@ -4,6 +4,7 @@ import { SHOP_INFO } from '@edicola/contracts';
 import { env, rateLimits, type ServiceDefinition } from '@edicola/platform';
 import type { NotifyContext } from './context';
 import { onArticleStockLow } from './events/article-stock-low';
+import { onAccountPasswordResetRequested } from './events/account-password-reset-requested';
 import { onOrderCreated } from './events/order-created';
 import { onOrderStatusChanged } from './events/order-status-changed';
 import { onPaymentFailed } from './events/payment-failed';
@@ -113,6 +114,7 @@ export const notifyService: ServiceDefinition<typeof settings> = {
     bus.on('payment.refund_failed', onPaymentRefundFailed(ctx));
     bus.on('review.replied', onReviewReplied(ctx));
     bus.on('article.stock_low', onArticleStockLow(ctx));
+    bus.on('account.password_reset_requested', onAccountPasswordResetRequested(ctx));
     jobRunner.every('mail.scheduled', config.SCHEDULED_EMAILS_INTERVAL_MS, async () => {
       await processScheduledEmails(database, ctx, logger);
     });

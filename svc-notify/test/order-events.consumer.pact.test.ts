@@ -161,6 +161,38 @@ describe('svc-notify consumes the order and payment events', () => {
   }, 60_000);
   afterAll(() => h?.stop());
 
+  // docs/product/account.md#password-reset
+  it("e-mails the link of a password reset in the request's language", () =>
+    ordersPact
+      .addAsynchronousInteraction()
+      .given('a customer asks to reset a forgotten password')
+      .expectsToReceive('an account.password_reset_requested event', (builder) => {
+        builder
+          .withJSONContent(
+            envelope(
+              'account.password_reset_requested',
+              'svc-orders',
+              {
+                reset_id: uuid('6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d'),
+                account: regex('^(customer|staff)$', 'customer'),
+                email: regex('^[^@\\s]+@[^@\\s]+$', 'giulia.russo@example.it'),
+                name: string('Giulia'),
+                token: string('c2VncmV0by1kaS1wcm92YQ'),
+                language: regex('^(it|en|fr|es|pt|de|ru|nl)$', 'fr'),
+                expires_at: datetime(ISO, '2026-11-22T10:30:00.000Z'),
+              },
+              '7b8c9d0e-1f2a-4b3c-9d4e-5f6a7b8c9d0e',
+            ),
+          )
+          .withMetadata({ routingKey: 'account.password_reset_requested', contentType: 'application/json' });
+      })
+      .executeTest(async (message) => {
+        await deliver(message.contents.content);
+        const mail = await mailAbout('giulia.russo@example.it', 'mot de passe');
+        expect(mail.subject).toBe('Réinitialisez votre mot de passe sur Edicola Napoli');
+        expect(String(mail.html)).toContain('/fr/reimposta-password?token=c2VncmV0by1kaS1wcm92YQ"');
+      }));
+
   it('e-mails the customer the "order received" of a bank-transfer order, in their language', () =>
     ordersPact
       .addAsynchronousInteraction()

@@ -34,6 +34,8 @@ import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { customerRoutes } from './routes/customers';
 import { adminCustomerRoutes } from './routes/admin-customers';
+import { passwordResetLimits } from './passwords/reset-limits';
+import { passwordResetRoutes } from './routes/password-resets';
 import { internalOrderRoutes } from './routes/internal-orders';
 import { internalSessionRoutes } from './routes/internal-sessions';
 import { exportRoutes } from './routes/exports';
@@ -95,6 +97,10 @@ const settings = z.object({
   LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().positive().default(10_000),
   /** New customer accounts per client address in an hour. */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Password-reset requests (and, apart, link confirmations) per client address in an hour. */
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Password-reset e-mails per account in an hour; further requests are answered alike and send nothing. */
+  PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(3),
   /** The shop's account for bank transfers; without it a demo IBAN, marked `demo`, is shown. */
   SHOP_IBAN: z
     .string()
@@ -329,6 +335,12 @@ export function createOrdersService(
               successesOnly: true,
             }),
             customerTokenTtlSeconds: config.CUSTOMER_TOKEN_TTL_SECONDS,
+          });
+          passwordResetRoutes(router, {
+            db,
+            bus,
+            perAccountPerHour: config.PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR,
+            ...passwordResetLimits(limits, config.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR),
           });
           externalOrderRoutes(router, { ...placing, verifier });
           orderRoutes(router, {

@@ -5,6 +5,7 @@ import { externalOrderCreated } from '../src/channels/external-orders';
 import { orderCreated, orderItemsRestocked, orderStatusChanged } from '../src/orders/events';
 import { transferDetails } from '../src/orders/bank-transfer';
 import { priceLines } from '../src/orders/pricing';
+import { passwordResetRequested } from '../src/passwords/reset';
 
 // The event svc-orders publishes when a paid order is cancelled, built by the same code the bus uses.
 describe('svc-orders honours its message pact with svc-catalog', () => {
@@ -212,8 +213,30 @@ describe('svc-orders honours its message pact with svc-notify', () => {
               ),
             { routingKey: 'order.status_changed', contentType: 'application/json' },
           ),
+          // As POST /api/customers/password-reset makes a link (passwords/reset.ts).
+          'an account.password_reset_requested event': providerWithMetadata(
+            () =>
+              createEvent(
+                'svc-orders',
+                'account.password_reset_requested',
+                passwordResetRequested({
+                  resetId: '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d',
+                  holder: {
+                    account: 'customer',
+                    id: '1f2e3d4c-5b6a-4789-8a7b-6c5d4e3f2a1b',
+                    email: 'giulia.russo@example.it',
+                    name: 'Giulia',
+                  },
+                  token: 'c2VncmV0by1kaS1wcm92YQ',
+                  language: 'fr',
+                  expiresAt: new Date('2026-11-22T10:30:00.000Z'),
+                }),
+              ),
+            { routingKey: 'account.password_reset_requested', contentType: 'application/json' },
+          ),
         },
         stateHandlers: {
+          'a customer asks to reset a forgotten password': async () => undefined,
           'a guest places a bank-transfer order': async () => undefined,
           'staff ship a paid order': async () => undefined,
           'staff record the bank transfer of a pending order': async () => undefined,

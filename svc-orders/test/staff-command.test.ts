@@ -88,6 +88,15 @@ describe('npm run staff', () => {
       ],
     );
     await run(['reset-password', 'admin'], { STAFF_PASSWORD: 'nuova-password-admin' });
+    // Where a forgotten password's link goes (docs/product/account.md#password-reset).
+    await run(['set-email', 'commessa', 'Commessa@Example.it']);
+    await expect(run(['set-email', 'socio', 'commessa@example.it'])).rejects.toThrow(
+      /already the e-mail of commessa/,
+    );
+    await expect(run(['set-email', 'socio', 'non-una-email'])).rejects.toThrow(/Invalid e-mail/);
+    printed.length = 0;
+    await run(['list']);
+    expect(printed.find((line) => line.startsWith('commessa\t'))?.split('\t')[2]).toBe('Commessa@Example.it');
     await run(['remove', 'socio']);
     await expect(run(['reset-password', 'nessuno'], { STAFF_PASSWORD: 'password-x' })).rejects.toThrow(
       /No staff user nessuno/,
@@ -120,6 +129,7 @@ describe('npm run staff', () => {
         ['created', null],
         ['created', null],
         ['password_reset', null],
+        ['email_changed', null],
         ['removed', null],
       ]);
     } finally {

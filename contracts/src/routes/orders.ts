@@ -27,6 +27,9 @@ export const STOREFRONT_ORDERS_ROUTES = routesOf('svc-orders', {
   'PUT /api/customers/profile': CUSTOMER,
   'GET /api/customers/orders': CUSTOMER,
   'GET /api/customers/orders/:id/invoice.pdf': CUSTOMER,
+  // A forgotten password: the e-mail with the link, and the new password with its token.
+  'POST /api/customers/password-reset': PUBLIC,
+  'POST /api/customers/password-reset/confirm': PUBLIC,
 });
 
 /**

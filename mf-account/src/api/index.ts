@@ -2,6 +2,10 @@ import {
   Customer,
   CustomerLoginResponse,
   CustomerOrderList,
+  PasswordResetAccepted,
+  PasswordResetDone,
+  type PasswordResetConfirm,
+  type PasswordResetRequest,
   type CustomerProfileUpdate,
   type PasswordChangeRequest,
   type CustomerRegistration,
@@ -31,6 +35,20 @@ export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
         STOREFRONT_ORDERS_ROUTES['POST /api/customers/login'],
         json(credentials),
         CustomerLoginResponse,
+      ),
+    /** POST /api/customers/password-reset {email, language} → 202, the same whatever the address. */
+    requestPasswordReset: (ask: PasswordResetRequest) =>
+      request(
+        STOREFRONT_ORDERS_ROUTES['POST /api/customers/password-reset'],
+        json(ask),
+        PasswordResetAccepted,
+      ),
+    /** POST /api/customers/password-reset/confirm {token, password} → whose account it was (customer or staff). */
+    confirmPasswordReset: (reset: PasswordResetConfirm) =>
+      request(
+        STOREFRONT_ORDERS_ROUTES['POST /api/customers/password-reset/confirm'],
+        json(reset),
+        PasswordResetDone,
       ),
     /** GET /api/customers/profile: also how a stored token is validated. */
     profile: (token: string) =>

@@ -95,7 +95,14 @@ function Location() {
   return <span data-testid="location">{location.pathname}</span>;
 }
 
-const ACCOUNT_PATHS = ['/registrati', '/accedi', '/profilo', '/ordini/storico'];
+const ACCOUNT_PATHS = [
+  '/registrati',
+  '/accedi',
+  '/profilo',
+  '/ordini/storico',
+  '/password-dimenticata',
+  '/reimposta-password',
+];
 
 /** The shell in miniature: the header's menu, the account routes, anything else a stand-in home page. */
 async function renderAt(path: string) {
@@ -326,6 +333,94 @@ describe('/accedi', () => {
     });
     await renderAt('/accedi');
     await waitFor(() => expect(location()).toBe('/profilo'));
+  });
+});
+
+// docs/product/account.md#password-reset
+describe('a forgotten password', () => {
+  it("/accedi links the request page, which says the same whatever the address and shows the server's 429", async () => {
+    let answer: [number, unknown] = [202, { accepted: true }];
+    const fetchMock = serve({ [`POST ${API}/api/customers/password-reset`]: () => answer });
+    await renderAt('/accedi');
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Password dimenticata?' })));
+    expect(location()).toBe('/password-dimenticata');
+
+    await submit('Inviami il link');
+    expect(screen.getByText('Campo obbligatorio')).toBeTruthy();
+    type(/^Email/, 'non-una-email');
+    await submit('Inviami il link');
+    expect(screen.getByText('Inserisci un indirizzo email valido')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    answer = [429, { detail: 'Troppe richieste da questo indirizzo: riprova più tardi' }];
+    type(/^Email/, ' mario.rossi@example.it ');
+    await submit('Inviami il link');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Troppe richieste da questo indirizzo: riprova più tardi',
+    );
+
+    answer = [202, { accepted: true }];
+    await submit('Inviami il link');
+    expect(screen.getByRole('status').textContent).toMatch(/^Se l'indirizzo appartiene a un account/);
+    expect(JSON.parse(String(fetchMock.mock.calls.at(-1)![1]!.body))).toEqual({
+      email: 'mario.rossi@example.it',
+      language: 'it',
+    });
+  });
+
+  it('sets the new password typed twice, shown on request, and sends a customer to /accedi', async () => {
+    let answer: [number, unknown] = [410, { detail: 'Questo link è scaduto' }];
+    const fetchMock = serve({ [`POST ${API}/api/customers/password-reset/confirm`]: () => answer });
+    await renderAt('/reimposta-password?token=tok-1');
+    type(/^Nuova password/, 'corta');
+    type(/^Conferma nuova password/, 'diversa');
+    await submit('Salva la nuova password');
+    expect(screen.getByText('La password deve essere di almeno 6 caratteri')).toBeTruthy();
+    expect(screen.getByText('Le password non coincidono')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Nuova password/));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    expect(screen.getByLabelText(/^Nuova password/).getAttribute('type')).toBe('password');
+    await submit('Mostra password');
+    expect(screen.getByLabelText(/^Nuova password/).getAttribute('type')).toBe('text');
+    expect(screen.getByLabelText(/^Conferma nuova password/).getAttribute('type')).toBe('text');
+    await submit('Nascondi password');
+    expect(screen.getByLabelText(/^Nuova password/).getAttribute('type')).toBe('password');
+
+    type(/^Nuova password/, 'Vesuvio-2026');
+    type(/^Conferma nuova password/, 'Vesuvio-2026');
+    await submit('Salva la nuova password');
+    expect(screen.getByRole('alert').textContent).toBe('Questo link è scaduto');
+    expect(screen.getByRole('link', { name: 'Chiedi un nuovo link' }).getAttribute('href')).toBe(
+      '/password-dimenticata',
+    );
+
+    answer = [200, { account: 'customer' }];
+    await submit('Salva la nuova password');
+    await waitFor(() => expect(location()).toBe('/accedi'));
+    expect(screen.getByRole('status').textContent).toBe(
+      'Password reimpostata: accedi con la nuova password.',
+    );
+    expect(JSON.parse(String(fetchMock.mock.calls.at(-1)![1]!.body))).toEqual({
+      token: 'tok-1',
+      password: 'Vesuvio-2026',
+    });
+  });
+
+  it("sends a staff user to the back office's sign-in, and explains a link without its token", async () => {
+    serve({ [`POST ${API}/api/customers/password-reset/confirm`]: () => [200, { account: 'staff' }] });
+    await renderAt('/reimposta-password?token=tok-2');
+    type(/^Nuova password/, 'Vesuvio-2026');
+    type(/^Conferma nuova password/, 'Vesuvio-2026');
+    await submit('Salva la nuova password');
+    expect(screen.getByRole('link', { name: "Vai all'accesso del gestionale" }).getAttribute('href')).toBe(
+      '/gestione',
+    );
+    cleanup();
+
+    await renderAt('/reimposta-password');
+    expect(screen.getByRole('alert').textContent).toMatch(/^Il link non è completo/);
+    expect(screen.queryByLabelText(/^Nuova password/)).toBeNull();
   });
 });
 

@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { RemoteProps } from '@edicola/contracts';
+import { PASSWORD_FORGOTTEN_PATH, PASSWORD_RESET_PATH, type RemoteProps } from '@edicola/contracts';
 import { registerTranslations } from '../i18n';
+import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
 import { OrderHistoryPage, ProfilePage } from './ProfilePage';
 import { RegisterPage } from './RegisterPage';
+import { ResetPasswordPage } from './ResetPasswordPage';
 import { createAccountApi } from '../api';
 import { accountFor } from '../session';
 import '../account.css';
@@ -13,7 +15,7 @@ registerTranslations();
 
 /**
  * The customer pages (exposed as mf_account/AccountPages): the shell routes /registrati, /accedi,
- * /profilo and /ordini/storico here and this picks the page by path.
+ * /profilo, /ordini/storico, /password-dimenticata and /reimposta-password here and this picks the page by path.
  */
 export default function AccountPages({ config }: RemoteProps) {
   const { session } = accountFor(config.apiBaseUrl);
@@ -29,6 +31,10 @@ export default function AccountPages({ config }: RemoteProps) {
       return <ProfilePage api={api} session={session} />;
     case '/ordini/storico':
       return <OrderHistoryPage api={api} session={session} />;
+    case PASSWORD_FORGOTTEN_PATH:
+      return <ForgotPasswordPage api={api} />;
+    case PASSWORD_RESET_PATH:
+      return <ResetPasswordPage api={api} />;
     default:
       return <Navigate to="/" replace />;
   }

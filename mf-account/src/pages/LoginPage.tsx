@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorIdOf, fieldErrorProps, usePageTitle } from '@edicola/web-kit';
+import { PASSWORD_FORGOTTEN_PATH } from '@edicola/contracts';
+import { ApiError, usePageTitle } from '@edicola/web-kit';
 import type { AccountApi } from '../api';
 import { useSession, type CustomerSession } from '../session';
+import { RequiredField } from '../ui/RequiredField';
 
 type LoginField = 'email' | 'password';
 
@@ -12,7 +14,7 @@ export function LoginPage({ api, session }: { api: AccountApi; session: Customer
   const { t } = useTranslation('account');
   usePageTitle(t('login.title'));
   const state = useSession(session);
-  const registered = (useLocation().state as { registered?: boolean } | null)?.registered === true;
+  const arrival = useLocation().state as { registered?: boolean; passwordReset?: boolean } | null;
   const [values, setValues] = useState({ email: '', password: '' });
   const [missing, setMissing] = useState<LoginField[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -40,54 +42,42 @@ export function LoginPage({ api, session }: { api: AccountApi; session: Customer
     }
   };
 
-  const field = (name: LoginField, type: string, autoComplete: string) => {
-    const id = `acct-login-${name}`;
-    const invalid = missing.includes(name);
-    return (
-      <div className="acct-field">
-        <label htmlFor={id}>
-          {t(`fields.${name}`)}
-          <span className="acct-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </label>
-        <input
-          id={id}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          required
-          aria-required
-          {...fieldErrorProps(id, invalid)}
-          value={values[name]}
-          onChange={(event) => {
-            const value = event.target.value;
-            setValues((current) => ({ ...current, [name]: value }));
-            setMissing((current) => current.filter((other) => other !== name));
-          }}
-        />
-        {invalid && (
-          <p id={errorIdOf(id)} className="acct-field-error">
-            {t('errors.required')}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name: LoginField, type: string, autoComplete: string) => (
+    <RequiredField
+      id={`acct-login-${name}`}
+      name={name}
+      label={t(`fields.${name}`)}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={missing.includes(name) ? t('errors.required') : null}
+      onChange={(value) => {
+        setValues((current) => ({ ...current, [name]: value }));
+        setMissing((current) => current.filter((other) => other !== name));
+      }}
+    />
+  );
 
   return (
     <section className="acct-page" aria-labelledby="acct-login-title">
       <form className="acct-card" onSubmit={submit} noValidate>
         <h1 id="acct-login-title">{t('login.title')}</h1>
-        {registered && (
+        {arrival?.registered === true && (
           <p className="acct-success" role="status">
             {t('register.success')}
+          </p>
+        )}
+        {arrival?.passwordReset === true && (
+          <p className="acct-success" role="status">
+            {t('login.passwordReset')}
           </p>
         )}
         <p className="acct-muted">{t('login.intro')}</p>
         {field('email', 'email', 'email')}
         {field('password', 'password', 'current-password')}
+        <p className="acct-alt">
+          <Link to={PASSWORD_FORGOTTEN_PATH}>{t('login.forgotLink')}</Link>
+        </p>
         {error && (
           <p className="acct-error" role="alert">
             {error}

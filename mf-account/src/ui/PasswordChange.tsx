@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorIdOf, fieldErrorProps } from '@edicola/web-kit';
+import { ApiError } from '@edicola/web-kit';
 import type { AccountApi } from '../api';
 import {
   emptyPasswordForm,
@@ -10,6 +10,7 @@ import {
 } from '../passwordForm';
 import type { FieldError } from '../accountForm';
 import type { CustomerSession } from '../session';
+import { RequiredField } from './RequiredField';
 
 const FIELDS: { name: PasswordField; label: string; autoComplete: string }[] = [
   { name: 'old_password', label: 'password.old', autoComplete: 'current-password' },
@@ -95,41 +96,22 @@ export function PasswordChange({
       <form onSubmit={submit} noValidate>
         <h2 id="acct-password-title">{t('password.title')}</h2>
         <p className="acct-muted acct-small">{t('password.hint')}</p>
-        {FIELDS.map(({ name, label, autoComplete }) => {
-          const id = `acct-password-${name}`;
-          const error = errors[name];
-          return (
-            <div className="acct-field" key={name}>
-              <label htmlFor={id}>
-                {t(label)}
-                <span className="acct-required" aria-hidden="true">
-                  {' '}
-                  *
-                </span>
-              </label>
-              <input
-                id={id}
-                name={name}
-                type="password"
-                autoComplete={autoComplete}
-                required
-                aria-required
-                {...fieldErrorProps(id, error)}
-                value={values[name]}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  setValues((current) => current && { ...current, [name]: value });
-                  setErrors(({ [name]: _fixed, ...rest }) => rest);
-                }}
-              />
-              {error && (
-                <p id={errorIdOf(id)} className="acct-field-error">
-                  {t(`errors.${error}`)}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {FIELDS.map(({ name, label, autoComplete }) => (
+          <RequiredField
+            key={name}
+            id={`acct-password-${name}`}
+            name={name}
+            label={t(label)}
+            type="password"
+            autoComplete={autoComplete}
+            value={values[name]}
+            error={errors[name] ? t(`errors.${errors[name]}`) : null}
+            onChange={(value) => {
+              setValues((current) => current && { ...current, [name]: value });
+              setErrors(({ [name]: _fixed, ...rest }) => rest);
+            }}
+          />
+        ))}
         {serverError && (
           <p className="acct-error" role="alert">
             {serverError}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { StaffLoginRequest } from '@edicola/contracts';
+import { PASSWORD_FORGOTTEN_PATH, StaffLoginRequest } from '@edicola/contracts';
 import { ApiError, usePageTitle } from '@edicola/web-kit';
 import type { AdminApi } from '../api';
 import { setMustChangePassword } from '../frame/mustChangePassword';
@@ -83,6 +83,10 @@ export function LoginPage({ api }: { api: AdminApi }) {
         <button type="submit" className="adm-button" disabled={busy}>
           {busy ? t('login.busy') : t('login.submit')}
         </button>
+        {/* The storefront's page: the link goes to the address a staff user was given (docs/product/account.md#password-reset). */}
+        <p className="adm-muted">
+          <Link to={PASSWORD_FORGOTTEN_PATH}>{t('login.forgot')}</Link>
+        </p>
       </form>
     </section>
   );

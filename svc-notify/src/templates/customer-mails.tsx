@@ -1,7 +1,7 @@
 import { Button, Link, Section, Text } from '@react-email/components';
 import type { Language, PaymentFailureReason } from '@edicola/contracts';
 import type { Mail } from '../mail/transport';
-import { day, money } from './format';
+import { day, moment, money } from './format';
 import { button, Layout, paragraph, TypedText, type ShopDetails } from './Layout';
 import { STRINGS } from './locales';
 import { OrderSummary, TransferDetails, type OrderFacts } from './OrderSummary';
@@ -355,6 +355,33 @@ export function reviewReplyMail(reply: ReviewReply, shop: ShopDetails): Promise<
       <Text style={paragraph}>{t.intro(reply.articleTitle)}</Text>
       <Text style={{ ...paragraph, fontWeight: 'bold' }}>{t.reply}</Text>
       <TypedText text={reply.replyText} />
+      <SignOff shop={shop} language={language} />
+    </Layout>,
+    replyTo(shop),
+  );
+}
+
+export interface PasswordResetLink {
+  email: string;
+  name: string | null;
+  language: Language;
+  resetUrl: string;
+  expiresAt: string;
+}
+
+/** The link to choose a new password: valid one hour, once (docs/product/account.md#password-reset). */
+export function passwordResetMail(link: PasswordResetLink, shop: ShopDetails): Promise<Mail> {
+  const language = link.language;
+  const t = STRINGS[language].passwordReset;
+  return renderMail(
+    link.email,
+    t.subject(shop.name),
+    <Layout shop={shop} language={language} title={t.title}>
+      <Greeting name={link.name} language={language} />
+      <Text style={paragraph}>{t.intro(shop.name)}</Text>
+      <ShopButton href={link.resetUrl} label={t.button} />
+      <Text style={paragraph}>{t.validity(moment(link.expiresAt, language))}</Text>
+      <Text style={paragraph}>{t.ignore}</Text>
       <SignOff shop={shop} language={language} />
     </Layout>,
     replyTo(shop),

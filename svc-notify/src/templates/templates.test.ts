@@ -7,6 +7,7 @@ import {
   deliveredMail,
   newsletterConfirmMail,
   orderReceivedMail,
+  passwordResetMail,
   paymentFailedMail,
   paymentReceivedMail,
   refundedMail,
@@ -76,6 +77,16 @@ function everyMail(language: Language): Record<string, Promise<Mail>> {
       },
       shop,
     ),
+    passwordReset: passwordResetMail(
+      {
+        email: 'cliente@example.it',
+        name: 'Giulia',
+        language,
+        resetUrl: 'https://shop.example.it/reimposta-password?token=r1',
+        expiresAt: '2026-11-29T17:00:00.000Z',
+      },
+      shop,
+    ),
   };
 }
 
@@ -136,6 +147,15 @@ describe('the e-mail templates', () => {
     expect(await text('it')).toContain('29 novembre 2026');
     expect(await text('fr')).toContain('29 novembre 2026');
     expect(await text('ru')).toContain('29 ноября 2026');
+  });
+
+  it("gives the reset link and the moment it ends in the reader's language (docs/product/account.md#password-reset)", async () => {
+    const it = await everyMail('it').passwordReset!;
+    expect(it.html).toContain('href="https://shop.example.it/reimposta-password?token=r1"');
+    expect(it.text).toContain("Il link vale un'ora, fino al 29 novembre 2026");
+    expect(it.text).toContain('18:00');
+    const en = await everyMail('en').passwordReset!;
+    expect(en.text).toContain('until 29 November 2026 at 18:00');
   });
 
   it('keeps what a visitor typed as text: no markup gets into the HTML', async () => {

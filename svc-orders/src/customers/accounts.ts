@@ -101,6 +101,11 @@ export async function endCustomerSessions(db: Db, id: string): Promise<void> {
     .where(eq(customers.id, id));
 }
 
+export async function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | null> {
+  const [row] = await db.select().from(customers).where(byEmail(email)).limit(1);
+  return row ?? null;
+}
+
 export async function findCustomer(db: Db, id: string): Promise<CustomerRow | null> {
   const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
   return row ?? null;

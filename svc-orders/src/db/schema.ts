@@ -41,10 +41,15 @@ export const staffUsers = orders.table(
     sessionVersion: integer('session_version').notNull().default(1),
     /** A generated password: every staff route but me, password and logout refuses until it is changed. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Where a forgotten password's link goes (`npm run staff -- set-email`); without one there is no reset by e-mail. */
+    email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('staff_users_username_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('staff_users_username_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('staff_users_email_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** Customer accounts; the id is the `sub` of their tokens and the `customer_id` of their orders. */
@@ -265,6 +270,28 @@ export const loginFailures = orders.table(
     index('login_failures_account_idx').on(t.scope, t.address, t.account, t.failedAt),
     index('login_failures_address_idx').on(t.address, t.failedAt),
     index('login_failures_failed_at_idx').on(t.failedAt),
+  ],
+);
+
+/**
+ * The links of password-reset e-mails (docs/product/account.md#password-reset): only the SHA-256 of the link's
+ * token is kept. A link works once, until `expires_at`; a newer request ends the older ones (`used_at` set).
+ */
+export const passwordResets = orders.table(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    account: text('account', { enum: ['customer', 'staff'] }).notNull(),
+    /** The customer's or staff user's id. */
+    accountId: uuid('account_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_idx').on(t.tokenHash),
+    index('password_resets_account_idx').on(t.account, t.accountId, t.createdAt),
   ],
 );
 

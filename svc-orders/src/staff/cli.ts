@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { StaffRole, StaffUsername } from '@edicola/contracts';
+import { Email, StaffRole, StaffUsername } from '@edicola/contracts';
 import {
   generateSigningKey,
   markInUse,
@@ -17,13 +17,21 @@ import {
 import { orders, staffUsers } from '../db/schema';
 import { recordOperatorChange } from '../audit/entries';
 import { isCommonPassword } from '../passwords/common';
-import { findStaffByUsername, listStaff, setStaffPassword, upsertStaff } from './users';
+import {
+  findStaffByEmail,
+  findStaffByUsername,
+  listStaff,
+  setStaffEmail,
+  setStaffPassword,
+  upsertStaff,
+} from './users';
 
 export const USAGE = `Staff users of the shop (svc-orders), on DATABASE_URL or else the all-in-one DATA_DIR (default ./data):
 
   npm run staff -- list
   npm run staff -- add <username> [--role admin|staff|cashier] (default role: staff)
   npm run staff -- reset-password <username>
+  npm run staff -- set-email <username> <e-mail|->          (where a forgotten password's link goes; - removes it)
   npm run staff -- remove <username>
   npm run staff -- generate-key                           (a new JWT_PRIVATE_JWK, printed)
 
@@ -90,6 +98,13 @@ async function newPassword(io: CommandIo): Promise<string> {
   return password;
 }
 
+function parseEmail(value: string | undefined): string | null {
+  if (value === '-') return null;
+  const parsed = Email.safeParse(value ?? '');
+  if (!parsed.success) throw new CommandError(`Invalid e-mail "${value ?? ''}" (use - to remove it).`);
+  return parsed.data;
+}
+
 function roleOption(args: string[]): StaffRole {
   const at = args.indexOf('--role');
   if (at === -1) return 'staff';
@@ -105,9 +120,10 @@ export async function runStaffCommand(args: string[], io: CommandIo): Promise<vo
     io.print(JSON.stringify(await generateSigningKey()));
     return;
   }
-  if (!command || !['list', 'add', 'reset-password', 'remove'].includes(command))
+  if (!command || !['list', 'add', 'reset-password', 'set-email', 'remove'].includes(command))
     throw new CommandError(USAGE);
   const username = command === 'list' ? '' : parseUsername(name);
+  const email = command === 'set-email' ? parseEmail(args[2]) : null;
   const role = command === 'add' ? roleOption(args) : 'staff';
   // Asked before the database is opened, so nobody waits at a prompt holding it.
   const password = command === 'add' || command === 'reset-password' ? await newPassword(io) : '';
@@ -119,7 +135,9 @@ export async function runStaffCommand(args: string[], io: CommandIo): Promise<vo
       const users = await listStaff(db);
       if (!users.length) io.print('No staff users.');
       for (const user of users)
-        io.print(`${user.username}\t${user.role}\tcreated ${user.createdAt.toISOString()}`);
+        io.print(
+          `${user.username}\t${user.role}\t${user.email ?? '-'}\tcreated ${user.createdAt.toISOString()}`,
+        );
       return;
     }
     const existing = await findStaffByUsername(db, username);
@@ -138,8 +156,27 @@ export async function runStaffCommand(args: string[], io: CommandIo): Promise<vo
       return;
     }
     if (!existing) throw new CommandError(`No staff user ${username}.`);
-    // Either way the user's tokens stop working on every service within seconds (decision 0021).
     const trail = { entity: 'staff_user', entity_id: existing.id } as const;
+    if (command === 'set-email') {
+      const holder = email ? await findStaffByEmail(db, email) : null;
+      if (holder && holder.id !== existing.id)
+        throw new CommandError(`${email} is already the e-mail of ${holder.username}.`);
+      await db.transaction(async (tx) => {
+        await setStaffEmail(tx, existing.id, email);
+        await recordOperatorChange(tx, {
+          ...trail,
+          action: 'email_changed',
+          changes: { email: { from: existing.email, to: email } },
+        });
+      });
+      io.print(
+        email
+          ? `${existing.username} can now reset a forgotten password through ${email}.`
+          : `${existing.username} has no e-mail now: no reset of a forgotten password.`,
+      );
+      return;
+    }
+    // Either way the user's tokens stop working on every service within seconds (decision 0021).
     if (command === 'reset-password') {
       await db.transaction(async (tx) => {
         await setStaffPassword(tx, existing.id, password);

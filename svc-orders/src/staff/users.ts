@@ -14,6 +14,20 @@ export async function findStaffByUsername(db: Db, username: string): Promise<Sta
   return user ?? null;
 }
 
+export async function findStaffByEmail(db: Db, email: string): Promise<StaffUser | null> {
+  const [user] = await db
+    .select()
+    .from(staffUsers)
+    .where(eq(sql`lower(${staffUsers.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return user ?? null;
+}
+
+/** The address a forgotten password's link goes to; null: none (no reset by e-mail). */
+export async function setStaffEmail(db: Db, id: string, email: string | null): Promise<void> {
+  await db.update(staffUsers).set({ email, updatedAt: new Date() }).where(eq(staffUsers.id, id));
+}
+
 export async function findStaff(db: Db, id: string): Promise<StaffUser | null> {
   const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
   return user ?? null;
@@ -74,12 +88,13 @@ export async function endStaffSessions(db: Db, id: string): Promise<void> {
 
 export async function listStaff(
   db: Db,
-): Promise<Pick<StaffUser, 'id' | 'username' | 'role' | 'createdAt'>[]> {
+): Promise<Pick<StaffUser, 'id' | 'username' | 'role' | 'email' | 'createdAt'>[]> {
   return db
     .select({
       id: staffUsers.id,
       username: staffUsers.username,
       role: staffUsers.role,
+      email: staffUsers.email,
       createdAt: staffUsers.createdAt,
     })
     .from(staffUsers)

@@ -131,4 +131,14 @@ export const de: Strings = {
     intro: (article) => `danke für Ihre Bewertung von „${article}“. Hier ist unsere Antwort:`,
     reply: 'Die Antwort des Shops',
   },
+  passwordReset: {
+    subject: (shop) => `Passwort bei ${shop} zurücksetzen`,
+    title: 'Passwort zurücksetzen',
+    intro: (shop) =>
+      `wir haben eine Anfrage erhalten, das Passwort Ihres Kontos bei ${shop} zurückzusetzen. Wählen Sie mit der Schaltfläche unten ein neues Passwort.`,
+    button: 'Neues Passwort wählen',
+    validity: (until) => `Der Link gilt eine Stunde, bis ${until}, und funktioniert nur einmal.`,
+    ignore:
+      'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+  },
 };

@@ -127,4 +127,13 @@ export const en: Strings = {
     intro: (article) => `thank you for your review of “${article}”. Here is our reply:`,
     reply: "The shop's reply",
   },
+  passwordReset: {
+    subject: (shop) => `Reset your password at ${shop}`,
+    title: 'Reset your password',
+    intro: (shop) =>
+      `we received a request to reset the password of your account at ${shop}. Choose a new password with the button below.`,
+    button: 'Choose a new password',
+    validity: (until) => `The link is valid for one hour, until ${until}, and works only once.`,
+    ignore: 'If you did not ask for this, ignore this e-mail: your password stays as it was.',
+  },
 };

@@ -128,4 +128,13 @@ export const es: Strings = {
     intro: (article) => `gracias por tu opinión sobre «${article}». Esta es nuestra respuesta:`,
     reply: 'La respuesta de la tienda',
   },
+  passwordReset: {
+    subject: (shop) => `Restablece tu contraseña en ${shop}`,
+    title: 'Restablecer la contraseña',
+    intro: (shop) =>
+      `hemos recibido una solicitud para restablecer la contraseña de tu cuenta en ${shop}. Elige una nueva contraseña con el botón de abajo.`,
+    button: 'Elegir una nueva contraseña',
+    validity: (until) => `El enlace es válido durante una hora, hasta el ${until}, y solo funciona una vez.`,
+    ignore: 'Si no lo has pedido tú, ignora este correo: tu contraseña sigue siendo la misma.',
+  },
 };

@@ -130,4 +130,14 @@ export const fr: Strings = {
     intro: (article) => `merci pour votre avis sur « ${article} ». Voici notre réponse :`,
     reply: 'La réponse de la boutique',
   },
+  passwordReset: {
+    subject: (shop) => `Réinitialisez votre mot de passe sur ${shop}`,
+    title: 'Réinitialiser le mot de passe',
+    intro: (shop) =>
+      `nous avons reçu une demande de réinitialisation du mot de passe de votre compte sur ${shop}. Choisissez un nouveau mot de passe avec le bouton ci-dessous.`,
+    button: 'Choisir un nouveau mot de passe',
+    validity: (until) => `Le lien est valable une heure, jusqu'au ${until}, et ne fonctionne qu'une fois.`,
+    ignore:
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  },
 };

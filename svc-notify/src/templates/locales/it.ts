@@ -127,4 +127,13 @@ export const it: Strings = {
     intro: (article) => `grazie per la tua recensione di «${article}». Ecco la nostra risposta:`,
     reply: 'La risposta del negozio',
   },
+  passwordReset: {
+    subject: (shop) => `Reimposta la password di ${shop}`,
+    title: 'Reimposta la password',
+    intro: (shop) =>
+      `abbiamo ricevuto una richiesta di reimpostare la password del tuo account su ${shop}. Scegli una nuova password con il pulsante qui sotto.`,
+    button: 'Scegli una nuova password',
+    validity: (until) => `Il link vale un'ora, fino al ${until}, e funziona una sola volta.`,
+    ignore: "Se non l'hai chiesto tu, ignora questa e-mail: la tua password resta quella di prima.",
+  },
 };

@@ -130,4 +130,13 @@ export const nl: Strings = {
     intro: (article) => `bedankt voor uw review van „${article}”. Hier is onze reactie:`,
     reply: 'De reactie van de winkel',
   },
+  passwordReset: {
+    subject: (shop) => `Stel uw wachtwoord bij ${shop} opnieuw in`,
+    title: 'Wachtwoord opnieuw instellen',
+    intro: (shop) =>
+      `we hebben een verzoek ontvangen om het wachtwoord van uw account bij ${shop} opnieuw in te stellen. Kies een nieuw wachtwoord met de knop hieronder.`,
+    button: 'Nieuw wachtwoord kiezen',
+    validity: (until) => `De link is een uur geldig, tot ${until}, en werkt maar één keer.`,
+    ignore: 'Heeft u dit niet aangevraagd? Negeer dan deze e-mail: uw wachtwoord blijft ongewijzigd.',
+  },
 };

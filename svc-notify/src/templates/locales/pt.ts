@@ -127,4 +127,13 @@ export const pt: Strings = {
     intro: (article) => `obrigado pela sua avaliação de «${article}». Esta é a nossa resposta:`,
     reply: 'A resposta da loja',
   },
+  passwordReset: {
+    subject: (shop) => `Redefina a sua palavra-passe em ${shop}`,
+    title: 'Redefinir a palavra-passe',
+    intro: (shop) =>
+      `recebemos um pedido para redefinir a palavra-passe da sua conta em ${shop}. Escolha uma nova palavra-passe com o botão abaixo.`,
+    button: 'Escolher uma nova palavra-passe',
+    validity: (until) => `A ligação é válida durante uma hora, até ${until}, e funciona apenas uma vez.`,
+    ignore: 'Se não foi você que pediu, ignore este e-mail: a sua palavra-passe continua a mesma.',
+  },
 };

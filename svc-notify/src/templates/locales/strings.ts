@@ -120,4 +120,14 @@ export interface Strings {
     intro: (article: string) => string;
     reply: string;
   };
+  /** The link to choose a new password (docs/product/account.md#password-reset). */
+  passwordReset: {
+    subject: (shop: string) => string;
+    title: string;
+    intro: (shop: string) => string;
+    button: string;
+    /** `until`: the moment the link stops working, in the reader's way of writing it. */
+    validity: (until: string) => string;
+    ignore: string;
+  };
 }
