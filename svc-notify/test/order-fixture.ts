@@ -14,6 +14,7 @@ export function transferOrder(
   return {
     order_id: orderId,
     order_reference: reference,
+    order_token: 'dG9rZW4tb2YtdGhlLW9yZGVyLWZvci10aGUtdGVzdHMx',
     order_version: 1,
     status: 'pending',
     payment_method: 'transfer',
