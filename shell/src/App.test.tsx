@@ -287,13 +287,16 @@ describe('routes', () => {
     );
   });
 
-  it.each(['/registrati', '/accedi', '/profilo', '/ordini/storico'])(
-    'delegates %s to the account remote',
-    async (path) => {
-      await renderApp(path);
-      expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();
-    },
-  );
+  it.each([
+    '/registrati',
+    '/accedi',
+    '/profilo',
+    '/ordini/storico',
+    '/ordini/5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678?t=abc',
+  ])('delegates %s to the account remote', async (path) => {
+    await renderApp(path);
+    expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();
+  });
 
   it.each(['/checkout/success', '/checkout/cancelled', '/payment-success', '/pagamento-demo'])(
     'delegates %s to the payment pages of the checkout remote',

@@ -21,7 +21,7 @@ interface AppProps {
 }
 
 /** The customer pages of mf-account (docs/product/account.md#routes). */
-const ACCOUNT_PATHS = ['/registrati', '/accedi', '/profilo', '/ordini/storico'];
+const ACCOUNT_PATHS = ['/registrati', '/accedi', '/profilo', '/ordini/storico', '/ordini/:id'];
 /**
  * The payment pages of mf-checkout (docs/product/storefront.md#routes): card/PayPal success, cancelled,
  * Klarna's return, demo page.
