@@ -622,9 +622,9 @@ export function orderReference(orderId: string): string {
  * the order may come with their session instead.
  */
 const OrderLinkToken = z
-  .string('Link non valido o scaduto')
-  .min(1, 'Link non valido o scaduto')
-  .max(200, 'Link non valido o scaduto');
+  .string("Link dell'ordine non valido")
+  .min(1, "Link dell'ordine non valido")
+  .max(200, "Link dell'ordine non valido");
 export const OrderPageQuery = z.object({ t: OrderLinkToken.optional() });
 export type OrderPageQuery = z.infer<typeof OrderPageQuery>;
 /** ?t= of the order page's invoice and credit note files: the token is required there. */
