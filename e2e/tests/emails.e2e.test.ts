@@ -1,39 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
+import { placeTransferOrder } from '../support/guest-orders';
+import { mailAbout } from '../support/mails';
 import { newVisitorEachTest, shop } from '../support/shop';
-
-interface PublicArticle {
-  id: string;
-  title: string;
-  price: number;
-  iva_percentage: number;
-  quantity_stock: number;
-}
-
-/** The e-mails the shop wrote (no SMTP in the journeys: .eml files under DATA_DIR/mail) to an address. */
-async function mailsTo(address: string): Promise<ParsedMail[]> {
-  const folder = path.join(shop.dataDir, 'mail');
-  let files: string[];
-  try {
-    files = readdirSync(folder).filter((file) => file.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  const parsed = await Promise.all(files.map((file) => simpleParser(readFileSync(path.join(folder, file)))));
-  return parsed.filter((mail) => JSON.stringify(mail.to).includes(address));
-}
-
-async function mailAbout(address: string, subject: string, timeoutMs = 20_000): Promise<ParsedMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await mailsTo(address)).find((mail) => mail.subject?.includes(subject));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" to ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function api(pathname: string, init: { method?: string; body?: unknown; token?: string } = {}) {
   const response = await fetch(`${shop.apiUrl}${pathname}`, {
@@ -46,34 +15,6 @@ async function api(pathname: string, init: { method?: string; body?: unknown; to
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-/** A guest's bank-transfer order of one article, as the checkout places it, in the given language. */
-async function placeTransferOrder(email: string, language: string) {
-  const articles = (await api('/public/articles')).body as PublicArticle[];
-  const article = articles.find((a) => a.quantity_stock > 2)!;
-  const grossCents = Math.round(Math.round(article.price * 100) * (1 + article.iva_percentage / 100));
-  const shipping = (await api(`/shipping/calculate?total_amount=${grossCents / 100}&quantity=1&country=IT`))
-    .body as { shipping_cost: number };
-  const placed = await api('/orders', {
-    method: 'POST',
-    body: {
-      items: [{ article_id: article.id, quantity: 1 }],
-      customer_info: {
-        name: 'Emma Clark',
-        email,
-        phone: '+39 081 555 0000',
-        address: 'Via Chiaia 10',
-        city: 'Napoli',
-        zipCode: '80121',
-      },
-      payment_method: 'transfer',
-      total_amount: (grossCents + Math.round(shipping.shipping_cost * 100)) / 100,
-      language,
-    },
-  });
-  expect(placed.status).toBe(201);
-  return { article, order: placed.body as { order_id: string; order_reference: string } };
 }
 
 /** Shows an e-mail's HTML in the browser, as a mail client would. */
