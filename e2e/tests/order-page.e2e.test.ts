@@ -1,8 +1,11 @@
+import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { placeTransferOrder } from '../support/guest-orders';
 import { mailAbout } from '../support/mails';
-import { newVisitorEachTest, seriousA11yViolations, shop } from '../support/shop';
+import { newVisitorEachTest, root, seriousA11yViolations, shop } from '../support/shop';
+
+const shots = path.join(root, 'test-results', 'screenshots');
 
 /** The address of the e-mail's 'Vedi il tuo ordine' (docs/product/account.md#order-page). */
 function orderLinkOf(mail: ParsedMail): string {
@@ -31,9 +34,12 @@ describe("a guest follows and cancels an order from its e-mail's link", () => {
     await page.getByText(`1 × ${article.title}`).waitFor();
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(shots, 'order-page-unpaid-1280.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Annulla ordine' }).click();
     const dialog = page.getByRole('alertdialog', { name: "Vuoi annullare l'ordine?" });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(shots, 'order-page-confirm-1280.png') });
     await dialog.getByRole('button', { name: "Sì, annulla l'ordine" }).click();
     await page.getByText("L'ordine è stato annullato.").waitFor();
     expect(await page.getByTestId('order-page-status').textContent()).toBe('Annullato');
