@@ -72,6 +72,11 @@ export const OrderCreated = z.object({
   order_id: z.string(),
   /** 'ORD-' + the last 8 characters of the id: what the customer and the shop call the order. */
   order_reference: z.string(),
+  /**
+   * The order's token, for the link to its order page in the order's e-mails (docs/decisions/0055); absent for a
+   * marketplace order (its buyer hears from the marketplace) and in events from before it was added.
+   */
+  order_token: z.string().optional(),
   order_version: z.number().int().positive(),
   status: OrderStatus,
   /** 'ebay' for an order an eBay buyer placed (eBay collected the money). */

@@ -616,6 +616,60 @@ export function orderReference(orderId: string): string {
   return `ORD-${orderId.replace(/-/g, '').slice(-8).toUpperCase()}`;
 }
 
+/**
+ * ?t= of the order page's addresses (docs/product/account.md#order-page, docs/decisions/0055): the order's token,
+ * the same secret POST /orders answers as cancel_token. Optional on GET /orders/{id}, where the customer who owns
+ * the order may come with their session instead.
+ */
+const OrderLinkToken = z
+  .string("Link dell'ordine non valido")
+  .min(1, "Link dell'ordine non valido")
+  .max(200, "Link dell'ordine non valido");
+export const OrderPageQuery = z.object({ t: OrderLinkToken.optional() });
+export type OrderPageQuery = z.infer<typeof OrderPageQuery>;
+/** ?t= of the order page's invoice and credit note files: the token is required there. */
+export const OrderLinkQuery = z.object({ t: OrderLinkToken });
+export type OrderLinkQuery = z.infer<typeof OrderLinkQuery>;
+
+/**
+ * GET /orders/{id}: the order as its buyer sees it on the order page (docs/product/account.md#order-page). The
+ * bank details only while a transfer is awaited; `token` is the order's token, given back so that the page can
+ * cancel the order and download its documents (a signed-in owner who came without it receives it too).
+ */
+export const OrderPage = z.object({
+  id: z.string(),
+  order_reference: z.string(),
+  status: OrderStatus,
+  created_at: z.string(),
+  payment_method: z.union([PaymentMethod, z.literal('ebay')]),
+  payment_status: PaymentStatus,
+  items: z.array(
+    OrderItem.pick({ article_id: true, title: true, quantity: true, unit_gross: true, line_total: true }),
+  ),
+  subtotal_amount: z.number(),
+  shipping_cost: z.number(),
+  total_amount: z.number(),
+  refunded_amount: z.number(),
+  shipping_address: z.object({
+    name: z.string(),
+    address: z.string(),
+    zip_code: z.string().nullable(),
+    city: z.string(),
+    country: z.string(),
+  }),
+  bank_transfer: BankTransferDetails.nullable(),
+  payment_due_at: z.string().nullable(),
+  tracking: z
+    .object({ number: z.string(), carrier: z.string().nullable(), url: z.string().nullable() })
+    .nullable(),
+  invoice_number: z.string().nullable(),
+  credit_notes: z.array(z.object({ number: z.string(), date: z.string(), amount: z.number() })),
+  /** Still unpaid and pending: the buyer may cancel it (POST /orders/{id}/cancel with `token`). */
+  cancellable: z.boolean(),
+  token: z.string(),
+});
+export type OrderPage = z.infer<typeof OrderPage>;
+
 /** POST /orders/{id}/cancel: the checkout gives up its own unpaid order (the token of POST /orders' answer). */
 export const CancelOrderRequest = z.object({
   cancel_token: z.string('Token di annullamento mancante').min(1, 'Token di annullamento mancante').max(200),

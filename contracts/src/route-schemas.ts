@@ -123,6 +123,9 @@ import {
   OrderIdParams,
   OrderStatusChangeQuery,
   RecordTransferRequest,
+  OrderLinkQuery,
+  OrderPage,
+  OrderPageQuery,
 } from './orders';
 // Marketplace orders (svc-orders' side of the eBay channel).
 import {
@@ -266,6 +269,9 @@ export const ROUTE_SCHEMAS = {
   // svc-orders
   'POST /orders': { body: CreateOrderRequest, answer: CreateOrderResponse },
   'POST /orders/:id/cancel': { params: OrderIdParams, body: CancelOrderRequest, answer: CancelOrderResponse },
+  'GET /orders/:id': { params: OrderIdParams, query: OrderPageQuery, answer: OrderPage },
+  'GET /orders/:id/invoice.pdf': { params: OrderIdParams, query: OrderLinkQuery },
+  'GET /orders/:id/credit-notes/:number.pdf': { params: CreditNoteParams, query: OrderLinkQuery },
   'GET /shipping/calculate': { query: ShippingQuoteQuery, answer: ShippingQuote },
   'POST /api/customers/register': { body: CustomerRegistration, answer: Customer },
   'POST /api/customers/login': { body: CustomerLoginRequest, answer: CustomerLoginResponse },

@@ -24,6 +24,13 @@ export const PASSWORD_FORGOTTEN_PATH = '/password-dimenticata';
 /** The page the reset e-mail links to, with ?token=. */
 export const PASSWORD_RESET_PATH = '/reimposta-password';
 
+/**
+ * The order page of an order's signed link (docs/product/account.md#order-page): one address in every language,
+ * like the account's pages; `token` is the order's token (without it only the signed-in owner may open it).
+ */
+export const orderPagePath = (orderId: string, token?: string) =>
+  token === undefined ? `/ordini/${orderId}` : `/ordini/${orderId}?t=${encodeURIComponent(token)}`;
+
 /** The pages that exist in every language, each at its own address. */
 const LOCALIZED = [
   /^\/$/,

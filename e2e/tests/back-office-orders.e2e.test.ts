@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
+import { orderReference } from '@edicola/contracts';
 import { fatturaPaErrors } from '../support/fatturapa';
 import { collectErrors, launchBrowser, seriousA11yViolations, shop } from '../support/shop';
 import { api, newArticle, staffToken } from '../support/staff-api';
@@ -42,7 +43,7 @@ async function transferOrder(articleId: string, quantity: number, invoice = fals
       : {}),
   });
   expect(placed.status).toBe(201);
-  return { id: placed.body.order_id, ref: placed.body.order_id.slice(-8), total };
+  return { id: placed.body.order_id, ref: orderReference(placed.body.order_id), total };
 }
 
 async function signIn(page: Page) {
@@ -250,7 +251,7 @@ describe('the Ordini tab', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const rows = text.slice(1).trim().split(/\r?\n/);
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toContain(order.id.slice(-8).toUpperCase());
+    expect(rows[1]).toContain(order.ref);
     expect(rows[1]!.split(';')).toContain(invoiceNumber);
     expect(errors).toEqual([]);
   });

@@ -1,15 +1,8 @@
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
+import { placeTransferOrder } from '../support/guest-orders';
 import { mailAbout } from '../support/mail';
 import { newVisitorEachTest, shop } from '../support/shop';
-
-interface PublicArticle {
-  id: string;
-  title: string;
-  price: number;
-  iva_percentage: number;
-  quantity_stock: number;
-}
 
 async function api(pathname: string, init: { method?: string; body?: unknown; token?: string } = {}) {
   const response = await fetch(`${shop.apiUrl}${pathname}`, {
@@ -22,34 +15,6 @@ async function api(pathname: string, init: { method?: string; body?: unknown; to
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-/** A guest's bank-transfer order of one article, as the checkout places it, in the given language. */
-async function placeTransferOrder(email: string, language: string) {
-  const articles = (await api('/public/articles')).body as PublicArticle[];
-  const article = articles.find((a) => a.quantity_stock > 2)!;
-  const grossCents = Math.round(Math.round(article.price * 100) * (1 + article.iva_percentage / 100));
-  const shipping = (await api(`/shipping/calculate?total_amount=${grossCents / 100}&quantity=1&country=IT`))
-    .body as { shipping_cost: number };
-  const placed = await api('/orders', {
-    method: 'POST',
-    body: {
-      items: [{ article_id: article.id, quantity: 1 }],
-      customer_info: {
-        name: 'Emma Clark',
-        email,
-        phone: '+39 081 555 0000',
-        address: 'Via Chiaia 10',
-        city: 'Napoli',
-        zipCode: '80121',
-      },
-      payment_method: 'transfer',
-      total_amount: (grossCents + Math.round(shipping.shipping_cost * 100)) / 100,
-      language,
-    },
-  });
-  expect(placed.status).toBe(201);
-  return { article, order: placed.body as { order_id: string; order_reference: string } };
 }
 
 /** Shows an e-mail's HTML in the browser, as a mail client would. */

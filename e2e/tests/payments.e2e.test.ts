@@ -119,10 +119,11 @@ describe('online payments (demo mode)', () => {
     expect(plain(await page.getByTestId('payment-total').textContent())).toBe(
       plain(euro(gross(article) + 900)),
     );
-    const reference = (await page.getByTestId('payment-reference').textContent())!.slice(1);
+    const reference = (await page.getByTestId('payment-reference').textContent())!.replace('ORD-', '');
     expect(reference).toMatch(/^[0-9A-F]{8}$/);
-    expect(await page.getByRole('link', { name: 'I miei ordini' }).getAttribute('href')).toBe(
-      '/ordini/storico',
+    // A guest's 'I miei ordini' is the order's own page, with its token (docs/product/account.md#order-page).
+    expect(await page.getByRole('link', { name: 'I miei ordini' }).getAttribute('href')).toMatch(
+      new RegExp(`^/ordini/[0-9a-f-]{28}${reference.toLowerCase()}\\?t=[\\w-]{43}$`),
     );
     expect(await cartCount()).toBe('0');
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
@@ -197,7 +198,7 @@ describe('online payments (demo mode)', () => {
     expect(plain(await page.getByTestId('payment-total').textContent())).toBe(plain(euro(total)));
     expect(await cartCount()).toBe('0');
     expect(await page.evaluate(() => sessionStorage.getItem('klarna_cart'))).toBeNull();
-    const reference = (await page.getByTestId('payment-reference').textContent())!.slice(1);
+    const reference = (await page.getByTestId('payment-reference').textContent())!.replace('ORD-', '');
     expect(await orderEndingWith(reference)).toMatchObject({ payment_method: 'klarna', status: 'paid' });
     expect(errors).toEqual([]);
   });
@@ -219,7 +220,7 @@ describe('online payments (demo mode)', () => {
     await page.waitForURL(/\/payment-success\?payment_intent=/);
     await page.getByRole('heading', { level: 1, name: 'Pagamento Klarna completato!' }).waitFor();
     expect(await cartCount()).toBe('0');
-    const reference = (await page.getByTestId('payment-reference').textContent())!.slice(1);
+    const reference = (await page.getByTestId('payment-reference').textContent())!.replace('ORD-', '');
     expect(await orderEndingWith(reference)).toMatchObject({ payment_method: 'klarna-now', status: 'paid' });
     expect(errors).toEqual([]);
   });
@@ -249,7 +250,7 @@ describe('online payments (demo mode)', () => {
     expect(await page.getByTestId('payment-status').textContent()).toBe('Pagato');
     expect(await cartCount()).toBe('0');
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
-    const reference = (await page.getByTestId('payment-reference').textContent())!.slice(1);
+    const reference = (await page.getByTestId('payment-reference').textContent())!.replace('ORD-', '');
     expect(await orderEndingWith(reference)).toMatchObject({ payment_method: 'paypal', status: 'paid' });
     expect(errors).toEqual([]);
   });

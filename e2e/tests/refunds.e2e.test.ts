@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { orderReference as reference } from '@edicola/contracts';
 import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { fatturaPaErrors } from '../support/fatturapa';
@@ -34,7 +35,6 @@ const SHIPPING = {
   notes: null,
 };
 const INVOICE = { requires_invoice: true, invoice_type: 'privato', codice_fiscale: 'RSSMRA85T10A562S' };
-const reference = (orderId: string) => `ORD-${orderId.slice(-8).toUpperCase()}`;
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   const deadline = Date.now() + 30_000;
@@ -251,7 +251,7 @@ describe('partial refunds of online orders', () => {
           requests.push(r.url());
       });
       await page.getByRole('button', { name: 'Rimborso parziale' }).click();
-      const dialog = page.getByRole('dialog', { name: `Rimborso parziale – ordine ${orderId.slice(-8)}` });
+      const dialog = page.getByRole('dialog', { name: `Rimborso parziale – ordine ${reference(orderId)}` });
       await dialog.getByLabel('Un importo').check();
       await dialog.getByLabel('Importo (€)').fill('5');
       await dialog.getByLabel('Motivo').fill('Spedizione in ritardo');

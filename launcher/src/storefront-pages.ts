@@ -20,7 +20,7 @@ export type StorefrontPage =
   | { kind: 'search' }
   | { kind: 'static'; page: 'about' | 'contact' | 'terms' | 'privacy' }
   | { kind: 'notFound' }
-  | { kind: 'other'; needsScript: boolean };
+  | { kind: 'other'; needsScript: boolean; noindex?: boolean };
 
 const STATIC = {
   '/chi-siamo': 'about',
@@ -31,6 +31,8 @@ const STATIC = {
 
 /** The pages that cannot work without JavaScript: their `<noscript>` says so and gives the phone. */
 const NEEDS_SCRIPT = /^\/(registrati|accedi|checkout|carrello|profilo|ordini)(\/|$)/;
+
+const ORDER_PAGE = /^\/ordini\/[^/]+$/;
 
 export function storefrontPage(path: string): StorefrontPage {
   if (path === '/' || path === '/home') return { kind: 'home' };
@@ -49,5 +51,7 @@ export function storefrontPage(path: string): StorefrontPage {
       : { kind: 'notFound' };
   }
   if (path.startsWith(`${CATALOGUE_PATH}/`)) return { kind: 'notFound' };
+  // An order's page (docs/product/account.md#order-page) is reached by a private link: never in an index.
+  if (ORDER_PAGE.test(path)) return { kind: 'other', needsScript: true, noindex: true };
   return { kind: 'other', needsScript: NEEDS_SCRIPT.test(path) };
 }

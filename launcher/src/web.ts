@@ -606,6 +606,7 @@ export function createWebApp(options: WebOptions): Express {
         notFound();
         break;
       case 'other':
+        if (page.noindex) meta = { ...meta, robots: 'noindex, nofollow' };
         break;
     }
     if (jsonLd.length) meta.jsonLd = jsonLdScript(jsonLd.length === 1 ? jsonLd[0] : jsonLd);

@@ -608,6 +608,14 @@ describe('article pages, languages and what search engines read', () => {
     expect(canonicalOf(search.text)).toBe('https://shop.test/cerca?q=charizard');
   });
 
+  it("keeps an order's page, reached by its private link, out of every index", async () => {
+    const app = createWebApp(options);
+    const order = await request(app).get('/ordini/5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678?t=abc');
+    expect(order.status).toBe(200);
+    expect(metaOf(order.text, 'robots')).toBe('noindex, nofollow');
+    expect(metaOf((await request(app).get('/profilo')).text, 'robots')).toBeUndefined();
+  });
+
   it("names the article's page as the canonical address of /prodotti?article=<id>", async () => {
     const app = createWebApp(options);
     await request(app).get('/sitemap.xml'); // the list at hand

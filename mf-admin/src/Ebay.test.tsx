@@ -396,11 +396,11 @@ describe('Ordini: eBay orders', () => {
     expect(ebay!.textContent).toContain('eBay · Pagato');
     // eBay holds the money: cancelling here refunds nothing, and says so.
     expect(within(ebay!).queryByRole('button', { name: /Annulla e rimborsa/ })).toBeNull();
-    fireEvent.click(within(ebay!).getByRole('button', { name: 'Annulla ordine: 1a2b3c4d' }));
+    fireEvent.click(within(ebay!).getByRole('button', { name: 'Annulla ordine: ORD-1A2B3C4D' }));
     expect((await screen.findByRole('dialog')).textContent).toContain(
-      "Annullare l'ordine eBay 1a2b3c4d? Il rimborso all'acquirente si fa su eBay.",
+      "Annullare l'ordine eBay ORD-1A2B3C4D? Il rimborso all'acquirente si fa su eBay.",
     );
-    expect(within(web!).getByRole('button', { name: 'Annulla e rimborsa: 3d4c5b6a' })).toBeTruthy();
+    expect(within(web!).getByRole('button', { name: 'Annulla e rimborsa: ORD-3D4C5B6A' })).toBeTruthy();
   });
 
   it('filters by channel through the address and the query', async () => {
@@ -435,10 +435,10 @@ describe('Ordini: eBay orders', () => {
     expect(box.getByRole('heading', { name: 'Ultimo pezzo venduto due volte' })).toBeTruthy();
     expect(banner.textContent).toContain('Ordine eBay 12-34567-89012');
     expect(banner.textContent).toContain('Ferrari 312T (F1-312T) × 1');
-    expect(box.getByRole('link', { name: '#1a2b3c4d' }).getAttribute('href')).toBe(
+    expect(box.getByRole('link', { name: 'ORD-1A2B3C4D' }).getAttribute('href')).toBe(
       `/gestione/ordini/${ebayOrder.id}`,
     );
-    expect(box.getByRole('link', { name: '#3d4c5b6a' }).getAttribute('href')).toBe(
+    expect(box.getByRole('link', { name: 'ORD-3D4C5B6A' }).getAttribute('href')).toBe(
       `/gestione/ordini/${webOrder.id}`,
     );
     expect(banner.textContent).toContain(
@@ -466,7 +466,7 @@ describe('Ordini: eBay orders', () => {
     renderAdminAt('/gestione/ordini');
     await screen.findByTestId('stock-conflict', {}, { timeout: 5000 });
     const ebay = (await rows())[1]!;
-    fireEvent.click(within(ebay).getByRole('button', { name: 'Annulla ordine: 1a2b3c4d' }));
+    fireEvent.click(within(ebay).getByRole('button', { name: 'Annulla ordine: ORD-1A2B3C4D' }));
     fireEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Annulla ordine' }),
     );

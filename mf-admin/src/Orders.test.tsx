@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Order, OrderDetail } from '@edicola/contracts';
+import { orderReference, type Order, type OrderDetail } from '@edicola/contracts';
 import { fileAnswer, initTestI18n, type ServedCall } from './testSupport';
 import { renderAdminAt, sampleOrder, sent, staffApi, type Handlers } from './testFixtures';
 
@@ -7,7 +7,7 @@ const base = sampleOrder();
 const order = (id: string, changes: Partial<Order> = {}): Order => ({
   ...base,
   id,
-  order_reference: `ORD-${id.slice(-8).toUpperCase()}`,
+  order_reference: orderReference(id),
   ...changes,
 });
 
@@ -42,7 +42,7 @@ const listCalls = (calls: ServedCall[]) =>
 /** The row of an order (the first render loads the tab's chunk: a slow machine takes a while). */
 const rowOf = async (id: string) =>
   (await screen.findAllByTestId('order-row', {}, { timeout: 5000 })).find((row) =>
-    row.textContent!.includes(`#${id.slice(-8)}`),
+    row.textContent!.includes(orderReference(id)),
   )!;
 
 let downloads: string[] = [];
@@ -97,11 +97,13 @@ describe('Ordini: the list', () => {
     expect(screen.getByTestId('location').textContent).toContain('stato=spediti');
   });
 
-  it('shows the last 8 characters of the id, demo money and a transfer due date', async () => {
+  it('shows the order reference (ORD- and the last 8 characters), demo money and a transfer due date', async () => {
     shop();
     renderAt('/gestione/ordini');
     const row = await rowOf(paid.id);
-    expect(within(row).getByRole('link', { name: "Apri l'ordine 3d4c5b6a" }).textContent).toBe('#3d4c5b6a');
+    expect(within(row).getByRole('link', { name: "Apri l'ordine ORD-3D4C5B6A" }).textContent).toBe(
+      'ORD-3D4C5B6A',
+    );
     expect(within(row).getByText('DEMO')).toBeTruthy();
     expect((await rowOf(transfer.id)).textContent).toContain('da pagare entro il 27/11/2026');
   });
@@ -155,9 +157,9 @@ describe('Ordini: the list', () => {
     });
     renderAt('/gestione/ordini');
     fireEvent.click(
-      within(await rowOf(paid.id)).getByRole('button', { name: 'Segna come spedito: 3d4c5b6a' }),
+      within(await rowOf(paid.id)).getByRole('button', { name: 'Segna come spedito: ORD-3D4C5B6A' }),
     );
-    const dialog = await screen.findByRole('dialog', { name: "Spedizione dell'ordine 3d4c5b6a" });
+    const dialog = await screen.findByRole('dialog', { name: "Spedizione dell'ordine ORD-3D4C5B6A" });
     const ship = within(dialog).getByRole('button', { name: 'Segna come spedito' }) as HTMLButtonElement;
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Numero di tracking'));
     fireEvent.change(within(dialog).getByLabelText('Numero di tracking'), { target: { value: '   ' } });
@@ -175,7 +177,7 @@ describe('Ordini: the list', () => {
     shop({ [`PUT /api/orders/${shipped.id}/status`]: () => [503, { detail: 'giù' }] });
     renderAt('/gestione/ordini');
     fireEvent.click(
-      within(await rowOf(shipped.id)).getByRole('button', { name: 'Segna come consegnato: 5d6e7f80' }),
+      within(await rowOf(shipped.id)).getByRole('button', { name: 'Segna come consegnato: ORD-5D6E7F80' }),
     );
     expect((await screen.findByRole('alert')).textContent).toContain(
       "Errore nell'aggiornamento dello stato ordine",
@@ -203,7 +205,7 @@ describe('Ordini: the list', () => {
     });
     renderAt('/gestione/ordini');
     fireEvent.click(
-      within(await rowOf(paid.id)).getByRole('button', { name: 'Annulla e rimborsa: 3d4c5b6a' }),
+      within(await rowOf(paid.id)).getByRole('button', { name: 'Annulla e rimborsa: ORD-3D4C5B6A' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Annulla e rimborsa' });
     expect(dialog.textContent).toContain('rimborsare 108,80');
@@ -218,9 +220,9 @@ describe('Ordini: the list', () => {
     });
     renderAt('/gestione/ordini');
     fireEvent.click(
-      within(await rowOf(transfer.id)).getByRole('button', { name: 'Bonifico ricevuto: 4c5d6e7f' }),
+      within(await rowOf(transfer.id)).getByRole('button', { name: 'Bonifico ricevuto: ORD-4C5D6E7F' }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Bonifico ricevuto – ordine 4c5d6e7f' });
+    const dialog = await screen.findByRole('dialog', { name: 'Bonifico ricevuto – ordine ORD-4C5D6E7F' });
     fireEvent.change(within(dialog).getByLabelText('Data del bonifico'), { target: { value: '2026-11-23' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registra bonifico' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(
@@ -230,7 +232,7 @@ describe('Ordini: the list', () => {
       target: { value: 'TRN 0042' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registra bonifico' }));
-    expect(await screen.findByText("Bonifico registrato per l'ordine 4c5d6e7f")).toBeTruthy();
+    expect(await screen.findByText("Bonifico registrato per l'ordine ORD-4C5D6E7F")).toBeTruthy();
     expect(sent(calls, 'PUT', `/api/orders/${transfer.id}/payment`)[0]!.body).toEqual({
       received_on: '2026-11-23',
       amount: 108.8,
@@ -284,8 +286,8 @@ describe('Ordini: invoices', () => {
       [asked, transfer, shipped],
     );
     renderAt('/gestione/ordini');
-    fireEvent.click(within(await rowOf(paid.id)).getByRole('button', { name: 'Fattura: 3d4c5b6a' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Fattura – ordine 3d4c5b6a' });
+    fireEvent.click(within(await rowOf(paid.id)).getByRole('button', { name: 'Fattura: ORD-3D4C5B6A' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fattura – ordine ORD-3D4C5B6A' });
     const number = within(dialog).getByLabelText('Numero fattura') as HTMLInputElement;
     await waitFor(() => expect(number.value).toBe('7/2026'));
     expect((within(dialog).getByLabelText('Data fattura') as HTMLInputElement).value).toMatch(
@@ -318,9 +320,9 @@ describe('Ordini: invoices', () => {
   /** Opens the invoice dialog of the first order of the list. */
   async function openInvoice(orderId: string) {
     fireEvent.click(
-      within(await rowOf(orderId)).getByRole('button', { name: `Fattura: ${orderId.slice(-8)}` }),
+      within(await rowOf(orderId)).getByRole('button', { name: `Fattura: ${orderReference(orderId)}` }),
     );
-    const dialog = await screen.findByRole('dialog', { name: `Fattura – ordine ${orderId.slice(-8)}` });
+    const dialog = await screen.findByRole('dialog', { name: `Fattura – ordine ${orderReference(orderId)}` });
     await waitFor(() =>
       expect((within(dialog).getByLabelText('Numero fattura') as HTMLInputElement).value).toBe('7/2026'),
     );
@@ -509,8 +511,10 @@ describe('Ordini: shipments and files', () => {
       ],
     });
     renderAt('/gestione/ordini');
-    fireEvent.click(within(await rowOf(paid.id)).getByRole('button', { name: 'Crea spedizione: 3d4c5b6a' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Crea spedizione – ordine 3d4c5b6a' });
+    fireEvent.click(
+      within(await rowOf(paid.id)).getByRole('button', { name: 'Crea spedizione: ORD-3D4C5B6A' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Crea spedizione – ordine ORD-3D4C5B6A' });
     expect(await within(dialog).findByText('Pacco: 1,2 kg, 30×20×10 cm', { exact: false })).toBeTruthy();
     expect(within(dialog).getByRole('radio', { name: /2 giorni/ })).toBeTruthy();
     expect(within(dialog).getByText('DEMO')).toBeTruthy();
@@ -542,7 +546,9 @@ describe('Ordini: shipments and files', () => {
       [`POST /api/orders/${paid.id}/create-shipment`]: () => [502, { detail: 'Packlink non risponde' }],
     });
     renderAt('/gestione/ordini');
-    fireEvent.click(within(await rowOf(paid.id)).getByRole('button', { name: 'Crea spedizione: 3d4c5b6a' }));
+    fireEvent.click(
+      within(await rowOf(paid.id)).getByRole('button', { name: 'Crea spedizione: ORD-3D4C5B6A' }),
+    );
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(await within(dialog).findByRole('radio', { name: /· 1 giorno$/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crea spedizione' }));
@@ -559,7 +565,7 @@ describe('Ordini: shipments and files', () => {
     });
     renderAt('/gestione/ordini');
     const row = await rowOf(shipped.id);
-    fireEvent.click(within(row).getByRole('button', { name: 'Etichetta: 5d6e7f80' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Etichetta: ORD-5D6E7F80' }));
     expect((await screen.findByRole('alert')).textContent).toContain("Errore nel download dell'etichetta");
     label = [
       200,
@@ -568,14 +574,14 @@ describe('Ordini: shipments and files', () => {
         'Content-Disposition': 'attachment; filename="label-UN1.pdf"',
       }),
     ];
-    fireEvent.click(within(row).getByRole('button', { name: 'Etichetta: 5d6e7f80' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Etichetta: ORD-5D6E7F80' }));
     await waitFor(() => expect(downloads).toEqual(['label-UN1.pdf']));
     expect(sent(calls, 'GET', '/api/shipments/UN2026PRO0001/label')[1]!.headers.Authorization).toBe(
       'Bearer tok-1',
     );
 
     fireEvent.click(
-      within(row).getByRole('checkbox', { name: "Seleziona l'ordine 5d6e7f80 per le etichette" }),
+      within(row).getByRole('checkbox', { name: "Seleziona l'ordine ORD-5D6E7F80 per le etichette" }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Etichette unite (1)' }));
     await waitFor(() => expect(downloads).toHaveLength(2));
@@ -717,7 +723,9 @@ describe('Ordini: the order page', () => {
       ],
     });
     renderAt(`/gestione/ordini/${paid.id}`);
-    expect(await screen.findByRole('heading', { name: 'Ordine #3d4c5b6a' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Ordine ORD-3D4C5B6A' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(await screen.findByText('Ferrari 312T', { exact: false }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('22%')).toBeTruthy();
     expect(screen.getByTestId('order-total').textContent).toMatch(/^108,80\s€$/);
@@ -787,7 +795,7 @@ describe('Ordini: the order page', () => {
     });
     renderAt(`/gestione/ordini/${paid.id}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Rimborso parziale' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rimborso parziale – ordine 3d4c5b6a' });
+    const dialog = await screen.findByRole('dialog', { name: 'Rimborso parziale – ordine ORD-3D4C5B6A' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rimborsa' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Il motivo del rimborso è obbligatorio');
     fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: 'Scatola rovinata' } });

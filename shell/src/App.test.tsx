@@ -294,6 +294,7 @@ describe('routes', () => {
     '/ordini/storico',
     '/password-dimenticata',
     '/reimposta-password',
+    '/ordini/5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678?t=abc',
   ])('delegates %s to the account remote', async (path) => {
     await renderApp(path);
     expect(await screen.findByTestId('remote-AccountPages')).toBeTruthy();

@@ -34,6 +34,7 @@ const ACCOUNT_PATHS = [
   '/accedi',
   '/profilo',
   '/ordini/storico',
+  '/ordini/:id',
   PASSWORD_FORGOTTEN_PATH,
   PASSWORD_RESET_PATH,
 ];

@@ -38,6 +38,9 @@ const EVENT_IDS: Record<string, string> = {
   'payment.refund_failed': '5a6b7c8d-9e0f-4a1b-8c3d-4e5f6a7b8c9d',
 };
 
+/** An order's token as svc-orders writes it (43 base64url characters). */
+const ORDER_TOKEN = 'Vq3Xo0b9yC1mK7Zt2rL4sPp8Qw6Ee5Nn-A_hGjUuIi0';
+
 const envelope = (
   type: string,
   source: string,
@@ -56,6 +59,7 @@ const envelope = (
 const orderCreated = (orderId: string, method: 'transfer' | 'card', email: string) => ({
   order_id: uuid(orderId),
   order_reference: regex('^ORD-[0-9A-F]{8}$', `ORD-${orderId.replace(/-/g, '').slice(-8).toUpperCase()}`),
+  order_token: regex('^[\\w-]{43}$', ORDER_TOKEN),
   order_version: 1,
   status: 'pending',
   payment_method: method,
@@ -217,6 +221,8 @@ describe('svc-notify consumes the order and payment events', () => {
         expect(text).toContain('€130.76');
         expect(text).toContain('IBAN: IE29 AIBK 9311 5212 3456 78');
         expect(text).toContain('Payment reference: ORD-ABCD5678');
+        // The link to the order page, with the order's token (docs/product/account.md#order-page).
+        expect(mail.html).toContain(`/ordini/${ORDER_ID}?t=${ORDER_TOKEN}`);
       }));
 
   it('e-mails the shop a new eBay order and the last unit sold twice, never the eBay buyer', () =>
@@ -231,6 +237,8 @@ describe('svc-notify consumes the order and payment events', () => {
               'svc-orders',
               {
                 ...orderCreated(EBAY_ORDER_ID, 'card', 'mrossi@members.ebay.it'),
+                // An eBay buyer hears from eBay: no link to the order page, no token.
+                order_token: undefined,
                 payment_method: 'ebay',
                 bank_transfer: null,
                 language: 'it',

@@ -1,4 +1,4 @@
-import type { EventData, Language } from '@edicola/contracts';
+import { orderReference, type EventData, type Language } from '@edicola/contracts';
 
 /**
  * An order.created event's data as svc-orders emits it for a guest's bank-transfer order, placed now: a fixed
@@ -10,10 +10,11 @@ export function transferOrder(
   email = 'giulia.russo@example.it',
   language: Language = 'it',
 ): EventData<'order.created'> {
-  const reference = `ORD-${orderId.replace(/-/g, '').slice(-8).toUpperCase()}`;
+  const reference = orderReference(orderId);
   return {
     order_id: orderId,
     order_reference: reference,
+    order_token: 'dG9rZW4tb2YtdGhlLW9yZGVyLWZvci10aGUtdGVzdHMx',
     order_version: 1,
     status: 'pending',
     payment_method: 'transfer',

@@ -24,7 +24,7 @@ import { prepareDummyHash } from './passwords/hashing';
 import { bankAccountFrom, isValidIban } from './orders/bank-transfer';
 import { cancelTokens } from './orders/cancel-token';
 import { EXPIRE_UNPAID_JOB, expireOverdueOrders } from './orders/deadlines';
-import { internalClientAddress, orderCreationLimit } from './orders/limits';
+import { internalClientAddress, orderCreationLimit, orderLinkLimit } from './orders/limits';
 import { onAuditRecorded } from './events/audit-recorded';
 import { onPaymentFailed } from './events/payment-failed';
 import { onPaymentRefunded } from './events/payment-refunded';
@@ -126,6 +126,8 @@ const settings = z.object({
   ORDER_EXPIRY_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
   /** Orders created per client address in an hour. */
   ORDERS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Calls per client address in an hour that check an order's token (order page, its files, cancellation). */
+  ORDER_LINK_CALLS_PER_HOUR: z.coerce.number().int().positive().default(300),
   /** Unpaid open orders per buyer e-mail. */
   OPEN_ORDERS_PER_EMAIL: z.coerce.number().int().positive().default(3),
   /**
@@ -229,6 +231,7 @@ export function createOrdersService(
         cancelTokens: cancelTokens(signingKey),
       };
       const limits = rateLimits(db, rateLimitCounters);
+      const linkLimit = orderLinkLimit(limits, config.ORDER_LINK_CALLS_PER_HOUR);
       // Every unpaid order ends: past payment_due_at it is cancelled (online ones once svc-payments found nothing paid).
       jobs.every(EXPIRE_UNPAID_JOB, config.ORDER_EXPIRY_SWEEP_MS, async () => {
         const cancelled = await expireOverdueOrders({ ...placing, logger });
@@ -347,6 +350,7 @@ export function createOrdersService(
             ...placing,
             verifier,
             creationLimit: orderCreationLimit(limits, config.ORDERS_PER_ADDRESS_PER_HOUR),
+            orderLinkLimit: linkLimit,
           });
           internalOrderRoutes(router, {
             ...placing,
@@ -357,7 +361,14 @@ export function createOrdersService(
             ),
           });
           shippingRoutes(router, { db, verifier, bus });
-          invoiceRoutes(router, { database, bus, verifier, shopFiscal });
+          invoiceRoutes(router, {
+            database,
+            bus,
+            verifier,
+            shopFiscal,
+            cancelTokens: placing.cancelTokens,
+            orderLinkLimit: linkLimit,
+          });
           internalSessionRoutes(router, db);
           auditRoutes(router, { db, verifier });
           adminCustomerRoutes(router, { db, verifier, bus });

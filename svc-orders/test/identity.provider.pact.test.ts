@@ -31,6 +31,8 @@ interface Credentials {
   username?: string;
   password?: string;
   order_id?: string;
+  /** The consumer's placeholder of the order's link token (the order page). */
+  link_token?: string;
 }
 
 /** The parameters of mf-admin's counter states: the article in the catalogue, a sale's id in the consumer's URL. */
@@ -71,6 +73,8 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
   let shipmentReference: { consumer: string; real: string } | null = null;
   /** The consumer's made-up counter sale id, and the id of the sale the provider state made. */
   let saleReference: { consumer: string; real: string } | null = null;
+  /** The consumer's placeholder of an order's link token, and the order's real token (svc-orders derives it). */
+  let linkToken: { consumer: string; real: string } | null = null;
   const db = () => shop.db;
   const api = () => request(shop.orders.app);
 
@@ -323,6 +327,7 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
         token = null;
         shipmentReference = null;
         saleReference = null;
+        linkToken = null;
         // Wrong passwords of earlier interactions must not rate-limit later ones.
         await db().delete(loginFailures);
       },
@@ -343,6 +348,7 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
         if (shipmentReference && req.url)
           req.url = req.url.replace(shipmentReference.consumer, shipmentReference.real);
         if (saleReference && req.url) req.url = req.url.replace(saleReference.consumer, saleReference.real);
+        if (linkToken && req.url) req.url = req.url.replace(linkToken.consumer, linkToken.real);
         next();
       },
       logLevel: 'warn',
@@ -383,6 +389,17 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
               customerInfo: { name: 'Mario Rossi', email: params.email },
             });
           token = await loginCustomer(params);
+        },
+        // A guest's unpaid transfer order; its real token, as svc-payments' internal route answers it, replaces the
+        // consumer's placeholder in the address.
+        'a guest order awaits a bank transfer': async (params) => {
+          const id = await orderIn({ id: params.order_id!, status: 'pending', payment_method: 'transfer' });
+          const internal = await api()
+            .get(`/internal/orders/${id}`)
+            .set('Authorization', `Bearer ${await shop.internalToken('svc-payments')}`);
+          if (internal.status !== 200)
+            throw new Error(`order not readable: ${JSON.stringify(internal.body)}`);
+          linkToken = { consumer: params.link_token!, real: internal.body.cancel_token as string };
         },
         'a logged-in customer has an order with an issued invoice': async (params) => {
           const customerId = await registerCustomer(params);

@@ -88,6 +88,7 @@ describe('svc-orders honours its message pact with svc-notify', () => {
                 'order.created',
                 orderCreated({
                   orderId,
+                  orderToken: 'Vq3Xo0b9yC1mK7Zt2rL4sPp8Qw6Ee5Nn-A_hGjUuIi0',
                   customerId: null,
                   customerEmail: 'giulia.russo@example.it',
                   customerName: 'Giulia Russo',

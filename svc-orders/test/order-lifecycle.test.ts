@@ -220,13 +220,14 @@ describe('cancel token, limits, transfer recording and the transitions rule', ()
     );
     expect(
       (await api().post(`/orders/${id}/cancel`).send({ cancel_token: otherOrder.cancel_token })).status,
-    ).toBe(403);
+    ).toBe(404);
 
+    // A wrong token answers as an unknown order does: order ids cannot be probed.
     const wrong = await api()
       .post(`/orders/${id}/cancel`)
       .send({ cancel_token: 'x'.repeat(43) });
-    expect(wrong.status).toBe(403);
-    expect(wrong.body.detail).toBe('Non puoi annullare questo ordine');
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.detail).toBe('Ordine non trovato');
     const unknown = await api()
       .post('/orders/6f1c1d9e-2b7a-4c61-9a53-0d5b8f6a1c11/cancel')
       .send({ cancel_token: token });

@@ -18,6 +18,10 @@ export const STOREFRONT_ORDERS_ROUTES = routesOf('svc-orders', {
   // The checkout and the customer's account.
   'POST /orders': PUBLIC,
   'POST /orders/:id/cancel': PUBLIC,
+  // The order page of a signed link (docs/decisions/0055): the order's token checks each call.
+  'GET /orders/:id': PUBLIC,
+  'GET /orders/:id/invoice.pdf': PUBLIC,
+  'GET /orders/:id/credit-notes/:number.pdf': PUBLIC,
   'GET /shipping/calculate': PUBLIC,
   'POST /api/customers/register': PUBLIC,
   'POST /api/customers/login': PUBLIC,

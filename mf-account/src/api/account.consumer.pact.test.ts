@@ -10,7 +10,7 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { ApiError } from '@edicola/web-kit';
 import { createAccountApi } from './index';
 
-const { eachLike, integer, nullValue, number, regex, string } = MatchersV3;
+const { boolean, eachLike, integer, nullValue, number, regex, string } = MatchersV3;
 
 const ISO_DATETIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$';
 const BEARER = regex('^Bearer [A-Za-z0-9._~+/=-]+$', 'Bearer eyJhbGciOiJFUzI1NiJ9.e30.c2ln');
@@ -386,6 +386,86 @@ describe('mf-account → svc-orders', () => {
           status: 422,
           detail: "Password troppo comune: scegline un'altra",
         });
+      });
+  });
+
+  // The order page of a signed link (docs/product/account.md#order-page): the provider's verification puts the
+  // real token of the state's order in place of LINK_TOKEN.
+  const GUEST_ORDER = '2c9d8e7f-6a5b-4c3d-9e2f-1a0b9c8d7e6f';
+  const LINK_TOKEN = 'PactLinkToken0000000000000000000000000000AA';
+
+  it('GET /orders/{id}?t= shows the order of the link: lines, totals, the transfer awaited', async () => {
+    await pact
+      .addInteraction()
+      .given('a guest order awaits a bank transfer', { order_id: GUEST_ORDER, link_token: LINK_TOKEN })
+      .uponReceiving("the order page of an order's link")
+      .withRequest('GET', `/orders/${GUEST_ORDER}`, (request) =>
+        request.query({ t: LINK_TOKEN }).headers({ Accept: 'application/json' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          id: string(GUEST_ORDER),
+          order_reference: regex('^ORD-[0-9A-F]{8}$', 'ORD-9C8D7E6F'),
+          status: string('pending'),
+          created_at: regex(ISO_DATETIME, '2026-11-20T09:30:00.000Z'),
+          payment_method: string('transfer'),
+          payment_status: string('pending'),
+          items: eachLike({
+            article_id: string('3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60'),
+            title: string('Ferrari SF-23 1:18'),
+            quantity: integer(2),
+            unit_gross: number(50.15),
+            line_total: number(100.3),
+          }),
+          subtotal_amount: number(100.3),
+          shipping_cost: number(9),
+          total_amount: number(109.3),
+          refunded_amount: number(0),
+          shipping_address: {
+            name: string('Maria Rossi'),
+            address: string('Via Toledo 1'),
+            zip_code: string('80134'),
+            city: string('Napoli'),
+            country: string('IT'),
+          },
+          bank_transfer: {
+            iban: string('IE29AIBK93115212345678'),
+            holder: string('Edicola'),
+            bank_name: nullValue(),
+            payment_reason: regex('^ORD-[0-9A-F]{8}$', 'ORD-9C8D7E6F'),
+            amount: number(109.3),
+            demo: boolean(true),
+          },
+          payment_due_at: regex(ISO_DATETIME, '2026-11-27T09:30:00.000Z'),
+          tracking: nullValue(),
+          invoice_number: nullValue(),
+          credit_notes: [],
+          cancellable: boolean(true),
+          token: regex('^[\\w-]{43}$', LINK_TOKEN),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const order = await createAccountApi(mockServer.url).orderPage(GUEST_ORDER, { link: LINK_TOKEN });
+        expect(order).toMatchObject({ order_reference: 'ORD-9C8D7E6F', cancellable: true });
+        expect(order.bank_transfer?.payment_reason).toBe(order.order_reference);
+      });
+  });
+
+  it('GET /orders/{id}?t= answers a token that is not the order’s as an unknown order (404)', async () => {
+    const wrong = 'x'.repeat(43);
+    await pact
+      .addInteraction()
+      .given('a guest order awaits a bank transfer', { order_id: GUEST_ORDER, link_token: LINK_TOKEN })
+      .uponReceiving('the order page with a token that is not the order’s')
+      .withRequest('GET', `/orders/${GUEST_ORDER}`, (request) =>
+        request.query({ t: wrong }).headers({ Accept: 'application/json' }),
+      )
+      .willRespondWith(404, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({ detail: string('Ordine non trovato') }),
+      )
+      .executeTest(async (mockServer) => {
+        const failure = createAccountApi(mockServer.url).orderPage(GUEST_ORDER, { link: wrong });
+        await expect(failure).rejects.toMatchObject({ status: 404 });
       });
   });
 

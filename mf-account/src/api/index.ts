@@ -1,4 +1,5 @@
 import {
+  CancelOrderResponse,
   Customer,
   CustomerLoginResponse,
   CustomerOrderList,
@@ -6,12 +7,22 @@ import {
   PasswordResetDone,
   type PasswordResetConfirm,
   type PasswordResetRequest,
+  OrderPage,
   type CustomerProfileUpdate,
   type PasswordChangeRequest,
   type CustomerRegistration,
   STOREFRONT_ORDERS_ROUTES,
+  fiscalNumberKey,
+  pathTo,
 } from '@edicola/contracts';
-import { API_TIMEOUT_MS, createApiClient, downloadFile, type CallRoute, type Schema } from '@edicola/web-kit';
+import {
+  API_TIMEOUT_MS,
+  createApiClient,
+  downloadFile,
+  withQuery,
+  type CallRoute,
+  type Schema,
+} from '@edicola/web-kit';
 
 /** The account slice's one way to talk to the API (svc-orders' customer endpoints), over the shared client. */
 export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
@@ -86,6 +97,36 @@ export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
       );
       return file.blob;
     },
+    /**
+     * GET /orders/{id}?t=: the order page (docs/product/account.md#order-page), with the link's token, or without it
+     * with the signed-in owner's session.
+     */
+    orderPage: (orderId: string, access: { link?: string; session?: string }, signal?: AbortSignal) =>
+      client.call(STOREFRONT_ORDERS_ROUTES['GET /orders/:id'], {
+        params: { id: orderId },
+        query: { t: access.link },
+        token: access.session,
+        schema: OrderPage,
+        signal,
+      }),
+    /** POST /orders/{id}/cancel with the order's token: 'Annulla ordine' while unpaid. */
+    cancelOrder: (orderId: string, orderToken: string) =>
+      client.call(STOREFRONT_ORDERS_ROUTES['POST /orders/:id/cancel'], {
+        params: { id: orderId },
+        body: { cancel_token: orderToken },
+        schema: CancelOrderResponse,
+      }),
+    /** The address of the order page's invoice or credit note PDF: a plain link, the token is in it. */
+    documentUrl: (orderId: string, orderToken: string, creditNote?: string) =>
+      `${apiBaseUrl.replace(/\/+$/, '')}${withQuery(
+        creditNote === undefined
+          ? pathTo(STOREFRONT_ORDERS_ROUTES['GET /orders/:id/invoice.pdf'], { id: orderId })
+          : pathTo(STOREFRONT_ORDERS_ROUTES['GET /orders/:id/credit-notes/:number.pdf'], {
+              id: orderId,
+              number: fiscalNumberKey(creditNote),
+            }),
+        { t: orderToken },
+      )}`,
   };
 }
 

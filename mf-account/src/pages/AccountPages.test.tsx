@@ -100,6 +100,7 @@ const ACCOUNT_PATHS = [
   '/accedi',
   '/profilo',
   '/ordini/storico',
+  '/ordini/:id',
   '/password-dimenticata',
   '/reimposta-password',
 ];
@@ -458,7 +459,10 @@ describe('/profilo', () => {
     const cards = await screen.findAllByTestId('customer-order');
     expect(cards).toHaveLength(2);
     const first = within(cards[0]!);
-    expect(first.getByText('Ordine #9f1c2d3e')).toBeTruthy();
+    // The one reference of every customer-facing place, linking the order's page.
+    expect(first.getByRole('link', { name: 'Ordine ORD-456789AB' }).getAttribute('href')).toBe(
+      '/ordini/9f1c2d3e-aaaa-bbbb-cccc-0123456789ab',
+    );
     expect(first.getByText('Spedito')).toBeTruthy();
     expect(first.getByText('3 ottobre 2025')).toBeTruthy();
     expect(first.getByText('3')).toBeTruthy();
@@ -705,6 +709,194 @@ describe('/ordini/storico', () => {
   });
 });
 
+describe('/ordini/{id}: the order page', () => {
+  const ORDER_ID = '5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678';
+  const TOKEN = 'Vq3Xo0b9yC1mK7Zt2rL4sPp8Qw6Ee5Nn-A_hGjUuIi0';
+  const pageUrl = `${API}/orders/${ORDER_ID}?t=${TOKEN}`;
+  const unpaid = {
+    id: ORDER_ID,
+    order_reference: 'ORD-ABCD5678',
+    status: 'pending',
+    created_at: '2026-11-20T09:30:00.000Z',
+    payment_method: 'transfer',
+    payment_status: 'pending',
+    items: [
+      { article_id: 'a1', title: 'Ferrari 312T 1:43', quantity: 2, unit_gross: 60.88, line_total: 121.76 },
+    ],
+    subtotal_amount: 121.76,
+    shipping_cost: 9,
+    total_amount: 130.76,
+    refunded_amount: 0,
+    shipping_address: {
+      name: 'Giulia Russo',
+      address: 'Via dei Mille 12',
+      zip_code: '80121',
+      city: 'Napoli',
+      country: 'IT',
+    },
+    bank_transfer: {
+      iban: 'IE29AIBK93115212345678',
+      holder: 'Edicola Napoli',
+      bank_name: null,
+      payment_reason: 'ORD-ABCD5678',
+      amount: 130.76,
+      demo: false,
+    },
+    payment_due_at: '2026-11-27T09:30:00.000Z',
+    tracking: null,
+    invoice_number: null,
+    credit_notes: [],
+    cancellable: true,
+    token: TOKEN,
+  };
+  const cancelledOrder = {
+    ...unpaid,
+    status: 'cancelled',
+    payment_status: 'failed',
+    bank_transfer: null,
+    payment_due_at: null,
+    cancellable: false,
+  };
+
+  it('shows a guest the order of the link: reference, lines, totals, the transfer to make, the address', async () => {
+    serve({ [`GET ${pageUrl}`]: () => [200, unpaid] });
+    await renderAt(`/ordini/${ORDER_ID}?t=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ordine ORD-ABCD5678' })).toBeTruthy();
+    expect(screen.getByTestId('order-page-status').textContent).toBe('In Attesa');
+    expect(screen.getByText('20 novembre 2026')).toBeTruthy();
+    expect(screen.getByText('Bonifico bancario')).toBeTruthy();
+    expect(screen.getByText(/2 × Ferrari 312T 1:43/)).toBeTruthy();
+    expect(screen.getByText('60,88 € cad.')).toBeTruthy();
+    expect(screen.getAllByText('121,76 €')).toHaveLength(2); // the line and the subtotal
+    expect(screen.getByTestId('order-page-total').textContent?.replace(/\s/g, ' ')).toBe('130,76 €');
+    const transfer = within(screen.getByTestId('order-page-transfer'));
+    expect(transfer.getByText('IE29AIBK93115212345678')).toBeTruthy();
+    expect(transfer.getAllByText('ORD-ABCD5678')).toHaveLength(1);
+    expect(transfer.getByText(/entro il 27 novembre 2026/)).toBeTruthy();
+    expect(screen.getByText(/Via dei Mille 12/)).toBeTruthy();
+    expect(screen.queryByTestId('order-page-tracking')).toBeNull();
+    expect(document.title).toContain('Ordine ORD-ABCD5678');
+  });
+
+  it("cancels after the confirmation, with the link's token, then shows the order cancelled", async () => {
+    let current: unknown = unpaid;
+    const fetchMock = serve({
+      [`GET ${pageUrl}`]: () => [200, current],
+      [`POST ${API}/orders/${ORDER_ID}/cancel`]: () => {
+        current = cancelledOrder;
+        return [200, { order_id: ORDER_ID, status: 'cancelled' }];
+      },
+    });
+    await renderAt(`/ordini/${ORDER_ID}?t=${TOKEN}`);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Annulla ordine' })));
+    const dialog = screen.getByRole('alertdialog', { name: "Vuoi annullare l'ordine?" });
+    // 'No' closes the dialog and nothing is sent.
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: "No, mantieni l'ordine" })),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Annulla ordine' }));
+    await act(async () =>
+      fireEvent.click(
+        within(screen.getByRole('alertdialog')).getByRole('button', { name: "Sì, annulla l'ordine" }),
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('order-page-status').textContent).toBe('Annullato'));
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([, init]) => JSON.parse(init!.body as string))).toEqual([{ cancel_token: TOKEN }]);
+    expect(screen.getByRole('status').textContent).toBe("L'ordine è stato annullato.");
+    expect(screen.queryByRole('button', { name: 'Annulla ordine' })).toBeNull();
+    expect(screen.queryByTestId('order-page-transfer')).toBeNull();
+  });
+
+  it("shows the server's refusal in the dialog (paid meanwhile)", async () => {
+    serve({
+      [`GET ${pageUrl}`]: () => [200, unpaid],
+      [`POST ${API}/orders/${ORDER_ID}/cancel`]: () => [
+        409,
+        { detail: "L'ordine non si può più annullare: è già pagato o chiuso" },
+      ],
+    });
+    await renderAt(`/ordini/${ORDER_ID}?t=${TOKEN}`);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Annulla ordine' })));
+    await act(async () =>
+      fireEvent.click(
+        within(screen.getByRole('alertdialog')).getByRole('button', { name: "Sì, annulla l'ordine" }),
+      ),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "L'ordine non si può più annullare: è già pagato o chiuso",
+    );
+  });
+
+  it('shows tracking and the documents of a shipped, invoiced order, with the token in their links', async () => {
+    serve({
+      [`GET ${pageUrl}`]: () => [
+        200,
+        {
+          ...unpaid,
+          status: 'shipped',
+          payment_status: 'partially_refunded',
+          payment_method: 'card',
+          bank_transfer: null,
+          payment_due_at: null,
+          cancellable: false,
+          refunded_amount: 10,
+          tracking: { number: 'TRK123IT', carrier: 'BRT', url: 'https://track.example/TRK123IT' },
+          invoice_number: '12/2026',
+          credit_notes: [{ number: '3/2026', date: '2026-11-25', amount: 10 }],
+        },
+      ],
+    });
+    await renderAt(`/ordini/${ORDER_ID}?t=${TOKEN}`);
+    const tracking = within(await screen.findByTestId('order-page-tracking'));
+    expect(tracking.getByText('BRT')).toBeTruthy();
+    expect(tracking.getByText('TRK123IT')).toBeTruthy();
+    const track = tracking.getByRole('link', { name: 'Segui la spedizione' });
+    expect(track.getAttribute('href')).toBe('https://track.example/TRK123IT');
+    expect(track.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'Scarica fattura 12/2026' }).getAttribute('href')).toBe(
+      `${API}/orders/${ORDER_ID}/invoice.pdf?t=${TOKEN}`,
+    );
+    expect(screen.getByRole('link', { name: 'Scarica nota di credito 3/2026' }).getAttribute('href')).toBe(
+      `${API}/orders/${ORDER_ID}/credit-notes/3-2026.pdf?t=${TOKEN}`,
+    );
+    expect(screen.getByText('Rimborsato in parte')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Annulla ordine' })).toBeNull();
+  });
+
+  it('says a wrong or incomplete link is not an order', async () => {
+    serve({ [`GET ${pageUrl}`]: () => [404, { detail: 'Ordine non trovato' }] });
+    await renderAt(`/ordini/${ORDER_ID}?t=${TOKEN}`);
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Ordine non trovato: il link non è valido/,
+    );
+  });
+
+  it('opens for the signed-in owner without a token; a visitor without one goes to /accedi', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/orders/${ORDER_ID}`]: (init) =>
+        (init?.headers as Record<string, string>)?.Authorization === 'Bearer tok-mario'
+          ? [200, unpaid]
+          : [404, { detail: 'Ordine non trovato' }],
+    });
+    await renderAt(`/ordini/${ORDER_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ordine ORD-ABCD5678' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Vai ai miei ordini' }).getAttribute('href')).toBe('/profilo');
+    cleanup();
+
+    localStorage.clear();
+    forgetAccounts();
+    serve({});
+    await renderAt(`/ordini/${ORDER_ID}`);
+    await waitFor(() => expect(location()).toBe('/accedi'));
+  });
+});
+
 describe('languages', () => {
   afterEach(async () => {
     cleanup();
@@ -721,7 +913,7 @@ describe('languages', () => {
     await renderAt('/ordini/storico');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeTruthy();
     const first = within((await screen.findAllByTestId('customer-order'))[0]!);
-    expect(first.getByText('Order #9f1c2d3e')).toBeTruthy();
+    expect(first.getByText('Order ORD-456789AB')).toBeTruthy();
     expect(first.getByText('Shipped')).toBeTruthy();
     expect(first.getByText('3 October 2025')).toBeTruthy();
     expect(first.getByText('12.345,50 €')).toBeTruthy();

@@ -4,6 +4,7 @@ import { PASSWORD_FORGOTTEN_PATH, PASSWORD_RESET_PATH, type RemoteProps } from '
 import { registerTranslations } from '../i18n';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
+import { OrderPage } from './OrderPage';
 import { OrderHistoryPage, ProfilePage } from './ProfilePage';
 import { RegisterPage } from './RegisterPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
@@ -13,16 +14,33 @@ import '../account.css';
 
 registerTranslations();
 
+/** An order's page: /ordini/{id} (docs/product/account.md#order-page). */
+const ORDER_PATH = /^\/ordini\/([0-9a-f-]{36})$/i;
+
 /**
  * The customer pages (exposed as mf_account/AccountPages): the shell routes /registrati, /accedi,
- * /profilo, /ordini/storico, /password-dimenticata and /reimposta-password here and this picks the page by path.
+ * /profilo, /ordini/storico, /ordini/{id}, /password-dimenticata and /reimposta-password here and this picks the
+ * page by path.
  */
 export default function AccountPages({ config }: RemoteProps) {
   const { session } = accountFor(config.apiBaseUrl);
   // The pages' chunk carries the client anyway; the header menu loads it only to check a stored token.
   const api = useMemo(() => createAccountApi(config.apiBaseUrl), [config.apiBaseUrl]);
-  const { pathname } = useLocation();
-  switch (pathname.replace(/\/+$/, '')) {
+  const { pathname, search } = useLocation();
+  const path = pathname.replace(/\/+$/, '');
+  const order = ORDER_PATH.exec(path)?.[1];
+  if (order) {
+    return (
+      <OrderPage
+        key={order}
+        api={api}
+        session={session}
+        orderId={order}
+        link={new URLSearchParams(search).get('t')}
+      />
+    );
+  }
+  switch (path) {
     case '/registrati':
       return <RegisterPage api={api} session={session} />;
     case '/accedi':

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { orderPagePath, orderReference } from '@edicola/contracts';
 import type { AccountApi } from '../api';
 import { formatEuro, formatInstantDay, useLoad } from '@edicola/web-kit';
 import type { CustomerSession } from '../session';
@@ -109,7 +110,9 @@ export function OrdersList({ api, session, token, level }: OrdersListProps) {
             return (
               <li key={order.id} className="acct-order" data-testid="customer-order">
                 <div className="acct-order-head">
-                  <span className="acct-order-id">{t('orders.number', { id: order.id.slice(0, 8) })}</span>
+                  <Link className="acct-order-id" to={orderPagePath(order.id)}>
+                    {t('orders.number', { id: orderReference(order.id) })}
+                  </Link>
                   <span className={`acct-badge acct-badge-${order.status}`}>
                     {t(`status.${order.status}`)}
                   </span>

@@ -247,7 +247,7 @@ describe('mf-checkout → svc-orders', () => {
       });
   });
 
-  it('POST /orders/{id}/cancel refuses a token that is not the order’s with 403', async () => {
+  it('POST /orders/{id}/cancel answers a token that is not the order’s as an unknown order (404)', async () => {
     const wrong = 'x'.repeat(43);
     await pact
       .addInteraction()
@@ -258,14 +258,12 @@ describe('mf-checkout → svc-orders', () => {
         fromProviderState('/orders/${orderId}/cancel', `/orders/${OPEN_ORDER_ID}/cancel`),
         (request) => request.headers(jsonHeaders).jsonBody({ cancel_token: wrong }),
       )
-      .willRespondWith(403, (response) =>
-        response
-          .headers({ 'Content-Type': JSON_TYPE })
-          .jsonBody({ detail: string('Non puoi annullare questo ordine') }),
+      .willRespondWith(404, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({ detail: string('Ordine non trovato') }),
       )
       .executeTest(async (mockServer) => {
         const failure = createCheckoutApi(mockServer.url).cancelOrder(OPEN_ORDER_ID, wrong);
-        await expect(failure).rejects.toMatchObject({ status: 403 });
+        await expect(failure).rejects.toMatchObject({ status: 404 });
       });
   });
 

@@ -7,11 +7,11 @@ import { cancelOpenOrder, forgetOpenOrder } from '../openOrder';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
 import { openCheckoutSoon } from '../goToCheckout';
 import { clearKlarnaRecord } from '../payments';
-import { ContactLine, PageLinks, PaidSummary, PaymentPage, Waiting } from './common';
+import { ContactLine, ordersLinkAfterPayment, PageLinks, PaidSummary, PaymentPage, Waiting } from './common';
 
 type View =
   | { kind: 'verifying' }
-  | { kind: 'paid'; orderId: string; total: number }
+  | { kind: 'paid'; orderId: string; total: number; ordersLink: string | null }
   | { kind: 'problem'; message: string; retry: boolean }
   | { kind: 'error'; message: string };
 
@@ -42,8 +42,9 @@ export function KlarnaReturnPage({ api, search }: { api: CheckoutApi; search: UR
         clearKlarnaRecord(); // kept until the return (docs/product/cart-and-checkout.md#klarna-return-page)
         if (result.status === 'paid') {
           clearCart();
+          const ordersLink = ordersLinkAfterPayment(result.order_id);
           forgetOpenOrder();
-          setView({ kind: 'paid', orderId: result.order_id, total: result.total_amount });
+          setView({ kind: 'paid', orderId: result.order_id, total: result.total_amount, ordersLink });
         } else {
           // Declined or cancelled on Klarna's page: that attempt's order is given up at once (stock released).
           if (result.status === 'failed') void cancelOpenOrder(api).catch(() => false);
@@ -88,7 +89,9 @@ export function KlarnaReturnPage({ api, search }: { api: CheckoutApi; search: UR
           <p>{t('pages.success.text')}</p>
           <PaidSummary orderId={view.orderId} total={view.total} />
         </div>
-        <PageLinks links={[...home, { to: '/ordini/storico', label: t('pages.orders') }]} />
+        <PageLinks
+          links={[...home, ...(view.ordersLink ? [{ to: view.ordersLink, label: t('pages.orders') }] : [])]}
+        />
       </PaymentPage>
     );
   }

@@ -71,6 +71,7 @@ const session = (status: string) => ({
 describe('/checkout/success (card)', () => {
   it('says it is confirming while the server says pending, then shows the paid order and removes the cart', async () => {
     jest.useFakeTimers({ advanceTimers: true });
+    sessionStorage.setItem(OPEN_ORDER_KEY, JSON.stringify({ order_id: ORDER_ID, cancel_token: 'tok-en_1' }));
     const answers = ['pending', 'pending', 'paid'];
     routes['GET /checkout/session/cs_test_1'] = () => [200, session(answers.shift() ?? 'paid')];
     renderAt('/checkout/success?session_id=cs_test_1');
@@ -83,11 +84,15 @@ describe('/checkout/success (card)', () => {
     await act(() => jest.advanceTimersByTimeAsync(POLL_MS));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Pagamento completato!' })).toBeTruthy();
-    expect(screen.getByTestId('payment-reference').textContent).toBe('#3C4D5E6F');
+    expect(screen.getByTestId('payment-reference').textContent).toBe('ORD-3C4D5E6F');
     expect(plain(screen.getByTestId('payment-total').textContent)).toBe('239,58 €');
     expect(screen.getByTestId('payment-status').textContent).toBe('Pagato');
     expect(screen.getByRole('link', { name: 'Torna alla Home' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('link', { name: 'I miei ordini' }).getAttribute('href')).toBe('/ordini/storico');
+    // A guest's 'I miei ordini' is the order's page, with the token the checkout kept for it.
+    expect(screen.getByRole('link', { name: 'I miei ordini' }).getAttribute('href')).toBe(
+      `/ordini/${ORDER_ID}?t=tok-en_1`,
+    );
+    expect(sessionStorage.getItem(OPEN_ORDER_KEY)).toBeNull();
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
     expect(calls.filter((c) => c.path === '/checkout/session/cs_test_1')).toHaveLength(3);
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
@@ -151,6 +156,15 @@ describe('/checkout/success?provider=paypal', () => {
       { method: 'POST', path: '/paypal/capture-order', body: { order_id: 'PAYPAL-1' } },
     ]);
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it("leads a signed-in customer's 'I miei ordini' to /profilo", async () => {
+    localStorage.setItem('customer_token', 'a-session');
+    sessionStorage.setItem(OPEN_ORDER_KEY, JSON.stringify({ order_id: ORDER_ID, cancel_token: 'tok' }));
+    routes['POST /paypal/capture-order'] = () => [200, capture('paid')];
+    renderAt('/checkout/success?provider=paypal&token=PAYPAL-1&PayerID=PAYER1');
+    await screen.findByRole('heading', { level: 1, name: 'Pagamento completato!' });
+    expect(screen.getByRole('link', { name: 'I miei ordini' }).getAttribute('href')).toBe('/profilo');
   });
 
   it("a capture that did not complete is 'Errore nel completamento del pagamento PayPal. Riprova.'", async () => {
@@ -296,8 +310,10 @@ describe('/payment-success (Klarna return)', () => {
         body: { payment_intent_id: 'pi_1', client_secret: 'pi_1_secret_x' },
       },
     ]);
-    expect(screen.getByTestId('payment-reference').textContent).toBe('#3C4D5E6F');
+    expect(screen.getByTestId('payment-reference').textContent).toBe('ORD-3C4D5E6F');
     expect(plain(screen.getByTestId('payment-total').textContent)).toBe('120,00 €');
+    // A guest whose checkout kept no token for the order: no 'I miei ordini' (the e-mail carries the link).
+    expect(screen.queryByRole('link', { name: 'I miei ordini' })).toBeNull();
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
     expect(sessionStorage.getItem(KLARNA_CART_KEY)).toBeNull();
     expect(sessionStorage.getItem(KLARNA_CUSTOMER_KEY)).toBeNull();

@@ -5,7 +5,7 @@ import type { CheckoutApi } from '../api';
 import { clearCart } from '../cart';
 import { forgetOpenOrder } from '../openOrder';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
-import { ContactLine, PageLinks, PaidSummary, PaymentPage, Waiting } from './common';
+import { ContactLine, ordersLinkAfterPayment, PageLinks, PaidSummary, PaymentPage, Waiting } from './common';
 
 /** How often /checkout/success asks whether the payment is confirmed, and for how long at most. */
 export const POLL_MS = 1500;
@@ -13,14 +13,14 @@ export const POLL_LIMIT_MS = 60_000;
 
 type View =
   | { kind: 'waiting' }
-  | { kind: 'paid'; orderId: string; total: number }
+  | { kind: 'paid'; orderId: string; total: number; ordersLink: string | null }
   | { kind: 'failed' | 'expired' | 'refunded' | 'pending' }
   | { kind: 'error'; messages: string[] };
 
 /**
  * /checkout/success (docs/product/cart-and-checkout.md#success-page): the card payment confirmed by the
  * server (polled while the webhook or the
- * provider says so), or PayPal's return, which captures. Paid: order reference (last 8), total, 'Pagato',
+ * provider says so), or PayPal's return, which captures. Paid: order reference (ORD-…), total, 'Pagato',
  * and the cart is removed (docs/product/cart-and-checkout.md#success-page).
  */
 export function SuccessPage({ api, search }: { api: CheckoutApi; search: URLSearchParams }) {
@@ -48,8 +48,9 @@ export function SuccessPage({ api, search }: { api: CheckoutApi; search: URLSear
         if (capture.payment_status === 'paid') {
           // PayPal success empties the cart at once (docs/product/cart-and-checkout.md#success-page)
           clearCart();
+          const ordersLink = ordersLinkAfterPayment(capture.shop_order_id);
           forgetOpenOrder();
-          setView({ kind: 'paid', orderId: capture.shop_order_id, total: capture.total_amount });
+          setView({ kind: 'paid', orderId: capture.shop_order_id, total: capture.total_amount, ordersLink });
         } else {
           // 'Pagamento PayPal non completato'
           setView({ kind: 'error', messages: [t('pages.success.paypalError')] });
@@ -77,8 +78,9 @@ export function SuccessPage({ api, search }: { api: CheckoutApi; search: URLSear
         if (controller.signal.aborted) return;
         if (status.status === 'paid') {
           clearCart();
+          const ordersLink = ordersLinkAfterPayment(status.order_id);
           forgetOpenOrder();
-          setView({ kind: 'paid', orderId: status.order_id, total: status.total_amount });
+          setView({ kind: 'paid', orderId: status.order_id, total: status.total_amount, ordersLink });
           return;
         }
         if (status.status !== 'pending') {
@@ -123,7 +125,7 @@ export function SuccessPage({ api, search }: { api: CheckoutApi; search: URLSear
         <PageLinks
           links={[
             { to: '/', label: t('pages.home'), primary: true },
-            { to: '/ordini/storico', label: t('pages.orders') },
+            ...(view.ordersLink ? [{ to: view.ordersLink, label: t('pages.orders') }] : []),
           ]}
         />
       </PaymentPage>

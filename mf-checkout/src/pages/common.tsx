@@ -1,15 +1,34 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { eurosToCents, SHOP_INFO } from '@edicola/contracts';
+import {
+  CUSTOMER_TOKEN_KEY,
+  eurosToCents,
+  orderPagePath,
+  orderReference,
+  SHOP_INFO,
+} from '@edicola/contracts';
+import { openOrder } from '../openOrder';
 import { PAYMENT_NAMESPACE } from '../paymentI18n';
 import { formatCents } from '@edicola/web-kit';
 
 /**
- * The order reference the card success page shows: the last 8 characters of the order id
- * (docs/product/constants.md#order-reference).
+ * Where 'I miei ordini' leads once an order is paid (docs/product/cart-and-checkout.md#success-page): a signed-in
+ * customer to /profilo, a guest to the order's page with the token this checkout kept for the order
+ * (openOrder.ts); null when a guest's token is gone (the order's e-mails carry the link). Read it before the open
+ * order is forgotten.
  */
-export const lastEight = (orderId: string) => `#${orderId.slice(-8).toUpperCase()}`;
+export function ordersLinkAfterPayment(orderId: string): string | null {
+  let signedIn = false;
+  try {
+    signedIn = Boolean(window.localStorage.getItem(CUSTOMER_TOKEN_KEY));
+  } catch {
+    // No storage: a guest.
+  }
+  if (signedIn) return '/profilo';
+  const open = openOrder();
+  return open?.order_id === orderId ? orderPagePath(orderId, open.cancel_token) : null;
+}
 
 /** A payment page's frame: its heading (focused when the page changes state), then its content. */
 export function PaymentPage({
@@ -61,14 +80,14 @@ export function ContactLine() {
   );
 }
 
-/** The paid order: reference (last 8 characters), total and the status 'Pagato'. */
+/** The paid order: reference (docs/product/constants.md#order-reference), total and the status 'Pagato'. */
 export function PaidSummary({ orderId, total }: { orderId: string; total: number }) {
   const { t } = useTranslation(PAYMENT_NAMESPACE);
   return (
     <dl className="cko-summary cko-page-summary" data-testid="payment-summary">
       <div>
         <dt>{t('pages.reference')}</dt>
-        <dd data-testid="payment-reference">{lastEight(orderId)}</dd>
+        <dd data-testid="payment-reference">{orderReference(orderId)}</dd>
       </div>
       <div>
         <dt>{t('pages.total')}</dt>

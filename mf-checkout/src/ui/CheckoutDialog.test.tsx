@@ -494,7 +494,10 @@ describe('checkout', () => {
       shipping_zone: 'national',
     });
     expect((posts[0]!.body as { invoice_data?: unknown }).invoice_data).toBeUndefined();
-    expect(within(done).getByTestId('order-reference').textContent).toBe('#3C4D5E6F');
+    expect(within(done).getByTestId('order-reference').textContent).toBe('ORD-3C4D5E6F');
+    expect(within(done).getByRole('link', { name: 'Segui il tuo ordine' }).getAttribute('href')).toBe(
+      '/ordini/7d1f2a9c-5b3e-4c8d-9e0f-1a2b3c4d5e6f?t=cancel-token-transfer',
+    );
     expect(plain(within(done).getByTestId('order-total').textContent)).toBe('246,58 €');
     expect(within(done).getByTestId('transfer-iban').textContent).toBe('IE29 AIBK 9311 5212 3456 78');
     expect(within(done).getByTestId('transfer-holder').textContent).toBe('Edicola Napoli');

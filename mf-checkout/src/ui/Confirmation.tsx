@@ -4,7 +4,8 @@ import { DIALOG_NAMESPACE } from '../dialogI18n';
 import type { OrderConfirmation } from '../api';
 import { DialogHead } from './DialogHead';
 import { formatCents } from '@edicola/web-kit';
-import { eurosToCents } from '@edicola/contracts';
+import { Link } from 'react-router-dom';
+import { eurosToCents, orderPagePath, orderReference } from '@edicola/contracts';
 
 /**
  * The confirmation closes by itself after 30 s, then the cart is emptied
@@ -19,7 +20,10 @@ interface ConfirmationProps {
   onDone: () => void;
 }
 
-/** The order confirmation overlay: reference (last 8 characters), total, and the bank-transfer details. */
+/**
+ * The order confirmation overlay: reference (ORD- and the last 8 characters), total, the bank-transfer details and
+ * the link to the order's page (docs/product/account.md#order-page), which closes the overlay as 'Chiudi' does.
+ */
 export function Confirmation({ titleId, confirmation, onDone }: ConfirmationProps) {
   const { t } = useTranslation(DIALOG_NAMESPACE);
   const [copied, setCopied] = useState('');
@@ -57,7 +61,7 @@ export function Confirmation({ titleId, confirmation, onDone }: ConfirmationProp
         <dl className="cko-summary">
           <div>
             <dt>{t('confirmation.reference')}</dt>
-            <dd data-testid="order-reference">#{confirmation.order_id.slice(-8).toUpperCase()}</dd>
+            <dd data-testid="order-reference">{orderReference(confirmation.order_id)}</dd>
           </div>
           <div className="cko-summary-total">
             <dt>{t('confirmation.total')}</dt>
@@ -82,6 +86,14 @@ export function Confirmation({ titleId, confirmation, onDone }: ConfirmationProp
         <p className="cko-hint">{t('confirmation.autoClose')}</p>
       </div>
       <div className="cko-actions">
+        <Link
+          className="cko-secondary"
+          to={orderPagePath(confirmation.order_id, confirmation.cancel_token)}
+          onClick={onDone}
+          data-testid="order-page-link"
+        >
+          {t('confirmation.follow')}
+        </Link>
         <button type="button" className="cko-primary" onClick={onDone}>
           {t('confirmation.close')}
         </button>

@@ -1,5 +1,5 @@
 import { Button, Link, Section, Text } from '@react-email/components';
-import type { Language, PaymentFailureReason } from '@edicola/contracts';
+import { orderPagePath, type Language, type PaymentFailureReason } from '@edicola/contracts';
 import type { Mail } from '../mail/transport';
 import { day, moment, money } from './format';
 import { button, Layout, paragraph, TypedText, type ShopDetails } from './Layout';
@@ -39,6 +39,28 @@ function ShopButton({ href, label }: { href: string; label: string }) {
 }
 
 const shopLink = (shop: ShopDetails, path: string) => new URL(path, shop.webUrl).toString();
+
+/**
+ * 'Vedi il tuo ordine': the order's page with its token (docs/product/account.md#order-page), in every e-mail about
+ * an order; none for an order whose event carried no token (a marketplace order, or one from before the link).
+ */
+function OrderPageLink({
+  order,
+  shop,
+  language,
+}: {
+  order: OrderFacts;
+  shop: ShopDetails;
+  language: Language;
+}) {
+  if (!order.order_token) return null;
+  return (
+    <ShopButton
+      href={shopLink(shop, orderPagePath(order.order_id, order.order_token))}
+      label={STRINGS[language].common.viewOrder}
+    />
+  );
+}
 const lang = (order: OrderFacts): Language => order.language;
 const replyTo = (shop: ShopDetails) => ({ replyTo: shop.email });
 
@@ -55,6 +77,7 @@ export function orderReceivedMail(order: OrderFacts, shop: ShopDetails, dueAt: D
       <OrderSummary order={order} language={language} />
       <TransferDetails order={order} language={language} dueAt={dueAt} />
       <Text style={paragraph}>{t.afterTransfer}</Text>
+      <OrderPageLink order={order} shop={shop} language={language} />
       <SignOff shop={shop} language={language} />
     </Layout>,
     replyTo(shop),
@@ -82,6 +105,7 @@ export function paymentReceivedMail(
       </Text>
       <OrderSummary order={order} language={language} />
       <Text style={paragraph}>{t.next}</Text>
+      <OrderPageLink order={order} shop={shop} language={language} />
       <SignOff shop={shop} language={language} />
     </Layout>,
     replyTo(shop),
@@ -100,6 +124,7 @@ export function transferReminderMail(order: OrderFacts, shop: ShopDetails, dueAt
       <Text style={paragraph}>{t.intro(day(dueAt, language))}</Text>
       <TransferDetails order={order} language={language} dueAt={dueAt} />
       <Text style={paragraph}>{t.ignore}</Text>
+      <OrderPageLink order={order} shop={shop} language={language} />
       <SignOff shop={shop} language={language} />
     </Layout>,
     replyTo(shop),
@@ -118,6 +143,7 @@ export function transferExpiredMail(order: OrderFacts, shop: ShopDetails, dueAt:
       <Text style={paragraph}>{t.intro(day(dueAt, language))}</Text>
       <Text style={paragraph}>{t.again}</Text>
       <ShopButton href={shopLink(shop, '/prodotti')} label={STRINGS[language].common.backToShop} />
+      <OrderPageLink order={order} shop={shop} language={language} />
       <SignOff shop={shop} language={language} />
     </Layout>,
     replyTo(shop),
@@ -140,6 +166,7 @@ export function paymentFailedMail(
       <Text style={paragraph}>{reason === 'declined' ? t.declined : t.expired}</Text>
       <Text style={paragraph}>{t.again}</Text>
       <ShopButton href={shopLink(shop, '/prodotti')} label={STRINGS[language].common.backToShop} />
+      <OrderPageLink order={order} shop={shop} language={language} />
       <SignOff shop={shop} language={language} />
     </Layout>,
     replyTo(shop),
@@ -176,6 +203,7 @@ export function shippedMail(order: OrderFacts, shop: ShopDetails, shipment: Ship
         ) : null}
       </Text>
       {shipment.trackingUrl ? <ShopButton href={shipment.trackingUrl} label={t.track} /> : null}
+      <OrderPageLink order={order} shop={shop} language={language} />
       <SignOff shop={shop} language={language} />
     </Layout>,
     replyTo(shop),
@@ -191,6 +219,7 @@ export function deliveredMail(order: OrderFacts, shop: ShopDetails): Promise<Mai
     <Layout shop={shop} language={language} title={t.title}>
       <Greeting name={order.customer_name} language={language} />
       <Text style={paragraph}>{t.intro}</Text>
+      <OrderPageLink order={order} shop={shop} language={language} />
       <SignOff shop={shop} language={language} />
     </Layout>,
     replyTo(shop),
@@ -207,6 +236,7 @@ export function cancelledMail(order: OrderFacts, shop: ShopDetails, refundFollow
       <Greeting name={order.customer_name} language={language} />
       <Text style={paragraph}>{t.intro}</Text>
       {refundFollows ? <Text style={paragraph}>{t.refundFollows}</Text> : null}
+      <OrderPageLink order={order} shop={shop} language={language} />
       <SignOff shop={shop} language={language} />
     </Layout>,
     replyTo(shop),
@@ -235,6 +265,7 @@ export function refundedMail(order: OrderFacts, shop: ShopDetails, refund: Refun
         </Text>
       ) : null}
       <Text style={paragraph}>{t.timing}</Text>
+      <OrderPageLink order={order} shop={shop} language={language} />
       <SignOff shop={shop} language={language} />
     </Layout>,
     replyTo(shop),
@@ -265,6 +296,7 @@ export function reviewRequestMail(order: OrderFacts, shop: ShopDetails): Promise
           <Link href={reviewLink(shop, order, item.article_id)}>{t.write(item.title)}</Link>
         </Text>
       ))}
+      <OrderPageLink order={order} shop={shop} language={language} />
       <SignOff shop={shop} language={language} />
     </Layout>,
     replyTo(shop),

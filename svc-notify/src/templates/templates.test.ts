@@ -137,6 +137,30 @@ describe('the e-mail templates', () => {
     },
   );
 
+  it.each(LANGUAGES)(
+    'link the order page with its token in every e-mail about an order, in %s',
+    async (language) => {
+      const mails = everyMail(language);
+      const order = transferOrder('5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678', 'cliente@example.it', language);
+      const link = `https://shop.example.it/ordini/${order.order_id}?t=${order.order_token}`;
+      const aboutAnOrder = Object.keys(mails).filter(
+        (name) => !/^(newsletter|contact|reviewReply)/.test(name),
+      );
+      expect(aboutAnOrder).toHaveLength(12);
+      for (const name of aboutAnOrder) {
+        const mail = await mails[name]!;
+        expect({ name, linked: mail.html!.includes(`href="${link}"`) }).toEqual({ name, linked: true });
+        expect({ name, text: mail.text.includes(STRINGS[language].common.viewOrder) }).toEqual({
+          name,
+          text: true,
+        });
+      }
+      // An order whose event carried no token (an eBay order, an older event) gets no broken link.
+      const { order_token: _token, ...older } = order;
+      expect((await deliveredMail(older, shop)).html).not.toContain('/ordini/');
+    },
+  );
+
   it('writes amounts and dates the way each language does', async () => {
     const text = async (language: Language) =>
       (await everyMail(language).orderReceived!).text.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { notFound, type Db } from '@edicola/platform';
 import { creditNotes, customers, orderRecords } from '../db/schema';
+import type { CancelTokens } from '../orders/cancel-token';
 import { ORDER_NOT_FOUND } from '../orders/queries';
 import { creditNoteDocument, invoiceDocument, type FiscalDocument } from './document';
 import { INVOICE_NOT_ISSUED } from './issue';
@@ -8,14 +9,23 @@ import type { ShopFiscal } from './shop-fiscal';
 
 export const CREDIT_NOTE_NOT_FOUND = 'Nota di credito non trovata';
 
-/** Who may read: staff any order, a customer only their own (another's, or a guest's, is not found). */
-export type Reader = { kind: 'staff' } | { kind: 'customer'; customerId: string };
+/**
+ * Who may read: staff any order, a customer only their own (another's, or a guest's, is not found), the holder of
+ * the order page's link only that order (a wrong token is not found either, docs/decisions/0055).
+ */
+export type Reader =
+  | { kind: 'staff' }
+  | { kind: 'customer'; customerId: string }
+  | { kind: 'link'; token: string; tokens: CancelTokens };
+
+const mayRead = (reader: Reader, row: { id: string; customerId: string | null }) =>
+  reader.kind === 'staff' ||
+  (reader.kind === 'customer' && row.customerId === reader.customerId) ||
+  (reader.kind === 'link' && reader.tokens.matches(row.id, reader.token));
 
 async function issuedOrder(db: Db, orderId: string, reader: Reader) {
   const [row] = await db.select().from(orderRecords).where(eq(orderRecords.id, orderId));
-  if (!row || (reader.kind === 'customer' && row.customerId !== reader.customerId)) {
-    throw notFound(ORDER_NOT_FOUND);
-  }
+  if (!row || !mayRead(reader, row)) throw notFound(ORDER_NOT_FOUND);
   if (!row.invoiceData?.invoice_issued) throw notFound(INVOICE_NOT_ISSUED);
   const account = row.customerId
     ? ((await db.select().from(customers).where(eq(customers.id, row.customerId)))[0] ?? null)

@@ -39,6 +39,7 @@ import { checkReservation, reserveStock } from '../stock/reservations';
 import { transferDetails, type BankAccount } from './bank-transfer';
 import { paymentDueAt, type PaymentDeadlines } from './deadlines';
 import { checkLineQuantities, checkOpenOrders } from './limits';
+import type { CancelTokens } from './cancel-token';
 import { orderCreated } from './events';
 import { createOrder } from './order-writer';
 import { mergeLines, priceLines, totalMatches } from './pricing';
@@ -59,6 +60,8 @@ export interface OrderPlacing {
   deadlines: PaymentDeadlines;
   /** Unpaid open orders allowed per buyer e-mail (orders/limits.ts). */
   openOrdersPerEmail: number;
+  /** The orders' tokens: the checkout's cancellation and the order page's link in the e-mails. */
+  cancelTokens: CancelTokens;
 }
 
 const placementDeps = (deps: OrderPlacing) => ({
@@ -294,6 +297,7 @@ async function placeUnderId(
         },
         orderCreated({
           orderId,
+          orderToken: deps.cancelTokens.tokenFor(orderId),
           customerId: orderer.customerId,
           customerEmail: info.email,
           customerName: info.name,

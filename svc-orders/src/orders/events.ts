@@ -41,6 +41,8 @@ export function orderStatusChanged(change: StatusChange): EventData<'order.statu
 
 export interface NewOrder {
   orderId: string;
+  /** The order's token (cancel-token.ts), for the link to the order page in its e-mails. */
+  orderToken: string;
   customerId: string | null;
   customerEmail: string;
   customerName: string;
@@ -62,6 +64,7 @@ export function orderCreated(order: NewOrder): EventData<'order.created'> {
   return {
     order_id: order.orderId,
     order_reference: orderReference(order.orderId),
+    order_token: order.orderToken,
     order_version: 1,
     status: 'pending',
     payment_method: order.paymentMethod,

@@ -40,6 +40,21 @@ export function orderCreationLimit(
   });
 }
 
+export const TOO_MANY_LINK_CALLS_DETAIL = 'Troppe richieste da questo indirizzo: riprova tra qualche minuto';
+
+/**
+ * The per-address limit of the calls that check an order's token (the order page, its files, the cancellation):
+ * generous for a buyer, it stops anyone trying tokens (docs/decisions/0055).
+ */
+export function orderLinkLimit(limits: RateLimits, perHour: number) {
+  return limits.perAddress({
+    name: 'order-link',
+    windowMs: 60 * 60_000,
+    limit: perHour,
+    detail: TOO_MANY_LINK_CALLS_DETAIL,
+  });
+}
+
 /** POST /internal/orders' client address (the handler refuses the body when it is missing). */
 export const internalClientAddress = (req: Request): string => {
   const body = req.body as { client_address?: unknown } | undefined;

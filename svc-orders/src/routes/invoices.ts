@@ -1,4 +1,4 @@
-import type { Response, Router } from 'express';
+import type { RequestHandler, Response, Router } from 'express';
 import { endpoint, type NextInvoiceNumber, type Order } from '@edicola/contracts';
 import {
   auditBy,
@@ -15,12 +15,16 @@ import { issueInvoice, nextInvoiceNumber } from '../invoices/issue';
 import { fiscalDocumentPdf } from '../invoices/pdf';
 import { requireShopFiscal, type ShopFiscalState } from '../invoices/shop-fiscal';
 import type { FiscalDocument } from '../invoices/document';
+import type { CancelTokens } from '../orders/cancel-token';
 
 export interface InvoiceRouteOptions {
   database: Database;
   bus: EventBus;
   verifier: TokenVerifier;
   shopFiscal: ShopFiscalState;
+  cancelTokens: CancelTokens;
+  /** The per-address limit of the calls that check an order's token (orders/limits.ts). */
+  orderLinkLimit: RequestHandler;
 }
 
 /** 'Fattura 12/2026' → 'fattura-12-2026'. */
@@ -49,7 +53,7 @@ function sendXml(res: Response, doc: FiscalDocument) {
 /**
  * Invoices (docs/product/orders-and-payments.md#invoices; issue 16): staff enter the buyer's fiscal data when
  * the order has none (decision 0033), issue
- * an order's invoice and download it as PDF or FatturaPA XML, with the credit notes refunds produced; a customer downloads the PDF of their own order's invoice. While the shop's fiscal
+ * an order's invoice and download it as PDF or FatturaPA XML, with the credit notes refunds produced; a customer downloads the PDF of their own order's invoice, the order page's link its invoice and credit notes. While the shop's fiscal
  * data are not configured (outside the all-in-one demo) every route but the next number answers 503.
  */
 export function invoiceRoutes(router: Router, options: InvoiceRouteOptions) {
@@ -107,4 +111,22 @@ export function invoiceRoutes(router: Router, options: InvoiceRouteOptions) {
     const reader: Reader = { kind: 'customer', customerId: authOf(res).sub };
     await sendPdf(res, await invoiceOf(db, shop(), params.id, reader));
   });
+
+  // The order page's documents, with the order's token (docs/product/account.md#order-page).
+  const link = (token: string): Reader => ({ kind: 'link', token, tokens: options.cancelTokens });
+  serve(
+    endpoint('GET /orders/:id/invoice.pdf'),
+    [options.orderLinkLimit],
+    async ({ params, query }, _req, res) => {
+      await sendPdf(res, await invoiceOf(db, shop(), params.id, link(query.t)));
+    },
+  );
+
+  serve(
+    endpoint('GET /orders/:id/credit-notes/:number.pdf'),
+    [options.orderLinkLimit],
+    async ({ params, query }, _req, res) => {
+      await sendPdf(res, await creditNoteOf(db, shop(), params.id, params.number, link(query.t)));
+    },
+  );
 }

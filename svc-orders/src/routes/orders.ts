@@ -8,6 +8,7 @@ import {
   type Order,
   type OrderDetail,
   type OrderList,
+  type OrderPage,
   type OrderTimeline,
   type TimelineEntry,
 } from '@edicola/contracts';
@@ -28,8 +29,9 @@ import {
   type OrderPlacing,
   type Orderer,
 } from '../orders/creation';
-import { cancelWithToken, type CancelTokens } from '../orders/cancel-token';
+import { cancelWithToken } from '../orders/cancel-token';
 import { shopperOrderKey } from '../orders/order-keys';
+import { orderPage } from '../orders/order-page';
 import { listOrders } from '../orders/list';
 import { orderDetail } from '../orders/queries';
 import { changeOrderStatus } from '../orders/status';
@@ -40,9 +42,10 @@ import { REFUND_KEY_MISSING, requestPartialRefund } from '../orders/refunds';
 export interface OrderRouteOptions extends OrderPlacing {
   database: Database;
   verifier: TokenVerifier;
-  cancelTokens: CancelTokens;
   /** The per-address limit of order creation (orders/limits.ts). */
   creationLimit: RequestHandler;
+  /** The per-address limit of the calls that check an order's token (orders/limits.ts). */
+  orderLinkLimit: RequestHandler;
 }
 
 /**
@@ -62,6 +65,17 @@ async function ordererOf(req: Request, options: OrderRouteOptions): Promise<Orde
   const orderer = await ordererForCustomer(options.database.db, claims.sub);
   if (!orderer) throw unauthorized('Account non più esistente');
   return orderer;
+}
+
+/**
+ * The signed-in customer of the order page, if any: a token that does not verify is no session (the order's own
+ * token may still open the page), never an error.
+ */
+export async function customerIdOf(req: Request, verifier: TokenVerifier): Promise<string | null> {
+  const token = bearerToken(req.get('authorization'));
+  if (!token) return null;
+  const claims = await verifier.verify(token).catch(() => null);
+  return claims?.kind === 'customer' ? claims.sub : null;
 }
 
 /** The optional Idempotency-Key of POST /orders (a double click answers one order); 422 when malformed. */
@@ -102,8 +116,21 @@ export function orderRoutes(router: Router, options: OrderRouteOptions) {
     },
   );
 
-  serve(endpoint('POST /orders/:id/cancel'), ({ params, body }): Promise<CancelOrderResponse> =>
-    cancelWithToken(options, params.id, body.cancel_token),
+  serve(
+    endpoint('POST /orders/:id/cancel'),
+    [options.orderLinkLimit],
+    ({ params, body }): Promise<CancelOrderResponse> =>
+      cancelWithToken(options, params.id, body.cancel_token),
+  );
+
+  serve(
+    endpoint('GET /orders/:id'),
+    [options.orderLinkLimit],
+    async ({ params, query }, req, res): Promise<OrderPage> => {
+      const customerId = await customerIdOf(req, options.verifier);
+      res.set('Cache-Control', 'private, no-store');
+      return orderPage({ ...options, db }, params.id, { token: query.t, customerId });
+    },
   );
 
   serve(endpoint('GET /api/orders'), ({ query }): Promise<OrderList> => listOrders(db, query));

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InvoiceData, InvoiceDataUpdate, Order } from '@edicola/contracts';
+import { type InvoiceData, type InvoiceDataUpdate, type Order, orderReference } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { Dialog } from '../../ui/Dialog';
 import { failureText } from '@edicola/web-kit';
-import { shortId, todayInRome } from './orderQuery';
+import { todayInRome } from './orderQuery';
 import { DialogActions } from '../../ui/DialogActions';
 
 type InvoiceType = 'privato' | 'azienda';
@@ -180,7 +180,7 @@ export function InvoiceDialog({
   };
 
   return (
-    <Dialog title={t('orders.invoice.title', { id: shortId(current.id) })} onClose={close}>
+    <Dialog title={t('orders.invoice.title', { id: orderReference(current.id) })} onClose={close}>
       <form className="adm-form" onSubmit={submit} noValidate>
         {!editing && data?.requires_invoice && (
           <p className="adm-muted" data-testid="invoice-buyer">

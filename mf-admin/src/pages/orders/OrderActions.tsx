@@ -1,6 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canMoveOrder, orderMoveBlocker, type Order, type OrderStatus } from '@edicola/contracts';
+import {
+  canMoveOrder,
+  orderMoveBlocker,
+  type Order,
+  type OrderStatus,
+  orderReference,
+} from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { saveFile, failureText, formatEuro } from '@edicola/web-kit';
 import { SHIPMENT_SUCCESS_MS } from '../../ui/Banner';
@@ -9,7 +15,7 @@ import { Dialog } from '../../ui/Dialog';
 import { InvoiceDialog } from './InvoiceDialog';
 import { invoiceDue, shipmentDue, trackingOf, transferAwaited } from './orderView';
 import { ShipmentDialog } from './ShipmentDialog';
-import { shortId, todayInRome } from './orderQuery';
+import { todayInRome } from './orderQuery';
 import { DialogActions } from '../../ui/DialogActions';
 import { RowButton } from '../../ui/RowButton';
 
@@ -36,7 +42,7 @@ export function OrderActions({
   const { api, refreshCounts } = useAdmin();
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState(false);
-  const ref = shortId(order.id);
+  const ref = orderReference(order.id);
 
   // The status goes with the order's tracking number (or null, docs/product/back-office.md#order-actions), so
   // no move forgets it.
@@ -245,7 +251,7 @@ function TrackingDialog({
     if (!blank && !busy) onShip(value.trim());
   };
   return (
-    <Dialog title={t('orders.ship.title', { id: shortId(order.id) })} onClose={onCancel}>
+    <Dialog title={t('orders.ship.title', { id: orderReference(order.id) })} onClose={onCancel}>
       <form className="adm-form" onSubmit={submit} noValidate>
         <span className="adm-field">
           <label htmlFor={`${id}-tracking`}>{t('orders.ship.tracking')}</label>
@@ -304,7 +310,7 @@ function TransferDialog({
   };
 
   return (
-    <Dialog title={t('orders.transfer.title', { id: shortId(order.id) })} onClose={onCancel}>
+    <Dialog title={t('orders.transfer.title', { id: orderReference(order.id) })} onClose={onCancel}>
       <form className="adm-form" onSubmit={submit} noValidate>
         <p className="adm-muted">
           {t('orders.transfer.expected', {

@@ -1,14 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { fiscalNumberKey, type EmailLogEntry, type TimelineEntry } from '@edicola/contracts';
+import { fiscalNumberKey, type EmailLogEntry, type TimelineEntry, orderReference } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import type { OrderPageData } from '../../api/orders';
 import { Banner, useBanner } from '../../ui/Banner';
 import { failureText, formatShortDate, formatDateTime, formatEuro, useLoad } from '@edicola/web-kit';
 import { FileButton } from './FileButton';
 import { OrderActions } from './OrderActions';
-import { shortId } from './orderQuery';
 import { shownShipmentState, trackingOf, trackingUrl } from './orderView';
 import { RefundOutcome } from './PaymentCell';
 import { RefundDialog } from './RefundDialog';
@@ -56,7 +55,7 @@ export default function OrderPage() {
       <p>
         <Link to="/gestione/ordini">← {t('orders.backToList')}</Link>
       </p>
-      <h2 id="adm-tab-title">{t('orders.page.title', { id: shortId(id) })}</h2>
+      <h2 id="adm-tab-title">{t('orders.page.title', { id: orderReference(id) })}</h2>
       <Banner message={banner.message} onClose={banner.clear} />
       {order.error !== null && (
         <p className="adm-error" role="alert">
@@ -142,7 +141,7 @@ export default function OrderPage() {
                     <FileButton
                       key={format}
                       load={() => api.orders.invoiceFile(o.id, format)}
-                      fallbackName={`fattura-${fiscalNumberKey(o.invoice_data?.invoice_number ?? shortId(o.id))}.${format}`}
+                      fallbackName={`fattura-${fiscalNumberKey(o.invoice_data?.invoice_number ?? orderReference(o.id))}.${format}`}
                       errorText={t('orders.invoice.downloadError')}
                     >
                       {t(`orders.invoice.${format}`)}

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { OrderChannel, OrderPaymentFilter, OrderSort, PaymentMethod, type Order } from '@edicola/contracts';
+import {
+  OrderChannel,
+  OrderPaymentFilter,
+  OrderSort,
+  PaymentMethod,
+  type Order,
+  orderReference,
+} from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { saveFile, failureText, formatShortDate, formatEuro, useLoad } from '@edicola/web-kit';
 import { Banner, useBanner } from '../../ui/Banner';
@@ -10,7 +17,7 @@ import { LoadStatus } from '../../ui/LoadStatus';
 import { Pager } from '../../ui/Pager';
 import { useListParams } from '../../ui/useListParams';
 import { OrderActions } from './OrderActions';
-import { filtersOf, listQueryOf, shortId, TAB_SLUGS, tabCount, todayInRome } from './orderQuery';
+import { filtersOf, listQueryOf, TAB_SLUGS, tabCount, todayInRome } from './orderQuery';
 import { ChannelBadge, PaymentCell } from './PaymentCell';
 import { StockConflicts } from './StockConflicts';
 import { TakingsExport } from './TakingsExport';
@@ -245,7 +252,7 @@ export default function OrdersTab() {
                     {order.packlink_shipment_id && !readOnly && (
                       <input
                         type="checkbox"
-                        aria-label={t('orders.selectForLabels', { id: shortId(order.id) })}
+                        aria-label={t('orders.selectForLabels', { id: orderReference(order.id) })}
                         checked={selected.has(order.id)}
                         onChange={(e) => toggle(order, e.target.checked)}
                       />
@@ -254,9 +261,9 @@ export default function OrdersTab() {
                   <td>
                     <Link
                       to={`/gestione/ordini/${order.id}`}
-                      aria-label={t('orders.open', { id: shortId(order.id) })}
+                      aria-label={t('orders.open', { id: orderReference(order.id) })}
                     >
-                      #{shortId(order.id)}
+                      {orderReference(order.id)}
                     </Link>
                     <ChannelBadge order={order} />
                   </td>

@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Order, PartialRefundRequest } from '@edicola/contracts';
+import { type Order, type PartialRefundRequest, orderReference } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { Dialog } from '../../ui/Dialog';
 import { failureText, formatEuro } from '@edicola/web-kit';
-import { shortId } from './orderQuery';
 import { DialogActions } from '../../ui/DialogActions';
 
 const newKey = () =>
@@ -69,7 +68,7 @@ export function RefundDialog({
   };
 
   return (
-    <Dialog title={t('orders.partialRefund.title', { id: shortId(order.id) })} onClose={onCancel} wide>
+    <Dialog title={t('orders.partialRefund.title', { id: orderReference(order.id) })} onClose={onCancel} wide>
       <form className="adm-form" onSubmit={submit} noValidate>
         <p className="adm-muted">{t('orders.partialRefund.left', { amount: formatEuro(left) })}</p>
         <fieldset className="adm-checks">

@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Order } from '@edicola/contracts';
+import { type Order, orderReference } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
 import { Dialog } from '../../ui/Dialog';
 import { failureText, formatEuro, formatNumber, useLoad } from '@edicola/web-kit';
-import { shortId } from './orderQuery';
 import { DialogActions } from '../../ui/DialogActions';
 
 /** 'Crea spedizione': Packlink's quotes for the order's parcel; staff choose one and the shipment is created. */
@@ -45,7 +44,7 @@ export function ShipmentDialog({
   };
 
   return (
-    <Dialog title={t('orders.shipment.title', { id: shortId(order.id) })} onClose={onCancel} wide>
+    <Dialog title={t('orders.shipment.title', { id: orderReference(order.id) })} onClose={onCancel} wide>
       <form className="adm-form" onSubmit={submit} noValidate>
         {quotes.loading && !data && !quotes.error && (
           <p className="adm-status" role="status">

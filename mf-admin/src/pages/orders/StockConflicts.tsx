@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { StockConflict } from '@edicola/contracts';
+import { type StockConflict, orderReference } from '@edicola/contracts';
 import { failureText, formatDateTime, useLoad } from '@edicola/web-kit';
 import { useAdmin } from '../../frame/context';
-import { shortId } from './orderQuery';
 
 /**
  * The top of Ordini: each eBay order that found no stock (the last unit sold twice), with the orders on the other
@@ -78,7 +77,7 @@ function ConflictBanner({
           id: conflict.external_id,
           date: formatDateTime(conflict.created_at),
         })}{' '}
-        <Link to={`/gestione/ordini/${conflict.order_id}`}>#{shortId(conflict.order_id)}</Link>
+        <Link to={`/gestione/ordini/${conflict.order_id}`}>{orderReference(conflict.order_id)}</Link>
         {': '}
         {conflict.lines.map((line) => `${line.title} (${line.sku}) × ${line.quantity}`).join(', ')}
       </p>
@@ -89,7 +88,7 @@ function ConflictBanner({
             {conflict.competing_orders.map((other, index) => (
               <span key={other.order_id}>
                 {index > 0 && ', '}
-                <Link to={`/gestione/ordini/${other.order_id}`}>#{shortId(other.order_id)}</Link> (
+                <Link to={`/gestione/ordini/${other.order_id}`}>{orderReference(other.order_id)}</Link> (
                 {t(`orders.channels.${other.channel}`, { defaultValue: other.channel })})
               </span>
             ))}

@@ -60,11 +60,6 @@ export function tabCount(counts: OrderStatusCounts, tab: OrderTab): number {
   return statuses ? statuses.reduce((n, s) => n + counts[s], 0) : counts.all;
 }
 
-/**
- * docs/product/constants.md#order-reference: the order id as the back office shows it, its last 8 characters.
- */
-export const shortId = (orderId: string) => orderId.slice(-8);
-
 /** Today in Europe/Rome as YYYY-MM-DD (the invoice date's default, the CSV's name). */
 export function todayInRome(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {

@@ -24,6 +24,7 @@ export const de: Strings = {
     },
     questions: (phone) => `Bei Fragen antworten Sie auf diese E-Mail oder rufen Sie uns an: ${phone}.`,
     backToShop: 'Zurück zum Shop',
+    viewOrder: 'Ihre Bestellung ansehen',
     legal: (shop) =>
       `Sie erhalten diese E-Mail wegen einer Bestellung oder Anfrage bei ${shop}. Ihre Daten werden nur zu deren Bearbeitung verwendet.`,
   },

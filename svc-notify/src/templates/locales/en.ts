@@ -24,6 +24,7 @@ export const en: Strings = {
     },
     questions: (phone) => `For any question, reply to this e-mail or call us on ${phone}.`,
     backToShop: 'Back to the shop',
+    viewOrder: 'View your order',
     legal: (shop) =>
       `You receive this e-mail because of an order or a request made on ${shop}. Your data is used only to handle them.`,
   },

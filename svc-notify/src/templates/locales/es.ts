@@ -24,6 +24,7 @@ export const es: Strings = {
     },
     questions: (phone) => `Para cualquier pregunta, responde a este correo o llámanos al ${phone}.`,
     backToShop: 'Volver a la tienda',
+    viewOrder: 'Ver tu pedido',
     legal: (shop) =>
       `Recibes este correo por un pedido o una solicitud hecha en ${shop}. Tus datos se usan solo para gestionarlos.`,
   },

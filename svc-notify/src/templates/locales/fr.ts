@@ -24,6 +24,7 @@ export const fr: Strings = {
     },
     questions: (phone) => `Pour toute question, répondez à cet e-mail ou appelez-nous au ${phone}.`,
     backToShop: 'Retour à la boutique',
+    viewOrder: 'Voir votre commande',
     legal: (shop) =>
       `Vous recevez cet e-mail suite à une commande ou une demande faite sur ${shop}. Vos données servent uniquement à les traiter.`,
   },

@@ -24,6 +24,7 @@ export const it: Strings = {
     },
     questions: (phone) => `Per qualsiasi domanda rispondi a questa e-mail o chiamaci al ${phone}.`,
     backToShop: 'Torna al negozio',
+    viewOrder: 'Vedi il tuo ordine',
     legal: (shop) =>
       `Ricevi questa e-mail per un ordine o una richiesta fatta su ${shop}. I tuoi dati sono trattati solo per gestirli.`,
   },

@@ -24,6 +24,7 @@ export const nl: Strings = {
     },
     questions: (phone) => `Vragen? Beantwoord deze e-mail of bel ons op ${phone}.`,
     backToShop: 'Terug naar de winkel',
+    viewOrder: 'Bekijk je bestelling',
     legal: (shop) =>
       `U ontvangt deze e-mail vanwege een bestelling of verzoek bij ${shop}. Uw gegevens worden alleen gebruikt om die af te handelen.`,
   },

@@ -24,6 +24,7 @@ export const pt: Strings = {
     },
     questions: (phone) => `Para qualquer dúvida, responda a este e-mail ou ligue-nos para o ${phone}.`,
     backToShop: 'Voltar à loja',
+    viewOrder: 'Ver a sua encomenda',
     legal: (shop) =>
       `Recebe este e-mail por causa de uma encomenda ou pedido feito em ${shop}. Os seus dados são usados apenas para os tratar.`,
   },

@@ -20,6 +20,8 @@ export interface Strings {
     methods: Record<PaymentMethod | 'ebay', string>;
     questions: (phone: string) => string;
     backToShop: string;
+    /** The button to the order's page (docs/product/account.md#order-page). */
+    viewOrder: string;
     /** The footer's line on why this e-mail came. */
     legal: (shop: string) => string;
   };

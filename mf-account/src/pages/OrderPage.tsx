@@ -1,0 +1,344 @@
+import { useRef, useState } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { OrderPage as Order } from '@edicola/contracts';
+import {
+  ApiError,
+  formatEuro,
+  formatInstantDay,
+  useDialogFocus,
+  useLoad,
+  usePageTitle,
+} from '@edicola/web-kit';
+import type { AccountApi } from '../api';
+import { useSession, type CustomerSession } from '../session';
+
+interface OrderPageProps {
+  api: AccountApi;
+  session: CustomerSession;
+  orderId: string;
+  /** The link's token (`?t=`); absent when the signed-in owner opens the order from their list. */
+  link: string | null;
+}
+
+/**
+ * /ordini/{id}?t=… (docs/product/account.md#order-page): one order as its buyer sees it, reached by the signed link
+ * of its e-mails or of the success page, or by its signed-in owner. Without the token a visitor goes to /accedi.
+ */
+export function OrderPage({ api, session, orderId, link }: OrderPageProps) {
+  const state = useSession(session);
+  if (link) return <OrderView api={api} orderId={orderId} access={{ link }} />;
+  if (state.status === 'anonymous') return <Navigate to="/accedi" replace />;
+  if (state.status === 'checking') return <OrderStatusLine textKey="orderPage.loading" />;
+  return <OrderView api={api} orderId={orderId} access={{ session: state.token }} owner />;
+}
+
+function OrderStatusLine({ textKey, alert = false }: { textKey: string; alert?: boolean }) {
+  const { t } = useTranslation('account');
+  return (
+    <p className={`acct-page ${alert ? 'acct-error' : 'acct-status'}`} role={alert ? 'alert' : 'status'}>
+      {t(textKey)}
+    </p>
+  );
+}
+
+function OrderView({
+  api,
+  orderId,
+  access,
+  owner = false,
+}: {
+  api: AccountApi;
+  orderId: string;
+  access: { link?: string; session?: string };
+  owner?: boolean;
+}) {
+  const { t, i18n } = useTranslation('account');
+  const [cancelled, setCancelled] = useState(false);
+  const loaded = useLoad(
+    (signal) => api.orderPage(orderId, access, signal),
+    `${orderId} ${access.link ?? access.session ?? ''}`,
+  );
+  const order = loaded.data;
+  usePageTitle(order ? t('orderPage.title', { reference: order.order_reference }) : t('orderPage.loading'));
+
+  if (loaded.loading && !order) return <OrderStatusLine textKey="orderPage.loading" />;
+  if (!order) {
+    const missing = loaded.error instanceof ApiError && loaded.error.status === 404;
+    return <OrderStatusLine textKey={missing ? 'orderPage.notFound' : 'orderPage.error'} alert />;
+  }
+  const day = (iso: string) => formatInstantDay(iso, i18n.language);
+  const transfer = order.bank_transfer;
+  return (
+    <article className="acct-page acct-order-page" aria-labelledby="acct-order-title">
+      <div className="acct-order-head">
+        <h1 id="acct-order-title" data-testid="order-page-reference">
+          {t('orderPage.title', { reference: order.order_reference })}
+        </h1>
+        <span className={`acct-badge acct-badge-${order.status}`} data-testid="order-page-status">
+          {t(`status.${order.status}`)}
+        </span>
+      </div>
+      {cancelled && order.status === 'cancelled' && (
+        <p className="acct-success" role="status">
+          {t('orderPage.cancelled')}
+        </p>
+      )}
+      <dl className="acct-order-facts">
+        <div>
+          <dt>{t('orderPage.date')}</dt>
+          <dd>{day(order.created_at)}</dd>
+        </div>
+        <div>
+          <dt>{t('orderPage.payment')}</dt>
+          <dd>{t(`orderPage.methods.${order.payment_method}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('orderPage.paymentState')}</dt>
+          <dd data-testid="order-page-payment">{t(`paymentStatus.${order.payment_status}`)}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="acct-order-lines">
+        <h2 id="acct-order-lines">{t('orderPage.lines')}</h2>
+        <ul className="acct-order-lines">
+          {order.items.map((item) => (
+            <li key={item.article_id}>
+              <span>
+                {item.quantity} × {item.title}{' '}
+                <span className="acct-muted">
+                  {t('orderPage.unit', { price: formatEuro(item.unit_gross) })}
+                </span>
+              </span>
+              <span>{formatEuro(item.line_total)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="acct-order-totals">
+          <div>
+            <dt>{t('orderPage.subtotal')}</dt>
+            <dd>{formatEuro(order.subtotal_amount)}</dd>
+          </div>
+          <div>
+            <dt>{t('orderPage.shipping')}</dt>
+            <dd>
+              {order.shipping_cost === 0 ? t('orderPage.shippingFree') : formatEuro(order.shipping_cost)}
+            </dd>
+          </div>
+          <div className="acct-order-total">
+            <dt>{t('orderPage.total')}</dt>
+            <dd data-testid="order-page-total">{formatEuro(order.total_amount)}</dd>
+          </div>
+          {order.refunded_amount > 0 && (
+            <div>
+              <dt>{t('orderPage.refunded')}</dt>
+              <dd>{formatEuro(order.refunded_amount)}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+
+      {transfer && (
+        <section aria-labelledby="acct-order-transfer" data-testid="order-page-transfer">
+          <h2 id="acct-order-transfer">{t('orderPage.transferTitle')}</h2>
+          {order.payment_due_at && <p>{t('orderPage.transferText', { date: day(order.payment_due_at) })}</p>}
+          {transfer.demo && <p className="acct-error">{t('orderPage.demo')}</p>}
+          <dl className="acct-order-facts">
+            <div>
+              <dt>{t('orderPage.iban')}</dt>
+              <dd>
+                <code>{transfer.iban}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('orderPage.holder')}</dt>
+              <dd>{transfer.holder}</dd>
+            </div>
+            {transfer.bank_name && (
+              <div>
+                <dt>{t('orderPage.bank')}</dt>
+                <dd>{transfer.bank_name}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('orderPage.reason')}</dt>
+              <dd>
+                <code>{transfer.payment_reason}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('orderPage.amount')}</dt>
+              <dd>{formatEuro(transfer.amount)}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
+
+      <section aria-labelledby="acct-order-address">
+        <h2 id="acct-order-address">{t('orderPage.address')}</h2>
+        <p>
+          {order.shipping_address.name}
+          <br />
+          {order.shipping_address.address}
+          <br />
+          {[order.shipping_address.zip_code, order.shipping_address.city].filter(Boolean).join(' ')} (
+          {order.shipping_address.country})
+        </p>
+      </section>
+
+      {order.tracking && (
+        <section aria-labelledby="acct-order-tracking" data-testid="order-page-tracking">
+          <h2 id="acct-order-tracking">{t('orderPage.tracking')}</h2>
+          <dl className="acct-order-facts">
+            {order.tracking.carrier && (
+              <div>
+                <dt>{t('orderPage.carrier')}</dt>
+                <dd>{order.tracking.carrier}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('orderPage.trackingNumber')}</dt>
+              <dd>{order.tracking.number}</dd>
+            </div>
+          </dl>
+          {order.tracking.url && (
+            // The carrier's page gets no referrer: the address holds the order's token.
+            <a className="acct-link" href={order.tracking.url} target="_blank" rel="noopener noreferrer">
+              {t('orderPage.track')}
+            </a>
+          )}
+        </section>
+      )}
+
+      {(order.invoice_number || order.credit_notes.length > 0) && (
+        <section aria-labelledby="acct-order-documents">
+          <h2 id="acct-order-documents">{t('orderPage.documents')}</h2>
+          <ul className="acct-order-documents">
+            {order.invoice_number && (
+              <li>
+                <a className="acct-link" href={api.documentUrl(order.id, order.token)} download>
+                  {t('orderPage.invoice', { number: order.invoice_number })}
+                </a>
+              </li>
+            )}
+            {order.credit_notes.map((note) => (
+              <li key={note.number}>
+                <a className="acct-link" href={api.documentUrl(order.id, order.token, note.number)} download>
+                  {t('orderPage.creditNote', { number: note.number })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {order.cancellable && (
+        <CancelOrder
+          api={api}
+          order={order}
+          onCancelled={() => {
+            // The page shows the order as the server now has it.
+            setCancelled(true);
+            loaded.reload();
+          }}
+        />
+      )}
+      {owner && (
+        <Link className="acct-link" to="/profilo">
+          {t('orderPage.backToProfile')}
+        </Link>
+      )}
+    </article>
+  );
+}
+
+/** 'Annulla ordine', confirmed in a dialog; the server decides whether the order may still be cancelled. */
+function CancelOrder({
+  api,
+  order,
+  onCancelled,
+}: {
+  api: AccountApi;
+  order: Order;
+  onCancelled: () => void;
+}) {
+  const { t } = useTranslation('account');
+  const [asking, setAsking] = useState(false);
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const cancel = async () => {
+    setState({ busy: true, error: null });
+    try {
+      await api.cancelOrder(order.id, order.token);
+      setAsking(false);
+      onCancelled();
+    } catch (error) {
+      const detail = error instanceof ApiError && error.status < 500 ? error.detail : '';
+      setState({ busy: false, error: detail || t('orderPage.cancelError') });
+    }
+  };
+  return (
+    <div className="acct-order-cancel">
+      <button type="button" className="acct-button acct-button-light" onClick={() => setAsking(true)}>
+        {t('orderPage.cancel')}
+      </button>
+      {state.error && !asking && (
+        <p className="acct-error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {asking && (
+        <ConfirmCancel
+          busy={state.busy}
+          error={state.error}
+          onConfirm={() => void cancel()}
+          onClose={() => setAsking(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+function ConfirmCancel({
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('account');
+  const box = useRef<HTMLDivElement>(null);
+  useDialogFocus(box, onClose, { initialFocus: (dialog) => dialog.querySelector('button') });
+  return (
+    <div className="acct-dialog-backdrop">
+      <div
+        ref={box}
+        className="acct-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="acct-cancel-title"
+        aria-describedby="acct-cancel-text"
+        tabIndex={-1}
+      >
+        <h2 id="acct-cancel-title">{t('orderPage.confirmTitle')}</h2>
+        <p id="acct-cancel-text">{t('orderPage.confirmText')}</p>
+        {error && (
+          <p className="acct-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="acct-dialog-actions">
+          <button type="button" className="acct-button acct-button-light" onClick={onClose}>
+            {t('orderPage.confirmNo')}
+          </button>
+          <button type="button" className="acct-button" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+            {busy ? t('orderPage.cancelling') : t('orderPage.confirmYes')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
