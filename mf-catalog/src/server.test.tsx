@@ -62,6 +62,11 @@ describe('renderArticle', () => {
     expect(html).toContain(
       'srcSet="https://media.edicola.test/media/articles/front-400.webp 400w, https://media.edicola.test/media/articles/front-800.webp 800w"',
     );
+    // Only the cover is asked for before the app runs; the other slides' photos wait in <noscript>.
+    const slides = html.slice(html.indexOf('cat-gallery-track'), html.indexOf('cat-gallery-thumbs'));
+    expect(slides.match(/<img[^>]*class="cat-gallery-photo"/g)).toHaveLength(2);
+    expect(slides).toMatch(/<noscript><img[^>]*alt="Retro"/);
+    expect(slides).not.toMatch(/<noscript><img[^>]*alt="Fronte"/);
     expect(html).toContain('data-replay="add-to-cart:c1"');
     expect(html).toContain('Near Mint');
     expect(html).toContain('Perfetta');

@@ -119,7 +119,9 @@ describe('ArticlePage', () => {
   it('shows the photos cover first with a srcset, only the cover eager, and thumbnails that switch', async () => {
     serve({ 'charizard-ex-151-italiano': charizard });
     renderPage();
-    const photos = (await screen.findAllByTestId('gallery-photo')) as HTMLImageElement[];
+    // The other slides' photos come once the app runs (the server's paint asks for the cover only).
+    await waitFor(() => expect(screen.getAllByTestId('gallery-photo')).toHaveLength(3));
+    const photos = screen.getAllByTestId('gallery-photo') as HTMLImageElement[];
     expect(photos.map((photo) => photo.alt)).toEqual(['Fronte', 'Retro', 'Charizard ex 151 italiano']);
     expect(photos[0]!.getAttribute('srcset')).toBe(
       'http://media.test/media/articles/front-400.webp 400w, http://media.test/media/articles/front-800.webp 800w',

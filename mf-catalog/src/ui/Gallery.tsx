@@ -27,6 +27,11 @@ export function Gallery({
   const [zoomed, setZoomed] = useState<number | null>(null);
   const track = useRef<HTMLUListElement>(null);
   const total = photos.length;
+  // The server's paint asks only for the cover: the other slides' photos (beside it in the swipe track, so the
+  // browser's lazy loading would fetch them at once) load when the app runs, after the cover is painted; without
+  // JavaScript they are in <noscript>.
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
 
   const show = (index: number) => {
     const next = (index + total) % total;
@@ -56,6 +61,21 @@ export function Gallery({
   }
   const altOf = (photo: Photo) => photo.alt || title;
   const zoomPhoto = zoomed === null ? null : photos[zoomed];
+  const slidePhoto = (photo: Photo, index: number) => (
+    <img
+      className="cat-gallery-photo"
+      src={photoAddress(mediaBaseUrl, photo.url)}
+      srcSet={photoSrcSet(mediaBaseUrl, photo.url) ?? undefined}
+      sizes={ARTICLE_PHOTO_SIZES}
+      width={WIDTH}
+      height={HEIGHT}
+      alt={altOf(photo)}
+      loading={index === 0 ? 'eager' : 'lazy'}
+      fetchPriority={index === 0 ? 'high' : 'low'}
+      decoding={index === 0 ? 'sync' : 'async'}
+      data-testid="gallery-photo"
+    />
+  );
 
   return (
     <div className="cat-gallery" role="group" aria-roledescription={t('gallery.label')} aria-label={title}>
@@ -77,19 +97,11 @@ export function Gallery({
               onClick={() => setZoomed(index)}
               aria-label={t('gallery.zoom', { n: index + 1, total })}
             >
-              <img
-                className="cat-gallery-photo"
-                src={photoAddress(mediaBaseUrl, photo.url)}
-                srcSet={photoSrcSet(mediaBaseUrl, photo.url) ?? undefined}
-                sizes={ARTICLE_PHOTO_SIZES}
-                width={WIDTH}
-                height={HEIGHT}
-                alt={altOf(photo)}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'low'}
-                decoding={index === 0 ? 'sync' : 'async'}
-                data-testid="gallery-photo"
-              />
+              {index === 0 || running ? (
+                slidePhoto(photo, index)
+              ) : (
+                <noscript>{slidePhoto(photo, index)}</noscript>
+              )}
             </button>
           </li>
         ))}
@@ -125,6 +137,7 @@ export function Gallery({
                     width={80}
                     height={60}
                     loading="lazy"
+                    fetchPriority="low"
                     decoding="async"
                   />
                 </button>
