@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ARTICLE_PHOTO_SIZES, photoSrcSet, type ArticlePhoto as Photo } from '@edicola/contracts';
 import { photoAddress } from '../format';
@@ -8,6 +8,11 @@ import { Modal } from './Modal';
 /** The photo's box at every width: the page keeps its room before the photo arrives (no layout shift). */
 const WIDTH = 800;
 const HEIGHT = 600;
+
+/** Whether the page runs in a browser (true) or is the server's paint (false), with no render in between. */
+const noChanges = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
 
 /**
  * An article page's photos (docs/product/article-pages.md#article-page): the cover first, a strip that
@@ -30,8 +35,7 @@ export function Gallery({
   // The server's paint asks only for the cover: the other slides' photos (beside it in the swipe track, so the
   // browser's lazy loading would fetch them at once) load when the app runs, after the cover is painted; without
   // JavaScript they are in <noscript>.
-  const [running, setRunning] = useState(false);
-  useEffect(() => setRunning(true), []);
+  const running = useSyncExternalStore(noChanges, inBrowser, onServer);
 
   const show = (index: number) => {
     const next = (index + total) % total;
