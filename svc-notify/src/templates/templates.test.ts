@@ -144,7 +144,7 @@ describe('the e-mail templates', () => {
       const order = transferOrder('5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678', 'cliente@example.it', language);
       const link = `https://shop.example.it/ordini/${order.order_id}?t=${order.order_token}`;
       const aboutAnOrder = Object.keys(mails).filter(
-        (name) => !/^(newsletter|contact|reviewReply)/.test(name),
+        (name) => !/^(newsletter|contact|reviewReply|passwordReset)/.test(name),
       );
       expect(aboutAnOrder).toHaveLength(12);
       for (const name of aboutAnOrder) {
