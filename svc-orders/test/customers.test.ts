@@ -123,13 +123,14 @@ describe('customer accounts', () => {
     // Taken in turns, so that a busy moment of the machine weighs on both alike; the medians compared.
     const wrongMs: number[] = [];
     const unknownMs: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
+    for (let i = 0; i < 5; i += 1) {
       wrongMs.push(await time(azienda.email, i));
       unknownMs.push(await time('nessuno@example.it', i));
     }
-    const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[1]!;
-    // Without the dummy hash an unknown e-mail answers about ten times faster.
-    expect(median(unknownMs)).toBeGreaterThan(median(wrongMs) * 0.4);
+    const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[2]!;
+    // Without the dummy hash an unknown e-mail answers about ten times faster; a busy machine moves single answers by
+    // half, not by ten.
+    expect(median(unknownMs)).toBeGreaterThan(median(wrongMs) * 0.25);
   });
 
   it('reads and updates the own profile; staff tokens and missing tokens are refused', async () => {

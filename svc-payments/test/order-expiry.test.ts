@@ -38,8 +38,11 @@ describe('POST /internal/orders/{id}/expire-payments (svc-orders → svc-payment
     expect(res.status).toBe(200);
     expect(InternalPaymentExpiry.parse(res.body)).toEqual({ paid: false });
     expect(h.stripe!.view('card', session.session_id).status).toBe('expired');
+    // Once, with our reason or with the one Stripe's webhook for a session expired before its time gives
+    // (src/payments/apply.ts), whichever is written first.
     const failed = (await h.events('payment.failed')).filter((e) => e.order_id === session.order_id);
-    expect(failed.map((e) => e.reason)).toEqual(['expired']);
+    expect(failed).toHaveLength(1);
+    expect(['expired', 'abandoned']).toContain(failed[0]!.reason);
     // Asked again: nothing more to expire, still not paid.
     expect((await expire(session.order_id)).body).toEqual({ paid: false });
   });
