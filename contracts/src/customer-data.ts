@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { Customer, PASSWORD_MAX_LENGTH } from './customers';
+import { OrderStatus, PaymentStatus } from './orders';
+
+/**
+ * DELETE /api/customers/me (docs/product/account.md#erasure): the customer re-enters the password, so a session left
+ * open on a shared computer cannot erase the account.
+ */
+export const CustomerErasureRequest = z.object({
+  password: z
+    .string('La password è obbligatoria')
+    .min(1, 'La password è obbligatoria')
+    .max(PASSWORD_MAX_LENGTH, `La password può avere al massimo ${PASSWORD_MAX_LENGTH} caratteri`),
+});
+export type CustomerErasureRequest = z.infer<typeof CustomerErasureRequest>;
+
+/** One line of an exported order, as the order stored it (amounts in integer cents). */
+export const ExportedOrderLine = z.object({
+  article_id: z.string(),
+  title: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_gross_cents: z.number().int().nullable(),
+  line_total_cents: z.number().int().nullable(),
+});
+
+/** One order of the export: what the shop keeps of it, with the details the customer gave at checkout. */
+export const ExportedOrder = z.object({
+  id: z.string(),
+  order_reference: z.string(),
+  order_date: z.string(),
+  status: OrderStatus,
+  payment_method: z.string(),
+  payment_status: PaymentStatus,
+  total_cents: z.number().int(),
+  shipping_cents: z.number().int(),
+  customer_info: z.record(z.string(), z.unknown()),
+  invoice_data: z.record(z.string(), z.unknown()).nullable(),
+  items: z.array(ExportedOrderLine),
+});
+export type ExportedOrder = z.infer<typeof ExportedOrder>;
+
+/**
+ * GET /api/customers/me/export and GET /api/admin/customers/{id}/export (docs/product/account.md#data-export): what
+ * svc-orders holds of a customer — the profile with its addresses and invoice data, and the orders with their lines.
+ */
+export const CustomerDataExport = z.object({
+  exported_at: z.string(),
+  profile: Customer.extend({ created_at: z.string() }),
+  orders: z.array(ExportedOrder),
+});
+export type CustomerDataExport = z.infer<typeof CustomerDataExport>;
+
+/**
+ * The address that takes an erased customer's place wherever a row must keep one (orders, reviews, purchases): unique
+ * to the customer, and it delivers nowhere (docs/product/account.md#erasure).
+ */
+export const erasedCustomerEmail = (customerId: string) => `cancellato-${customerId}@example.invalid`;
+
+/** The name an erased customer's reviews show. */
+export const ERASED_REVIEW_AUTHOR = 'Cliente';
