@@ -327,6 +327,7 @@ export function createOrdersService(
           });
           customerRoutes(router, {
             db,
+            bus,
             signer,
             verifier,
             limiter,
