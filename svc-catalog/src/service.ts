@@ -14,6 +14,7 @@ import {
 import { seedDemoCatalogue } from './demo/seed';
 import { onOrderStatusChanged } from './events/order-status-changed';
 import { onOrderItemsRestocked } from './events/order-items-restocked';
+import { onCustomerErased } from './events/customer-erased';
 import { onListingChanged } from './events/listing-changed';
 import { adminArticleRoutes } from './routes/admin-articles';
 import { adminReviewRoutes } from './routes/admin-reviews';
@@ -58,6 +59,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
     bus.on('order.status_changed', onOrderStatusChanged(cache, bus));
     bus.on('order.items_restocked', onOrderItemsRestocked(cache, bus));
     bus.on('listing.changed', onListingChanged);
+    bus.on('customer.erased', onCustomerErased(cache));
 
     return {
       routes(router) {
