@@ -15,20 +15,30 @@ export async function eraseCustomerData(db: Db, erased: EventData<'customer.eras
   const email = erased.email.trim().toLowerCase();
   const pseudonym = erasedCustomerEmail(erased.customer_id);
   await db.delete(subscribers).where(eq(subscribers.email, email));
-  const mails = await db.select({ id: emails.id }).from(emails).where(eq(emails.recipient, email));
-  const ids = mails.map((m) => m.id);
-  if (ids.length > 0) {
-    await db.delete(jobs).where(and(eq(jobs.name, 'mail.send'), inArray(jobs.key, ids)));
+  // The send jobs keep each e-mail's text: the customer's own, and the shop's copies that name them.
+  const sends = await db
+    .delete(jobs)
+    .where(and(eq(jobs.name, 'mail.send'), sql`position(${email} in lower(${jobs.payload}::text)) > 0`))
+    .returning({ key: jobs.key });
+  if (sends.length > 0) {
     await db
       .update(emails)
       .set({ status: 'failed', lastError: 'Cliente cancellato' })
-      .where(and(inArray(emails.id, ids), eq(emails.status, 'queued')));
-    // The once-only key names the recipient: it takes the pseudonym too.
-    await db
-      .update(emails)
-      .set({ recipient: pseudonym, key: sql`replace(${emails.key}, ${email}, ${pseudonym})` })
-      .where(inArray(emails.id, ids));
+      .where(
+        and(
+          inArray(
+            emails.id,
+            sends.map((j) => j.key),
+          ),
+          eq(emails.status, 'queued'),
+        ),
+      );
   }
+  // The once-only key names the recipient: it takes the pseudonym too.
+  await db
+    .update(emails)
+    .set({ recipient: pseudonym, key: sql`replace(${emails.key}, ${email}, ${pseudonym})` })
+    .where(eq(emails.recipient, email));
   await db
     .update(orderFacts)
     .set({
@@ -41,8 +51,9 @@ export async function eraseCustomerData(db: Db, erased: EventData<'customer.eras
 }
 
 /**
- * Without SMTP the e-mails are .eml files (mail/transport.ts): those addressed to the erased customer are deleted,
- * after the commit. A file is matched on its To: header, so a message about the customer sent to the shop stays.
+ * Without SMTP the e-mails are .eml files (mail/transport.ts): every file that names the erased customer's address —
+ * theirs, and the shop's copies of their orders (Reply-To, body) — is deleted, after the commit. Quoted-printable
+ * soft line breaks are joined first, so an address split across two lines is found too.
  */
 export async function removeMailFiles(folder: string, email: string): Promise<number> {
   const names = await readdir(folder).catch(() => [] as string[]);
@@ -50,10 +61,8 @@ export async function removeMailFiles(folder: string, email: string): Promise<nu
   let removed = 0;
   for (const name of names.filter((n) => n.endsWith('.eml'))) {
     const file = path.join(folder, name);
-    const text = await readFile(file, 'utf8').catch(() => '');
-    const headers = text.split(/\r?\n\r?\n/, 1)[0] ?? '';
-    const to = /^to:(.*(?:\r?\n[ \t].*)*)/im.exec(headers)?.[1]?.toLowerCase() ?? '';
-    if (to.includes(wanted)) {
+    const text = (await readFile(file, 'utf8').catch(() => '')).replace(/=\r?\n/g, '').toLowerCase();
+    if (text.includes(wanted)) {
       await unlink(file).catch(() => undefined);
       removed += 1;
     }
