@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Customer, PASSWORD_MAX_LENGTH } from './customers';
+import { Customer, Email, PASSWORD_MAX_LENGTH } from './customers';
+import { CustomerLanguage } from './language';
 import { OrderStatus, PaymentStatus } from './orders';
 
 /**
@@ -39,14 +40,55 @@ export const ExportedOrder = z.object({
 });
 export type ExportedOrder = z.infer<typeof ExportedOrder>;
 
+/** The internal questions svc-orders asks the other services for an export: whose data, by the account's e-mail. */
+export const CustomerDataQuestion = z.object({ email: Email });
+export type CustomerDataQuestion = z.infer<typeof CustomerDataQuestion>;
+
+/** One review the customer wrote (svc-catalog), with the shop's reply. */
+export const ExportedReview = z.object({
+  id: z.string(),
+  article_id: z.string(),
+  article_title: z.string().nullable(),
+  rating: z.number().int(),
+  title: z.string(),
+  comment: z.string(),
+  customer_name: z.string(),
+  approved: z.boolean(),
+  reply_text: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ExportedReview = z.infer<typeof ExportedReview>;
+
+/** POST /internal/customers/reviews (svc-catalog): the reviews written under the e-mail. */
+export const CustomerReviewsAnswer = z.object({ reviews: z.array(ExportedReview) });
+export type CustomerReviewsAnswer = z.infer<typeof CustomerReviewsAnswer>;
+
+/** The newsletter consent (svc-notify): when it was given, confirmed (double opt-in) and withdrawn. */
+export const NewsletterConsent = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  language: CustomerLanguage,
+  subscribed_at: z.string(),
+  confirmed_at: z.string().nullable(),
+  unsubscribed_at: z.string().nullable(),
+});
+export type NewsletterConsent = z.infer<typeof NewsletterConsent>;
+
+/** POST /internal/customers/consents (svc-notify): the consents given with the e-mail; null where none. */
+export const CustomerConsentsAnswer = z.object({ newsletter: NewsletterConsent.nullable() });
+export type CustomerConsentsAnswer = z.infer<typeof CustomerConsentsAnswer>;
+
 /**
- * GET /api/customers/me/export and GET /api/admin/customers/{id}/export (docs/product/account.md#data-export): what
- * svc-orders holds of a customer — the profile with its addresses and invoice data, and the orders with their lines.
+ * GET /api/customers/me/export and GET /api/admin/customers/{id}/export (docs/product/account.md#data-export): the
+ * profile with its addresses and invoice data, the orders with their lines (svc-orders), the reviews written
+ * (svc-catalog) and the consents given (svc-notify).
  */
 export const CustomerDataExport = z.object({
   exported_at: z.string(),
   profile: Customer.extend({ created_at: z.string() }),
   orders: z.array(ExportedOrder),
+  reviews: z.array(ExportedReview),
+  consents: CustomerConsentsAnswer,
 });
 export type CustomerDataExport = z.infer<typeof CustomerDataExport>;
 

@@ -97,7 +97,13 @@ import {
   CustomerProfileUpdate,
   CustomerRegistration,
 } from './customers';
-import { CustomerDataExport, CustomerErasureRequest } from './customer-data';
+import {
+  CustomerConsentsAnswer,
+  CustomerDataExport,
+  CustomerDataQuestion,
+  CustomerErasureRequest,
+  CustomerReviewsAnswer,
+} from './customer-data';
 import { EmailLog, EmailLogQuery, ProcessScheduledEmailsResponse } from './emails';
 import {
   PasswordResetAccepted,
@@ -267,6 +273,8 @@ export const ROUTE_SCHEMAS = {
   'DELETE /internal/stock/reservations/:order_id': { params: StockReservationParams },
   'GET /internal/articles/parcels': { query: ArticleParcelsQuery, answer: ArticleParcels },
   'GET /internal/articles/by-ean': { query: ArticlesByEanQuery, answer: ArticlesByEan },
+  'POST /internal/customers/reviews': { body: CustomerDataQuestion, answer: CustomerReviewsAnswer },
+  'POST /internal/customers/consents': { body: CustomerDataQuestion, answer: CustomerConsentsAnswer },
   // svc-orders
   'POST /orders': { body: CreateOrderRequest, answer: CreateOrderResponse },
   'POST /orders/:id/cancel': { params: OrderIdParams, body: CancelOrderRequest, answer: CancelOrderResponse },

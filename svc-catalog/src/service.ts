@@ -21,6 +21,7 @@ import { adminReviewRoutes } from './routes/admin-reviews';
 import { configRoutes } from './routes/config';
 import { ebayRoutes } from './routes/ebay';
 import { internalBarcodeRoutes } from './routes/internal-barcodes';
+import { internalCustomerRoutes } from './routes/internal-customers';
 import { internalParcelRoutes } from './routes/internal-parcels';
 import { internalStockRoutes } from './routes/internal-stock';
 import { mediaRoutes } from './routes/media';
@@ -67,6 +68,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
         internalStockRoutes(router, db, cache, bus);
         internalParcelRoutes(router, db);
         internalBarcodeRoutes(router, db);
+        internalCustomerRoutes(router, db);
         adminArticleRoutes(router, db, verifier, cache, bus);
         stockRoutes(router, db, verifier, cache, bus);
         ebayRoutes(router, db, verifier, bus);

@@ -26,6 +26,7 @@ import { createMailer } from './mail/mailer';
 import { createMailTransport } from './mail/transport';
 import { adminEmailRoutes } from './routes/admin-emails';
 import { contactRoutes } from './routes/contact';
+import { internalCustomerRoutes } from './routes/internal-customers';
 import { newsletterRoutes } from './routes/newsletter';
 import { processScheduledEmails } from './scheduled/scheduled-emails';
 
@@ -136,6 +137,7 @@ export const notifyService: ServiceDefinition<typeof settings> = {
         });
         contactRoutes(router, db, ctx, { messagesPerHour: config.CONTACT_MESSAGES_PER_HOUR, limits });
         adminEmailRoutes(router, database, verifier, ctx, logger);
+        internalCustomerRoutes(router, db);
       },
       async stop() {
         transport.close();

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { CustomerDataExport, ERASED_REVIEW_AUTHOR, type InvoiceData } from '@edicola/contracts';
 import type { Database } from '@edicola/platform';
-import { waitFor } from '@edicola/platform/testing';
+import { startTestService, waitFor, type TestService } from '@edicola/platform/testing';
 import { reviews } from '../../svc-catalog/src/db/schema';
+import { subscribers } from '../../svc-notify/src/db/schema';
+import { notifyService } from '../../svc-notify/src/service';
 import { auditEntries } from '../src/db/schema';
 import { upsertStaff } from '../src/staff/users';
 import { binary } from './fiscal-files';
 import { insertOrder } from './order-fixtures';
-import { STAFF, startShop, type Shop } from './shop';
+import { INTERNAL_SECRET, STAFF, startShop, type Shop } from './shop';
 import { azienda, privato } from './support';
 
 /** Every row of a schema's own tables as text (the bus's and the jobs' tables expire by retention). */
@@ -33,6 +36,7 @@ async function rowsOf(db: Database['db'], schema: string): Promise<{ table: stri
 describe("a customer's data: export and erasure", () => {
   jest.setTimeout(60_000);
   let shop: Shop;
+  let notify: TestService<unknown>;
   const api = () => request(shop.orders.app);
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   let admin: string;
@@ -75,7 +79,16 @@ describe("a customer's data: export and erasure", () => {
   };
 
   beforeAll(async () => {
-    shop = await startShop();
+    // svc-notify answers the export's question about consents over HTTP, as in the distributed shop.
+    notify = await startTestService(notifyService, { env: { INTERNAL_TOKEN_SECRET: INTERNAL_SECRET } });
+    const server = await notify.service.listen(0, '127.0.0.1');
+    const { port } = server.address() as AddressInfo;
+    shop = await startShop({ NOTIFY_URL: `http://127.0.0.1:${port}` });
+    await notify.testDatabase.database.db.insert(subscribers).values({
+      email: privato.email.toLowerCase(),
+      name: 'Anna',
+      confirmedAt: new Date('2026-02-01T10:00:00Z'),
+    });
     await upsertStaff(shop.db, { username: 'commessa', password: 'Banco-Vendita-7', role: 'staff' });
     admin = await staffLogin(STAFF.username, STAFF.password);
     staff = await staffLogin('commessa', 'Banco-Vendita-7');
@@ -112,7 +125,10 @@ describe("a customer's data: export and erasure", () => {
       approved: true,
     });
   });
-  afterAll(() => shop?.stop());
+  afterAll(async () => {
+    await shop?.stop();
+    await notify?.stop();
+  });
 
   it('exports the profile and the orders to the customer, and to an admin only', async () => {
     const own = await api().get('/api/customers/me/export').set(bearer(anna.token));
@@ -129,13 +145,23 @@ describe("a customer's data: export and erasure", () => {
       invoice_number: '1/2026',
     });
     expect(data.orders[0]!.items[0]).toMatchObject({ quantity: expect.any(Number) });
+    expect(data.reviews).toEqual([
+      expect.objectContaining({ title: 'Bellissimo', rating: 5, customer_name: 'Anna Esposito' }),
+    ]);
+    expect(data.consents.newsletter).toMatchObject({
+      email: privato.email.toLowerCase(),
+      confirmed_at: '2026-02-01T10:00:00.000Z',
+      unsubscribed_at: null,
+    });
 
     // Ferrari's token exports Ferrari's data, never Anna's.
     const other = CustomerDataExport.parse(
       (await api().get('/api/customers/me/export').set(bearer(ferrari.token))).body,
     );
     expect(other.profile.customer_id).toBe(ferrari.id);
-    expect(JSON.stringify(other)).not.toContain(privato.email);
+    expect(other.reviews).toEqual([]);
+    expect(other.consents.newsletter).toBeNull();
+    expect(JSON.stringify(other).toLowerCase()).not.toContain(privato.email.toLowerCase());
 
     expect((await api().get(`/api/admin/customers/${anna.id}/export`).set(bearer(staff))).status).toBe(403);
     expect((await api().get(`/api/admin/customers/${anna.id}/export`).set(bearer(anna.token))).status).toBe(

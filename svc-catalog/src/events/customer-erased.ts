@@ -1,8 +1,8 @@
 import type { EventHandler } from '@edicola/platform';
 import type { ResponseCache } from '../cache/response-cache';
-import { eraseReviewer } from '../reviews/erasure';
+import { eraseReviewer } from '../reviews/customer-data';
 
-/** svc-catalog's answer to 'customer.erased': the reviews and purchases lose the customer's data (reviews/erasure.ts). */
+/** svc-catalog's answer to 'customer.erased': the reviews and purchases lose the customer's data (reviews/customer-data.ts). */
 export function onCustomerErased(cache: ResponseCache): EventHandler<'customer.erased'> {
   return async (event, tx, { afterCommit }) => {
     // The article pages show the reviewer's name: cached pages go once the change committed.

@@ -1,8 +1,8 @@
 import type { EventHandler, Logger } from '@edicola/platform';
 import type { NotifyContext } from '../context';
-import { eraseCustomerData, removeMailFiles } from '../erasure/erase-customer';
+import { eraseCustomerData, removeMailFiles } from '../erasure/customer-data';
 
-/** svc-notify's answer to 'customer.erased' (erasure/erase-customer.ts); the files go after the commit. */
+/** svc-notify's answer to 'customer.erased' (erasure/customer-data.ts); the files go after the commit. */
 export function onCustomerErased(ctx: NotifyContext, logger: Logger): EventHandler<'customer.erased'> {
   return async (event, tx, { afterCommit }) => {
     await eraseCustomerData(tx, event.data);

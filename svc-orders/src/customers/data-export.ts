@@ -1,15 +1,46 @@
 import { desc, eq } from 'drizzle-orm';
-import { orderReference, type CustomerDataExport } from '@edicola/contracts';
-import type { Db } from '@edicola/platform';
+import {
+  CustomerConsentsAnswer,
+  CustomerReviewsAnswer,
+  orderReference,
+  ROUTES,
+  type CustomerDataExport,
+} from '@edicola/contracts';
+import type { Db, InternalClient } from '@edicola/platform';
 import { orderRecords } from '../db/schema';
 import { toCustomer, type CustomerRow } from './mapping';
 
+/** The reviews written under the e-mail, as svc-catalog keeps them. */
+export async function reviewsWrittenBy(internal: InternalClient, email: string) {
+  const answer = await internal.post('svc-catalog', ROUTES['POST /internal/customers/reviews'].path, {
+    email,
+  });
+  return CustomerReviewsAnswer.parse(answer).reviews;
+}
+
+/** The consents given with the e-mail, as svc-notify keeps them. */
+export async function consentsGivenBy(internal: InternalClient, email: string) {
+  const answer = await internal.post('svc-notify', ROUTES['POST /internal/customers/consents'].path, {
+    email,
+  });
+  return CustomerConsentsAnswer.parse(answer);
+}
+
 /**
- * What svc-orders holds of a customer (docs/product/account.md#data-export): the profile with its address and
- * invoice data, and every order of the account with the details given at checkout and its lines. Staff's notes on
- * the customer are the shop's, not the customer's data, and stay out.
+ * A customer's data (docs/product/account.md#data-export): the profile with its address and invoice data, every
+ * order of the account with the details given at checkout and its lines, the reviews written (svc-catalog) and the
+ * consents given (svc-notify). Staff's notes on the customer are the shop's, not the customer's data, and stay out.
+ * A service that does not answer fails the export (an incomplete one would say the shop holds less than it does).
  */
-export async function customerDataExport(db: Db, account: CustomerRow): Promise<CustomerDataExport> {
+export async function customerDataExport(
+  db: Db,
+  internal: InternalClient,
+  account: CustomerRow,
+): Promise<CustomerDataExport> {
+  const [reviews, consents] = await Promise.all([
+    reviewsWrittenBy(internal, account.email),
+    consentsGivenBy(internal, account.email),
+  ]);
   const rows = await db
     .select()
     .from(orderRecords)
@@ -37,5 +68,7 @@ export async function customerDataExport(db: Db, account: CustomerRow): Promise<
         line_total_cents: line.line_total_cents ?? null,
       })),
     })),
+    reviews,
+    consents,
   };
 }

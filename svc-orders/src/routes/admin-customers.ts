@@ -10,6 +10,7 @@ import {
   notFound,
   type Db,
   type EventBus,
+  type InternalClient,
   type TokenVerifier,
   routeServer,
 } from '@edicola/platform';
@@ -31,7 +32,7 @@ import { correctCustomer } from '../customers/staff-corrections';
  */
 export function adminCustomerRoutes(
   router: Router,
-  options: { db: Db; verifier: TokenVerifier; bus: EventBus },
+  options: { db: Db; verifier: TokenVerifier; bus: EventBus; internal: InternalClient },
 ) {
   const { db } = options;
   const serve = routeServer(router, options.verifier);
@@ -62,7 +63,7 @@ export function adminCustomerRoutes(
   serve(endpoint('GET /api/admin/customers/:id/export'), async ({ params }): Promise<CustomerDataExport> => {
     const row = await findCustomer(db, params.id);
     if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-    return customerDataExport(db, row);
+    return customerDataExport(db, options.internal, row);
   });
 
   // A second erasure of the same customer finds no account and changes nothing (docs/product/account.md#erasure).

@@ -11,6 +11,7 @@ import {
   unauthorized,
   type Db,
   type EventBus,
+  type InternalClient,
   type TokenSigner,
   type TokenVerifier,
   routeServer,
@@ -34,6 +35,7 @@ import { refuseCommonPassword } from '../passwords/common';
 export interface CustomerRouteOptions {
   db: Db;
   bus: EventBus;
+  internal: InternalClient;
   signer: TokenSigner;
   verifier: TokenVerifier;
   limiter: LoginLimiter;
@@ -120,7 +122,7 @@ export function customerRoutes(router: Router, options: CustomerRouteOptions) {
   });
 
   serve(endpoint('GET /api/customers/me/export'), async (_input, _req, res): Promise<CustomerDataExport> =>
-    customerDataExport(db, await currentCustomer(res)),
+    customerDataExport(db, options.internal, await currentCustomer(res)),
   );
 
   // The password again, with the login's limits: a session left open is not enough to erase an account.

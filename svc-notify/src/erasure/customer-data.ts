@@ -1,9 +1,31 @@
 import { readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ERASED_REVIEW_AUTHOR, erasedCustomerEmail, type EventData } from '@edicola/contracts';
+import {
+  ERASED_REVIEW_AUTHOR,
+  erasedCustomerEmail,
+  type CustomerConsentsAnswer,
+  type EventData,
+} from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
 import { emails, jobs, orderFacts, subscribers } from '../db/schema';
+
+/** The consents given with an e-mail, for the customer's data export: the newsletter's, when there is one. */
+export async function consentsGivenBy(db: Db, email: string): Promise<CustomerConsentsAnswer> {
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.email, email.trim().toLowerCase()));
+  return {
+    newsletter: row
+      ? {
+          email: row.email,
+          name: row.name,
+          language: row.language,
+          subscribed_at: row.subscribedAt.toISOString(),
+          confirmed_at: row.confirmedAt?.toISOString() ?? null,
+          unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
 
 /**
  * What svc-notify keeps of an erased customer goes (docs/product/account.md#erasure): the newsletter subscription
