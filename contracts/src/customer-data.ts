@@ -63,7 +63,7 @@ export type ExportedReview = z.infer<typeof ExportedReview>;
 export const CustomerReviewsAnswer = z.object({ reviews: z.array(ExportedReview) });
 export type CustomerReviewsAnswer = z.infer<typeof CustomerReviewsAnswer>;
 
-/** The newsletter consent (svc-notify): when it was given, confirmed (double opt-in) and withdrawn. */
+/** The newsletter consent (svc-notify): when and where it was given, under which text, confirmed and withdrawn. */
 export const NewsletterConsent = z.object({
   email: z.string(),
   name: z.string().nullable(),
@@ -71,6 +71,9 @@ export const NewsletterConsent = z.object({
   subscribed_at: z.string(),
   confirmed_at: z.string().nullable(),
   unsubscribed_at: z.string().nullable(),
+  /** Where it was given, and the version of the consent text (null: given before versions were kept). */
+  source: z.string(),
+  text_version: z.string().nullable(),
 });
 export type NewsletterConsent = z.infer<typeof NewsletterConsent>;
 

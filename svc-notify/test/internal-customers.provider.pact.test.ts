@@ -46,6 +46,7 @@ describe('svc-notify honours its pact with svc-orders (the consents of a data ex
                 name: 'Giulia',
                 subscribedAt: new Date('2026-02-01T10:00:00Z'),
                 confirmedAt: new Date('2026-02-01T10:05:00Z'),
+                consentVersion: '2026-11-29',
               });
           },
           'no newsletter subscription': async () => {

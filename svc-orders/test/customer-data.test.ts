@@ -152,6 +152,8 @@ describe("a customer's data: export and erasure", () => {
       email: privato.email.toLowerCase(),
       confirmed_at: '2026-02-01T10:00:00.000Z',
       unsubscribed_at: null,
+      source: 'newsletter_form',
+      text_version: null,
     });
 
     // Ferrari's token exports Ferrari's data, never Anna's.

@@ -47,6 +47,8 @@ describe("svc-orders asks svc-notify for a customer's consents", () => {
             subscribed_at: datetime(ISO, '2026-02-01T10:00:00.000Z'),
             confirmed_at: datetime(ISO, '2026-02-01T10:05:00.000Z'),
             unsubscribed_at: null,
+            source: string('newsletter_form'),
+            text_version: string('2026-11-29'),
           },
         }),
       )

@@ -1047,6 +1047,8 @@ describe("/profilo's 'I miei dati'", () => {
         subscribed_at: '2025-02-01T10:00:00.000Z',
         confirmed_at: '2025-02-01T10:05:00.000Z',
         unsubscribed_at: null,
+        source: 'newsletter_form',
+        text_version: '2026-11-29',
       },
     },
   };
@@ -1066,7 +1068,11 @@ describe("/profilo's 'I miei dati'", () => {
       within(data).getByText(/ORD-456789AB · 3 ottobre 2025 · 45,90 € · 2 × Ferrari SF-23 1:18/),
     ).toBeTruthy();
     expect(within(data).getByText(/5\/5 · Perfetta: Dettagli curati/)).toBeTruthy();
-    expect(within(data).getByText('Newsletter: iscrizione confermata il 1 febbraio 2025.')).toBeTruthy();
+    expect(
+      within(data).getByText(
+        'Newsletter: iscrizione confermata il 1 febbraio 2025 (testo del consenso: versione 2026-11-29).',
+      ),
+    ).toBeTruthy();
   });
 
   it('erases the account after the dialog that says what is kept, with the password', async () => {

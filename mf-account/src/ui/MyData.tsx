@@ -155,7 +155,10 @@ function ReadableData({ data }: { data: CustomerDataExport }) {
       <h3>{t('myData.consents')}</h3>
       <p>
         {newsletter && !newsletter.unsubscribed_at
-          ? t('myData.newsletterYes', { date: day(newsletter.confirmed_at ?? newsletter.subscribed_at) })
+          ? t('myData.newsletterYes', {
+              date: day(newsletter.confirmed_at ?? newsletter.subscribed_at),
+              version: newsletter.text_version ?? '—',
+            })
           : t('myData.newsletterNo')}
       </p>
     </div>

@@ -22,6 +22,8 @@ export async function consentsGivenBy(db: Db, email: string): Promise<CustomerCo
           subscribed_at: row.subscribedAt.toISOString(),
           confirmed_at: row.confirmedAt?.toISOString() ?? null,
           unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
+          source: row.consentSource,
+          text_version: row.consentVersion,
         }
       : null,
   };
