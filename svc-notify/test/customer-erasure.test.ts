@@ -2,7 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
+import request from 'supertest';
 import type { EventData, EventType } from '@edicola/contracts';
+import { createInternalTokens } from '@edicola/platform';
 import { startTestService, waitFor, type TestService } from '@edicola/platform/testing';
 import { emails, processedEvents, subscribers } from '../src/db/schema';
 import { notifyService } from '../src/service';
@@ -10,6 +12,8 @@ import { newId } from './notify-harness';
 import { transferOrder } from './order-fixture';
 
 jest.setTimeout(30_000);
+
+const SECRET = 'notify-test-internal-secret-of-40-chars!';
 
 // docs/product/account.md#erasure: what svc-notify keeps of an erased customer, with the .eml files of a shop
 // without SMTP.
@@ -44,6 +48,7 @@ describe('customer.erased in svc-notify', () => {
     notify = await startTestService(notifyService, {
       env: {
         DATA_DIR: dataDir,
+        INTERNAL_TOKEN_SECRET: SECRET,
         JOBS_POLL_INTERVAL_MS: '50',
         SCHEDULED_EMAILS_INTERVAL_MS: String(60 * 60_000),
       },
@@ -94,5 +99,25 @@ describe('customer.erased in svc-notify', () => {
     expect((await db().select().from(emails)).filter((e) => e.recipient.includes(customerId))).toHaveLength(
       annas.length,
     );
+  });
+
+  // docs/product/account.md#data-export: only svc-orders may ask for a customer's consents.
+  it('answers the consents to svc-orders only', async () => {
+    const tokens = createInternalTokens(SECRET);
+    const ask = (token?: string) => {
+      const call = request(notify.service.app).post('/internal/customers/consents');
+      return (token ? call.set('Authorization', `Bearer ${token}`) : call).send({ email: 'luca@example.it' });
+    };
+    expect((await ask()).status).toBe(401);
+    expect((await ask(await tokens.sign('svc-payments', 'svc-notify'))).status).toBe(403);
+    const own = await ask(await tokens.sign('svc-orders', 'svc-notify'));
+    expect(own.status).toBe(200);
+    expect(own.body.newsletter).toMatchObject({ email: 'luca@example.it', source: 'newsletter_form' });
+    const bad = await request(notify.service.app)
+      .post('/internal/customers/consents')
+      .set('Authorization', `Bearer ${await tokens.sign('svc-orders', 'svc-notify')}`)
+      .send({ email: 'non-un-indirizzo' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toBe('Inserisci un indirizzo email valido');
   });
 });
