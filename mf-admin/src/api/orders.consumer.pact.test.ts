@@ -876,6 +876,22 @@ describe('mf-admin → svc-orders (Ordini)', () => {
         expect(customer.notes).toBe('Chiede sempre la fattura.');
       });
   });
+
+  // docs/product/account.md#erasure
+  it('DELETE /api/admin/customers/{id} erases the customer for a request by e-mail', async () => {
+    await staff()
+      .given('a company customer is registered', CUSTOMER_STATE)
+      .uponReceiving("an admin's erasure of a customer")
+      .withRequest('DELETE', `/api/admin/customers/${CUSTOMER_STATE.id}`, (request) =>
+        request.headers(AUTH_ONLY),
+      )
+      .willRespondWith(204)
+      .executeTest(async (mockServer) => {
+        await expect(
+          createAdminApi(mockServer.url).customers.erase(CUSTOMER_STATE.id),
+        ).resolves.toBeUndefined();
+      });
+  });
 });
 
 // --- Spedizioni, Statistiche and the order page's credit notes: the rest of mf-admin's calls to svc-orders.
