@@ -68,9 +68,10 @@ describe("a customer's data: export and erasure", () => {
   };
   const staffLogin = async (username: string, password: string) =>
     (await api().post('/api/auth/login').send({ username, password })).body.access_token as string;
-  const invoiceXml = async () => {
+  let companyOrder: string;
+  const invoiceXml = async (orderId = invoicedOrder) => {
     const res = await api()
-      .get(`/api/orders/${invoicedOrder}/invoice.xml`)
+      .get(`/api/orders/${orderId}/invoice.xml`)
       .set(bearer(admin))
       .buffer(true)
       .parse(binary);
@@ -107,12 +108,26 @@ describe("a customer's data: export and erasure", () => {
     ).id;
     await insertOrder(shop.db, { customerId: anna.id, status: 'delivered', paymentStatus: 'paid', email });
     await insertOrder(shop.db, { email: email.toLowerCase(), name: 'Anna E.' });
-    await insertOrder(shop.db, {
-      customerId: ferrari.id,
-      email: azienda.email,
-      name: 'Ferrari S.p.A.',
-      info: { phone: azienda.telefono },
-    });
+    companyOrder = (
+      await insertOrder(shop.db, {
+        customerId: ferrari.id,
+        status: 'paid',
+        paymentStatus: 'paid',
+        email: azienda.email,
+        name: 'Giulia Ferri',
+        info: { phone: azienda.telefono },
+        invoiceData: {
+          ...invoice,
+          invoice_type: 'azienda',
+          codice_fiscale: null,
+          ragione_sociale: azienda.ragione_sociale,
+          piva: azienda.piva,
+          codice_fiscale_azienda: azienda.codice_fiscale_azienda,
+          sdi: 'ABC1234',
+          invoice_number: '2/2026',
+        },
+      })
+    ).id;
     const article = await shop.addArticle({ stock: 5 });
     await shop.catalogDb.insert(reviews).values({
       id: randomUUID(),
@@ -235,8 +250,14 @@ describe("a customer's data: export and erasure", () => {
   });
 
   it('lets an admin erase a customer for a request by e-mail', async () => {
+    const before = await invoiceXml(companyOrder);
     const res = await api().delete(`/api/admin/customers/${ferrari.id}`).set(bearer(admin));
     expect(res.status).toBe(204);
+    // The company's invoice is the same document; the person who ordered for the company is not kept.
+    expect(await invoiceXml(companyOrder)).toBe(before);
+    const rows = await rowsOf(shop.db, 'orders');
+    expect(rows.filter((r) => r.row.includes('giulia ferri') || r.row.includes(azienda.email))).toEqual([]);
+    expect(rows.filter((r) => r.row.includes('ferrari s.p.a.')).map((r) => r.table)).toEqual(['orders']);
     expect((await api().get('/api/customers/profile').set(bearer(ferrari.token))).status).toBe(401);
     expect((await api().get(`/api/admin/customers/${ferrari.id}/export`).set(bearer(admin))).status).toBe(
       404,

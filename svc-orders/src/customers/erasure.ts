@@ -13,27 +13,33 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim(
 
 /**
  * What an order keeps of its customer once they are erased (docs/product/records.md#erased-customer): an order with
- * an invoice (asked or issued) keeps the buyer's name and address the invoice carries, for the ten years of art.
- * 2220 c.c., with the account's CAP and province it took them from; every other order keeps only the country. The
- * e-mail, the phone and the notes go on every order.
+ * an invoice (asked or issued) keeps what the invoice carries, for the ten years of art. 2220 c.c. — a private
+ * buyer's name, the address — and, on the account's own orders, the CAP, province and nome/cognome the invoice took
+ * from the account (invoices/document.ts reads them there once the account is gone); every other order keeps only
+ * the country. The e-mail, the phone and the notes go on every order.
  */
 function erasedInfo(order: OrderRow, account: CustomerRow): Record<string, unknown> {
   const info = order.customerInfo;
-  const kept = { email: erasedCustomerEmail(account.id), country: info.country };
-  if (!order.invoiceData?.requires_invoice) {
-    return { ...kept, name: ERASED_NAME, phone: '', address: '', city: '', zipCode: null };
+  const kept = { email: erasedCustomerEmail(account.id), country: info.country, phone: '' };
+  const invoice = order.invoiceData;
+  if (!invoice?.requires_invoice) {
+    return { ...kept, name: ERASED_NAME, address: '', city: '', zipCode: null };
+  }
+  // A company's invoice names the company (invoice_data), not the person who ordered.
+  const name = invoice.invoice_type === 'azienda' ? ERASED_NAME : info.name;
+  if (order.customerId !== account.id) {
+    return { ...kept, name, address: info.address, city: info.city, zipCode: info.zipCode ?? null };
   }
   const person =
-    account.datiPrivato && account.datiPrivato.codice_fiscale === order.invoiceData.codice_fiscale
+    account.datiPrivato && account.datiPrivato.codice_fiscale === invoice.codice_fiscale
       ? { nome: account.datiPrivato.nome, cognome: account.datiPrivato.cognome }
       : null;
   return {
     ...kept,
-    name: info.name,
-    phone: '',
-    address: text(info.address) ?? account.street ?? '',
-    city: text(info.city) ?? account.city ?? '',
-    zipCode: text(info.zipCode) ?? account.cap ?? null,
+    name,
+    address: text(info.address) ?? account.street,
+    city: text(info.city) ?? account.city,
+    zipCode: text(info.zipCode) ?? account.cap,
     province: account.province,
     ...(person && { invoice_person: person }),
   };
