@@ -231,6 +231,16 @@ export const AccountPasswordResetRequested = z.object({
   expires_at: z.iso.datetime({ offset: true }),
 });
 
+/**
+ * A customer's account was erased (docs/product/account.md#erasure): every service removes or pseudonymises what it
+ * keeps of that e-mail address, once however often the event comes. The address travels so the others can find
+ * their rows; it lives in the outbox only until the relay delivered it.
+ */
+export const CustomerErased = z.object({
+  customer_id: z.string(),
+  email: z.email(),
+});
+
 /** An article's stock fell to or below its low-stock threshold: the shop is told. */
 export const ArticleStockLow = z.object({
   article_id: z.string(),
@@ -303,6 +313,7 @@ export const EVENTS = {
   'article.changed': { version: 1, data: ArticleChanged },
   'listing.changed': { version: 1, data: ListingChanged },
   'account.password_reset_requested': { version: 1, data: AccountPasswordResetRequested },
+  'customer.erased': { version: 1, data: CustomerErased },
 } as const;
 
 export type EventType = keyof typeof EVENTS;

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { CustomerLanguage } from './language';
 import { singleLine } from './text';
 
+/**
+ * The version of the newsletter's consent text the storefront's form shows; each subscription keeps the one it was
+ * given under (docs/product/records.md#newsletter-subscription). A new wording gets a new version.
+ */
+export const NEWSLETTER_CONSENT_VERSION = '2026-11-29';
+
+/** Where a newsletter consent was given: the storefront's newsletter form is the one place today. */
+export const NEWSLETTER_CONSENT_SOURCE = 'newsletter_form';
+
 /** POST /newsletter/subscribe (docs/product/emails.md#newsletter-double-opt-in). */
 export const NewsletterSubscribeRequest = z.object({
   email: z

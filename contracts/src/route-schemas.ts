@@ -97,6 +97,13 @@ import {
   CustomerProfileUpdate,
   CustomerRegistration,
 } from './customers';
+import {
+  CustomerConsentsAnswer,
+  CustomerDataExport,
+  CustomerDataQuestion,
+  CustomerErasureRequest,
+  CustomerReviewsAnswer,
+} from './customer-data';
 import { EmailLog, EmailLogQuery, ProcessScheduledEmailsResponse } from './emails';
 import {
   PasswordResetAccepted,
@@ -266,6 +273,8 @@ export const ROUTE_SCHEMAS = {
   'DELETE /internal/stock/reservations/:order_id': { params: StockReservationParams },
   'GET /internal/articles/parcels': { query: ArticleParcelsQuery, answer: ArticleParcels },
   'GET /internal/articles/by-ean': { query: ArticlesByEanQuery, answer: ArticlesByEan },
+  'POST /internal/customers/reviews': { body: CustomerDataQuestion, answer: CustomerReviewsAnswer },
+  'POST /internal/customers/consents': { body: CustomerDataQuestion, answer: CustomerConsentsAnswer },
   // svc-orders
   'POST /orders': { body: CreateOrderRequest, answer: CreateOrderResponse },
   'POST /orders/:id/cancel': { params: OrderIdParams, body: CancelOrderRequest, answer: CancelOrderResponse },
@@ -280,6 +289,8 @@ export const ROUTE_SCHEMAS = {
   'PUT /api/customers/profile': { body: CustomerProfileUpdate, answer: Customer },
   'GET /api/customers/orders': { answer: CustomerOrderList },
   'GET /api/customers/orders/:id/invoice.pdf': { params: OrderIdParams },
+  'GET /api/customers/me/export': { answer: CustomerDataExport },
+  'DELETE /api/customers/me': { body: CustomerErasureRequest },
   'POST /api/customers/password-reset': { body: PasswordResetRequest, answer: PasswordResetAccepted },
   'POST /api/customers/password-reset/confirm': { body: PasswordResetConfirm, answer: PasswordResetDone },
   'POST /api/auth/login': { body: StaffLoginRequest, answer: StaffLoginResponse },
@@ -338,6 +349,8 @@ export const ROUTE_SCHEMAS = {
   'GET /api/admin/customers': { query: CustomerListQuery, answer: CustomerListPage },
   'GET /api/admin/customers/guest': { query: GuestCustomerQuery, answer: CustomerAdminDetail },
   'GET /api/admin/customers/:id': { params: CustomerIdParams, answer: CustomerAdminDetail },
+  'GET /api/admin/customers/:id/export': { params: CustomerIdParams, answer: CustomerDataExport },
+  'DELETE /api/admin/customers/:id': { params: CustomerIdParams },
   'PUT /api/admin/customers/:id': {
     params: CustomerIdParams,
     body: CustomerStaffUpdate,

@@ -8,7 +8,7 @@ import type { EventType } from './events';
  * until then publishing the type fails (unroutable) and the outbox keeps retrying.
  */
 export const SUBSCRIPTIONS = {
-  'svc-catalog': ['order.status_changed', 'order.items_restocked', 'listing.changed'],
+  'svc-catalog': ['order.status_changed', 'order.items_restocked', 'listing.changed', 'customer.erased'],
   'svc-notify': [
     'order.created',
     'order.status_changed',
@@ -19,6 +19,7 @@ export const SUBSCRIPTIONS = {
     'review.replied',
     'article.stock_low',
     'account.password_reset_requested',
+    'customer.erased',
   ],
   'svc-orders': [
     'payment.succeeded',

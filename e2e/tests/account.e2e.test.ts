@@ -188,6 +188,46 @@ describe('customer account', () => {
     expect(errors.filter((e) => !/\b401\b/.test(e))).toEqual([]);
   });
 
+  // docs/product/account.md#data-export, docs/product/account.md#erasure
+  it('downloads and reads the data, then erases the account, which signs in no more', async () => {
+    const email = `mario.${unique()}@example.it`;
+    await register(page, email);
+    await login(page, email);
+    await page.waitForURL('**/profilo');
+    await page.getByRole('heading', { name: 'I miei dati' }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica i miei dati' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('i-miei-dati.json');
+    await page.getByRole('button', { name: 'Leggi i miei dati' }).click();
+    const data = page.getByTestId('my-data');
+    await data.getByText(email).waitFor();
+    await data.getByText('Newsletter: nessuna iscrizione.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const token = (await storedToken(page))!;
+    await page.getByRole('button', { name: 'Elimina il mio account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Eliminare il tuo account?' });
+    await dialog.getByText(/art\. 2220 del codice civile/).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByLabel('Per confermare, inserisci la tua password').fill('password-sbagliata');
+    await dialog.getByRole('button', { name: 'Elimina definitivamente' }).click();
+    await dialog.getByText('La password attuale non è corretta').waitFor();
+    await dialog.getByLabel('Per confermare, inserisci la tua password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Elimina definitivamente' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await storedToken(page)).toBeNull();
+    expect((await profileWith(token)).status).toBe(401);
+
+    await page.goto(`${shop.webUrl}/accedi`);
+    await login(page, email);
+    await page.getByRole('main').getByRole('alert').waitFor();
+    expect(page.url()).toMatch(/\/accedi$/);
+    expect(errors.filter((e) => !/\b401\b|\b422\b/.test(e))).toEqual([]);
+  });
+
   // docs/product/account.md#password-reset
   it('resets a forgotten password from the e-mail: the new one signs in, the old one and old sessions do not', async () => {
     const email = `mario.${unique()}@example.it`;

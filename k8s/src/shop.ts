@@ -73,7 +73,8 @@ export const SERVICES: ServiceSlice[] = [
     name: 'svc-orders',
     port: 8102,
     database: 'orders',
-    calls: ['svc-catalog'],
+    // svc-notify: the consents of a customer's data export.
+    calls: ['svc-catalog', 'svc-notify'],
     internet: true,
     smtp: false,
     config: {},

@@ -217,3 +217,33 @@ describe('Clienti: a customer’s page', () => {
     );
   });
 });
+
+// docs/product/account.md#data-export, docs/product/account.md#erasure
+describe('Clienti: an admin answers a request about a customer’s data', () => {
+  it('offers export and erasure to an admin only', async () => {
+    staffApi({ [`GET /api/admin/customers/${annaId}`]: () => [200, annaDetail] });
+    renderAdminAt(`/gestione/clienti/${annaId}`);
+    await screen.findByRole('heading', { name: 'Anna Espòsito' }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Esporta dati' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancella i dati' })).toBeNull();
+  });
+
+  it('erases the customer after the confirmation that says what the law keeps, then goes back to the list', async () => {
+    const calls = staffApi(
+      {
+        [`GET /api/admin/customers/${annaId}`]: () => [200, annaDetail],
+        [`DELETE /api/admin/customers/${annaId}`]: () => [204, null],
+        'GET /api/admin/customers': () => [200, page([luca])],
+      },
+      { role: 'admin' },
+    );
+    renderAdminAt(`/gestione/clienti/${annaId}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancella i dati' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancellare i dati del cliente?' });
+    expect(within(dialog).getByText(/art\. 2220 c\.c\./)).toBeTruthy();
+    expect(sent(calls, 'DELETE', `/api/admin/customers/${annaId}`)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancella i dati' }));
+    await waitFor(() => expect(location()).toBe('/gestione/clienti'));
+    expect(sent(calls, 'DELETE', `/api/admin/customers/${annaId}`)).toHaveLength(1);
+  });
+});

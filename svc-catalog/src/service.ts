@@ -14,12 +14,14 @@ import {
 import { seedDemoCatalogue } from './demo/seed';
 import { onOrderStatusChanged } from './events/order-status-changed';
 import { onOrderItemsRestocked } from './events/order-items-restocked';
+import { onCustomerErased } from './events/customer-erased';
 import { onListingChanged } from './events/listing-changed';
 import { adminArticleRoutes } from './routes/admin-articles';
 import { adminReviewRoutes } from './routes/admin-reviews';
 import { configRoutes } from './routes/config';
 import { ebayRoutes } from './routes/ebay';
 import { internalBarcodeRoutes } from './routes/internal-barcodes';
+import { internalCustomerRoutes } from './routes/internal-customers';
 import { internalParcelRoutes } from './routes/internal-parcels';
 import { internalStockRoutes } from './routes/internal-stock';
 import { mediaRoutes } from './routes/media';
@@ -58,6 +60,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
     bus.on('order.status_changed', onOrderStatusChanged(cache, bus));
     bus.on('order.items_restocked', onOrderItemsRestocked(cache, bus));
     bus.on('listing.changed', onListingChanged);
+    bus.on('customer.erased', onCustomerErased(cache));
 
     return {
       routes(router) {
@@ -65,6 +68,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
         internalStockRoutes(router, db, cache, bus);
         internalParcelRoutes(router, db);
         internalBarcodeRoutes(router, db);
+        internalCustomerRoutes(router, db);
         adminArticleRoutes(router, db, verifier, cache, bus);
         stockRoutes(router, db, verifier, cache, bus);
         ebayRoutes(router, db, verifier, bus);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
 import { createInternalTokens } from '@edicola/platform';
 import { startTestService, type TestService } from '@edicola/platform/testing';
-import { articles, reservations, stockMovements } from '../src/db/schema';
+import { articles, reservations, reviews, stockMovements } from '../src/db/schema';
 import { catalogService } from '../src/service';
 
 const SECRET = 'pact-provider-internal-secret-of-40-char';
@@ -39,6 +39,7 @@ describe('svc-catalog honours its pact with svc-orders (internal stock calls)', 
   }) {
     await db().delete(reservations);
     await db().delete(stockMovements);
+    await db().delete(reviews);
     await db().delete(articles);
     await db()
       .insert(articles)
@@ -87,9 +88,25 @@ describe('svc-catalog honours its pact with svc-orders (internal stock calls)', 
             const p = params as Params;
             await article({ id: String(p.article_id), title: String(p.title), stock: 0 });
           },
+          'a review written by a customer': async (params) => {
+            const p = params as Params;
+            await article({ id: String(p.article_id), title: 'Gundam RX-78-2 1:144', stock: 3 });
+            await db()
+              .insert(reviews)
+              .values({
+                articleId: String(p.article_id),
+                rating: 5,
+                title: 'Bellissimo',
+                comment: 'Arrivato in due giorni',
+                customerName: 'Giulia Russo',
+                customerEmail: String(p.email),
+                approved: true,
+              });
+          },
           'no article with this id': async () => {
             await db().delete(reservations);
             await db().delete(stockMovements);
+            await db().delete(reviews);
             await db().delete(articles);
           },
           'a reservation held for the order': async (params) => {

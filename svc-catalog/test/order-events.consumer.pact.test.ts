@@ -1,11 +1,18 @@
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { eq } from 'drizzle-orm';
-import { parseEvent, type Event, type EventType } from '@edicola/contracts';
+import {
+  ERASED_REVIEW_AUTHOR,
+  erasedCustomerEmail,
+  parseEvent,
+  type Event,
+  type EventType,
+} from '@edicola/contracts';
 import type { EventHandler } from '@edicola/platform';
 import { startTestService, type TestService } from '@edicola/platform/testing';
 import { createResponseCache } from '../src/cache/response-cache';
-import { articles, reservations } from '../src/db/schema';
+import { articles, reservations, reviews } from '../src/db/schema';
+import { onCustomerErased } from '../src/events/customer-erased';
 import { onOrderStatusChanged } from '../src/events/order-status-changed';
 import { onOrderItemsRestocked } from '../src/events/order-items-restocked';
 import { catalogService } from '../src/service';
@@ -162,6 +169,50 @@ describe('svc-catalog consumes order.status_changed from svc-orders', () => {
         // Delivered again: nothing more.
         expect(await deliver(onOrderItemsRestocked(cache, catalog.service.context.bus), event)).toBe(false);
         expect(await stock()).toBe(4 + quantity);
+      });
+  });
+
+  // docs/product/account.md#erasure
+  it("keeps an erased customer's review under the name 'Cliente', without the address", async () => {
+    const db = catalog.testDatabase.database.db;
+    await db.insert(reviews).values({
+      articleId: ARTICLE_ID,
+      rating: 4,
+      title: 'Ottimo',
+      comment: 'Come nelle foto',
+      customerName: 'Giulia Russo',
+      customerEmail: 'Giulia.Russo@example.it',
+      approved: true,
+    });
+    await pact
+      .addAsynchronousInteraction()
+      .given('a customer erases their account')
+      .expectsToReceive('a customer.erased event', (builder) => {
+        builder
+          .withJSONContent({
+            id: uuid('9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f'),
+            type: 'customer.erased',
+            version: 1,
+            occurred_at: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-22T11:00:00.000Z'),
+            source: 'svc-orders',
+            correlation_id: string('req-789'),
+            data: {
+              customer_id: uuid('1f2e3d4c-5b6a-4789-8a7b-6c5d4e3f2a1b'),
+              email: regex('^[^@\\s]+@[^@\\s]+$', 'giulia.russo@example.it'),
+            },
+          })
+          .withMetadata({ routingKey: 'customer.erased', contentType: 'application/json' });
+      })
+      .executeTest(async (message) => {
+        const event = parseEvent(message.contents.content) as Event<'customer.erased'>;
+        expect(await deliver(onCustomerErased(cache), event)).toBe(true);
+        const [review] = await db.select().from(reviews);
+        expect(review).toMatchObject({
+          customerName: ERASED_REVIEW_AUTHOR,
+          customerEmail: erasedCustomerEmail(event.data.customer_id),
+        });
+        // Delivered again: nothing left to change, the cache stays.
+        expect(await deliver(onCustomerErased(cache), event)).toBe(false);
       });
   });
 });

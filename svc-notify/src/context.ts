@@ -11,6 +11,8 @@ export interface NotifyContext {
   reviewRequestDelayDays: number;
   /** The parcel tracking page; `{tracking_number}` is replaced. */
   trackingUrl: string;
+  /** Where the e-mails are written as .eml files when there is no SMTP server; null with SMTP. */
+  mailFolder: string | null;
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

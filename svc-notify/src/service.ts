@@ -5,6 +5,7 @@ import { env, rateLimits, type ServiceDefinition } from '@edicola/platform';
 import type { NotifyContext } from './context';
 import { onArticleStockLow } from './events/article-stock-low';
 import { onAccountPasswordResetRequested } from './events/account-password-reset-requested';
+import { onCustomerErased } from './events/customer-erased';
 import { onOrderCreated } from './events/order-created';
 import { onOrderStatusChanged } from './events/order-status-changed';
 import { onPaymentFailed } from './events/payment-failed';
@@ -25,6 +26,7 @@ import { createMailer } from './mail/mailer';
 import { createMailTransport } from './mail/transport';
 import { adminEmailRoutes } from './routes/admin-emails';
 import { contactRoutes } from './routes/contact';
+import { internalCustomerRoutes } from './routes/internal-customers';
 import { newsletterRoutes } from './routes/newsletter';
 import { processScheduledEmails } from './scheduled/scheduled-emails';
 
@@ -105,6 +107,7 @@ export const notifyService: ServiceDefinition<typeof settings> = {
       transferPaymentDays: config.TRANSFER_PAYMENT_DAYS,
       reviewRequestDelayDays: config.REVIEW_REQUEST_DELAY_DAYS,
       trackingUrl: config.TRACKING_URL,
+      mailFolder: transport.kind === 'file' ? path.resolve(config.DATA_DIR, 'mail') : null,
     };
     bus.on('order.created', onOrderCreated(ctx));
     bus.on('order.status_changed', onOrderStatusChanged(ctx));
@@ -115,6 +118,7 @@ export const notifyService: ServiceDefinition<typeof settings> = {
     bus.on('review.replied', onReviewReplied(ctx));
     bus.on('article.stock_low', onArticleStockLow(ctx));
     bus.on('account.password_reset_requested', onAccountPasswordResetRequested(ctx));
+    bus.on('customer.erased', onCustomerErased(ctx, logger));
     jobRunner.every('mail.scheduled', config.SCHEDULED_EMAILS_INTERVAL_MS, async () => {
       await processScheduledEmails(database, ctx, logger);
     });
@@ -133,6 +137,7 @@ export const notifyService: ServiceDefinition<typeof settings> = {
         });
         contactRoutes(router, db, ctx, { messagesPerHour: config.CONTACT_MESSAGES_PER_HOUR, limits });
         adminEmailRoutes(router, database, verifier, ctx, logger);
+        internalCustomerRoutes(router, db);
       },
       async stop() {
         transport.close();

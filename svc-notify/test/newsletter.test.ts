@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { NewsletterSubscribeResponse } from '@edicola/contracts';
+import {
+  NEWSLETTER_CONSENT_SOURCE,
+  NEWSLETTER_CONSENT_VERSION,
+  NewsletterSubscribeResponse,
+} from '@edicola/contracts';
 import { startTestService, waitFor, type TestService } from '@edicola/platform/testing';
 import { emails, subscribers } from '../src/db/schema';
 import { notifyService } from '../src/service';
@@ -73,6 +77,11 @@ describe('svc-notify newsletter through a real SMTP server', () => {
     expect(mail.text).toContain(`Código de baja: ${token}`);
     expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toContain(token);
     expect((await subscriber('lucia.esposito@example.it')).confirmedAt).toBeNull();
+    // The consent keeps where it was given and the version of its text (docs/product/records.md#newsletter-subscription).
+    expect(await subscriber('lucia.esposito@example.it')).toMatchObject({
+      consentSource: NEWSLETTER_CONSENT_SOURCE,
+      consentVersion: NEWSLETTER_CONSENT_VERSION,
+    });
 
     // The tokens are not stored as such: only their hashes are.
     const rows = await db().execute(sql`select * from notify.newsletter_subscribers`);

@@ -4,7 +4,8 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { ParsedMail } from 'mailparser';
 import { parseEvent } from '@edicola/contracts';
 import { waitFor } from '@edicola/platform/testing';
-import { outbox } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { emails, outbox, subscribers } from '../src/db/schema';
 import { startHarness, textOf, type Harness } from './notify-harness';
 
 const { like, uuid, regex, datetime, eachLike, integer, string, boolean, decimal } = MatchersV3;
@@ -195,6 +196,39 @@ describe('svc-notify consumes the order and payment events', () => {
         const mail = await mailAbout('giulia.russo@example.it', 'mot de passe');
         expect(mail.subject).toBe('Réinitialisez votre mot de passe sur Edicola Napoli');
         expect(String(mail.html)).toContain('/fr/reimposta-password?token=c2VncmV0by1kaS1wcm92YQ"');
+      }));
+
+  // docs/product/account.md#erasure
+  it("forgets an erased customer: the subscription goes, the e-mails' log keeps a pseudonym", () =>
+    ordersPact
+      .addAsynchronousInteraction()
+      .given('a customer erases their account')
+      .expectsToReceive('a customer.erased event', (builder) => {
+        builder
+          .withJSONContent(
+            envelope(
+              'customer.erased',
+              'svc-orders',
+              {
+                customer_id: uuid('1f2e3d4c-5b6a-4789-8a7b-6c5d4e3f2a1b'),
+                email: regex('^[^@\\s]+@[^@\\s]+$', 'giulia.russo@example.it'),
+              },
+              '9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
+            ),
+          )
+          .withMetadata({ routingKey: 'customer.erased', contentType: 'application/json' });
+      })
+      .executeTest(async (message) => {
+        const db = h.notify.testDatabase.database.db;
+        await db.insert(subscribers).values({ email: 'giulia.russo@example.it', confirmedAt: new Date() });
+        await deliver(message.contents.content);
+        await waitFor(
+          async () =>
+            (await db.select().from(subscribers).where(eq(subscribers.email, 'giulia.russo@example.it')))
+              .length === 0,
+        );
+        const logged = await db.select().from(emails).where(eq(emails.recipient, 'giulia.russo@example.it'));
+        expect(logged).toEqual([]);
       }));
 
   it('e-mails the customer the "order received" of a bank-transfer order, in their language', () =>

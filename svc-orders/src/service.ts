@@ -327,6 +327,8 @@ export function createOrdersService(
           });
           customerRoutes(router, {
             db,
+            bus,
+            internal,
             signer,
             verifier,
             limiter,
@@ -371,7 +373,7 @@ export function createOrdersService(
           });
           internalSessionRoutes(router, db);
           auditRoutes(router, { db, verifier });
-          adminCustomerRoutes(router, { db, verifier, bus });
+          adminCustomerRoutes(router, { db, verifier, bus, internal });
           exportRoutes(router, { db, verifier });
           analyticsRoutes(router, { database, jobs, verifier, deadlines: placing.deadlines });
           shipmentRoutes(router, shipping, verifier);

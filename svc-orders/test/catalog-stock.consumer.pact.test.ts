@@ -7,10 +7,11 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { StockReservation } from '@edicola/contracts';
 import { createInternalClient, createInternalTokens, InternalCallError } from '@edicola/platform';
 import pino from 'pino';
+import { reviewsWrittenBy } from '../src/customers/data-export';
 import { articleParcelInfo } from '../src/shipments/parcel';
 import { articlesByEan, releaseStock, reserveStock } from '../src/stock/reservations';
 
-const { eachLike, integer, decimal, regex, string } = MatchersV3;
+const { eachLike, integer, decimal, regex, string, boolean, datetime } = MatchersV3;
 
 const BEARER = regex('^Bearer [A-Za-z0-9._~+/=-]+$', 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2ln');
 const ORDER_ID = '8d3f9a2c-1b4e-4f6a-9c7d-2e5b8a1f0c93';
@@ -224,5 +225,40 @@ describe('svc-orders calls svc-catalog to reserve and release stock', () => {
       .executeTest(async (server) => {
         const byEan = await articlesByEan(clientFor(server.url), ['2000000000015']);
         expect(byEan.get('2000000000015')).toBe(ARTICLE_ID);
+      }));
+
+  // docs/product/account.md#data-export
+  it('gets the reviews a customer wrote, for the export of their data', () =>
+    pact
+      .addInteraction()
+      .given('a review written by a customer', {
+        article_id: ARTICLE_ID,
+        email: 'giulia.russo@example.it',
+      })
+      .uponReceiving('the question for the reviews written under an e-mail')
+      .withRequest('POST', '/internal/customers/reviews', (b) =>
+        b
+          .headers({ Authorization: BEARER, 'Content-Type': 'application/json' })
+          .jsonBody({ email: 'giulia.russo@example.it' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          reviews: eachLike({
+            id: regex('^[0-9a-f-]{36}$', '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a98'),
+            article_id: string(ARTICLE_ID),
+            article_title: string('Gundam RX-78-2 1:144'),
+            rating: integer(5),
+            title: string('Bellissimo'),
+            comment: string('Arrivato in due giorni'),
+            customer_name: string('Giulia Russo'),
+            approved: boolean(true),
+            reply_text: null,
+            created_at: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-22T10:00:00.000Z'),
+          }),
+        }),
+      )
+      .executeTest(async (server) => {
+        const reviews = await reviewsWrittenBy(clientFor(server.url), 'giulia.russo@example.it');
+        expect(reviews[0]).toMatchObject({ article_id: ARTICLE_ID, rating: 5 });
       }));
 });

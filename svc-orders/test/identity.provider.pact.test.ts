@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Verifier } from '@pact-foundation/pact';
+import { startTestService, type TestService } from '@edicola/platform/testing';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { articles } from '../../svc-catalog/src/db/schema';
+import { notifyService } from '../../svc-notify/src/service';
 import {
   counterSales,
   creditNotes,
@@ -20,7 +22,7 @@ import {
 import { creditNoteForRefund } from '../src/invoices/credit-notes';
 import { createFakePacklink, type FakePacklink } from '../src/fakes/packlink/fake-packlink';
 import { upsertStaff } from '../src/staff/users';
-import { startShop, type Shop } from './shop';
+import { INTERNAL_SECRET, startShop, type Shop } from './shop';
 
 // The real svc-orders app, calling the real svc-catalog on one real database (the counter's sales take the
 // catalogue's stock), answers what mf-account's and mf-admin's API clients expect.
@@ -65,6 +67,7 @@ const MONEY_TAKEN = ['paid', 'confirmed', 'shipped', 'delivered'];
 
 describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
   let shop: Shop;
+  let notify: TestService<unknown>;
   let server: Server;
   let token: string | null = null;
   let packlink: FakePacklink;
@@ -295,7 +298,11 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
     });
     const fake = await packlink.listen();
     closePacklink = fake.close;
+    // svc-notify answers the data export's question about consents (docs/product/account.md#data-export).
+    notify = await startTestService(notifyService, { env: { INTERNAL_TOKEN_SECRET: INTERNAL_SECRET } });
+    const notifyServer = await notify.service.listen(0, '127.0.0.1');
     shop = await startShop({
+      NOTIFY_URL: `http://127.0.0.1:${(notifyServer.address() as AddressInfo).port}`,
       // Every provider state registers its customer from this one address.
       REGISTRATIONS_PER_HOUR: '1000',
       // The counter prints on the demo RT: the sale goes through the real RT adapter (Epson ePOS-Print XML) to the
@@ -312,6 +319,7 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
   }, 90_000);
   afterAll(async () => {
     await shop?.stop();
+    await notify?.stop();
     await closePacklink?.();
   });
 

@@ -48,8 +48,18 @@ describe('svc-orders honours its message pact with svc-catalog', () => {
               ),
             { routingKey: 'order.items_restocked', contentType: 'application/json' },
           ),
+          // As DELETE /api/customers/me erases an account (customers/erasure.ts).
+          'a customer.erased event': providerWithMetadata(
+            () =>
+              createEvent('svc-orders', 'customer.erased', {
+                customer_id: '1f2e3d4c-5b6a-4789-8a7b-6c5d4e3f2a1b',
+                email: 'giulia.russo@example.it',
+              }),
+            { routingKey: 'customer.erased', contentType: 'application/json' },
+          ),
         },
         stateHandlers: {
+          'a customer erases their account': async () => undefined,
           'a paid order holding stock is cancelled': async () => undefined,
           'staff refund units of a delivered order and put them back on sale': async () => undefined,
         },
@@ -214,6 +224,15 @@ describe('svc-orders honours its message pact with svc-notify', () => {
               ),
             { routingKey: 'order.status_changed', contentType: 'application/json' },
           ),
+          // As DELETE /api/customers/me erases an account (customers/erasure.ts).
+          'a customer.erased event': providerWithMetadata(
+            () =>
+              createEvent('svc-orders', 'customer.erased', {
+                customer_id: '1f2e3d4c-5b6a-4789-8a7b-6c5d4e3f2a1b',
+                email: 'giulia.russo@example.it',
+              }),
+            { routingKey: 'customer.erased', contentType: 'application/json' },
+          ),
           // As POST /api/customers/password-reset makes a link (passwords/reset.ts).
           'an account.password_reset_requested event': providerWithMetadata(
             () =>
@@ -238,6 +257,7 @@ describe('svc-orders honours its message pact with svc-notify', () => {
         },
         stateHandlers: {
           'a customer asks to reset a forgotten password': async () => undefined,
+          'a customer erases their account': async () => undefined,
           'a guest places a bank-transfer order': async () => undefined,
           'staff ship a paid order': async () => undefined,
           'staff record the bank transfer of a pending order': async () => undefined,

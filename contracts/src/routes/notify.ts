@@ -1,6 +1,6 @@
-import { PUBLIC, routesOf, STAFF } from './route';
+import { internalFrom, PUBLIC, routesOf, STAFF } from './route';
 
-/** svc-notify's routes: newsletter, contact form, the back office's e-mail log. */
+/** svc-notify's routes: newsletter, contact form, the back office's e-mail log, the internal calls. */
 export const NOTIFY_ROUTES = routesOf('svc-notify', {
   'POST /newsletter/subscribe': PUBLIC,
   'POST /newsletter/confirm': PUBLIC,
@@ -8,4 +8,6 @@ export const NOTIFY_ROUTES = routesOf('svc-notify', {
   'POST /contact/messages': PUBLIC,
   'GET /api/admin/emails': STAFF,
   'POST /admin/process-scheduled-emails': STAFF,
+  // A customer's data export: the consents given with the account's e-mail.
+  'POST /internal/customers/consents': internalFrom('svc-orders'),
 });

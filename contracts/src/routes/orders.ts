@@ -31,6 +31,9 @@ export const STOREFRONT_ORDERS_ROUTES = routesOf('svc-orders', {
   'PUT /api/customers/profile': CUSTOMER,
   'GET /api/customers/orders': CUSTOMER,
   'GET /api/customers/orders/:id/invoice.pdf': CUSTOMER,
+  // The customer's data (docs/product/account.md#data-export) and the erasure of the account.
+  'GET /api/customers/me/export': CUSTOMER,
+  'DELETE /api/customers/me': CUSTOMER,
   // A forgotten password: the e-mail with the link, and the new password with its token.
   'POST /api/customers/password-reset': PUBLIC,
   'POST /api/customers/password-reset/confirm': PUBLIC,
@@ -112,6 +115,9 @@ export const ORDERS_ROUTES = {
     'GET /api/admin/customers/guest': STAFF,
     'GET /api/admin/customers/:id': STAFF,
     'PUT /api/admin/customers/:id': STAFF,
+    // A customer's data request that arrived by e-mail: only an admin exports or erases.
+    'GET /api/admin/customers/:id/export': ADMIN,
+    'DELETE /api/admin/customers/:id': ADMIN,
     // Other services' questions: orders placed through svc-payments, and whether a session still stands.
     'POST /internal/orders': internalFrom('svc-payments'),
     // svc-channels' eBay orders: stored once per eBay order id, cancelled when eBay cancels them.

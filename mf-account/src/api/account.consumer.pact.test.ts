@@ -469,6 +469,77 @@ describe('mf-account → svc-orders', () => {
       });
   });
 
+  // docs/product/account.md#data-export
+  it("GET /api/customers/me/export answers the customer's data", async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is logged in', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('the export of the own data')
+      .withRequest('GET', '/api/customers/me/export', (request) =>
+        request.headers({ Authorization: BEARER, Accept: 'application/json' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          exported_at: string('2026-11-29T10:00:00.000Z'),
+          profile: { ...(marioProfile as object), created_at: string('2026-11-29T09:00:00.000Z') },
+          orders: [],
+          reviews: [],
+          consents: { newsletter: null },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const data = await createAccountApi(mockServer.url).exportData('eyJhbGciOiJFUzI1NiJ9.e30.c2ln');
+        expect(data.profile.email).toBe(MARIO);
+        expect(data.consents.newsletter).toBeNull();
+      });
+  });
+
+  // docs/product/account.md#erasure
+  it('DELETE /api/customers/me erases the account with the password re-entered', async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is logged in', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('the erasure of the own account')
+      .withRequest('DELETE', '/api/customers/me', (request) =>
+        request
+          .headers({ Authorization: BEARER, 'Content-Type': 'application/json', Accept: 'application/json' })
+          .jsonBody({ password: 'segreta1' }),
+      )
+      .willRespondWith(204)
+      .executeTest(async (mockServer) => {
+        await expect(
+          createAccountApi(mockServer.url).eraseAccount('eyJhbGciOiJFUzI1NiJ9.e30.c2ln', 'segreta1'),
+        ).resolves.toBeUndefined();
+      });
+  });
+
+  it('DELETE /api/customers/me refuses a wrong password and erases nothing', async () => {
+    await pact
+      .addInteraction()
+      .given('a customer is logged in', { email: MARIO, password: 'segreta1' })
+      .uponReceiving('the erasure of the own account with a wrong password')
+      .withRequest('DELETE', '/api/customers/me', (request) =>
+        request
+          .headers({ Authorization: BEARER, 'Content-Type': 'application/json', Accept: 'application/json' })
+          .jsonBody({ password: 'sbagliata' }),
+      )
+      .willRespondWith(422, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody({ detail: string('La password attuale non è corretta') }),
+      )
+      .executeTest(async (mockServer) => {
+        const failure = createAccountApi(mockServer.url).eraseAccount(
+          'eyJhbGciOiJFUzI1NiJ9.e30.c2ln',
+          'sbagliata',
+        );
+        await expect(failure).rejects.toMatchObject({
+          status: 422,
+          detail: 'La password attuale non è corretta',
+        });
+      });
+  });
+
   it('POST /api/customers/logout ends the session on the server', async () => {
     await pact
       .addInteraction()

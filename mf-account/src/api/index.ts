@@ -3,6 +3,7 @@ import {
   Customer,
   CustomerLoginResponse,
   CustomerOrderList,
+  CustomerDataExport,
   PasswordResetAccepted,
   PasswordResetDone,
   type PasswordResetConfirm,
@@ -97,6 +98,16 @@ export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
       );
       return file.blob;
     },
+    /** GET /api/customers/me/export: everything the shop holds of the customer (docs/product/account.md#data-export). */
+    exportData: (token: string) =>
+      request(
+        STOREFRONT_ORDERS_ROUTES['GET /api/customers/me/export'],
+        authorized(token),
+        CustomerDataExport,
+      ),
+    /** DELETE /api/customers/me {password} → 204: the account is erased (docs/product/account.md#erasure). */
+    eraseAccount: (token: string, password: string): Promise<void> =>
+      client.call(STOREFRONT_ORDERS_ROUTES['DELETE /api/customers/me'], { body: { password }, token }),
     /**
      * GET /orders/{id}?t=: the order page (docs/product/account.md#order-page), with the link's token, or without it
      * with the signed-in owner's session.

@@ -996,3 +996,114 @@ describe('account menu', () => {
     }
   });
 });
+
+// docs/product/account.md#data-export, docs/product/account.md#erasure
+describe("/profilo's 'I miei dati'", () => {
+  const exported = {
+    exported_at: '2026-11-29T10:00:00.000Z',
+    profile: { ...mario, created_at: '2025-01-15T10:00:00.000Z' },
+    orders: [
+      {
+        id: orders[0]!.id,
+        order_reference: 'ORD-456789AB',
+        order_date: '2025-10-03T09:15:00.000Z',
+        status: 'shipped',
+        payment_method: 'card',
+        payment_status: 'paid',
+        total_cents: 4590,
+        shipping_cents: 900,
+        customer_info: { name: 'Mario Rossi', email: 'mario.rossi@example.it' },
+        invoice_data: null,
+        items: [
+          {
+            article_id: 'a1',
+            title: 'Ferrari SF-23 1:18',
+            quantity: 2,
+            unit_gross_cents: 1845,
+            line_total_cents: 3690,
+          },
+        ],
+      },
+    ],
+    reviews: [
+      {
+        id: 'r1',
+        article_id: 'a1',
+        article_title: 'Ferrari SF-23 1:18',
+        rating: 5,
+        title: 'Perfetta',
+        comment: 'Dettagli curati',
+        customer_name: 'Mario',
+        approved: true,
+        reply_text: null,
+        created_at: '2025-10-10T10:00:00.000Z',
+      },
+    ],
+    consents: {
+      newsletter: {
+        email: 'mario.rossi@example.it',
+        name: 'Mario',
+        language: 'it',
+        subscribed_at: '2025-02-01T10:00:00.000Z',
+        confirmed_at: '2025-02-01T10:05:00.000Z',
+        unsubscribed_at: null,
+        source: 'newsletter_form',
+        text_version: '2026-11-29',
+      },
+    },
+  };
+
+  it('shows the data as a page to read: profile, orders, reviews and consents', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, []],
+      [`GET ${API}/api/customers/me/export`]: () => [200, exported],
+    });
+    await renderAt('/profilo');
+    await submit('Leggi i miei dati');
+    const data = await screen.findByTestId('my-data');
+    expect(within(data).getByText('RSSMRA85T10A562S')).toBeTruthy();
+    expect(
+      within(data).getByText(/ORD-456789AB · 3 ottobre 2025 · 45,90 € · 2 × Ferrari SF-23 1:18/),
+    ).toBeTruthy();
+    expect(within(data).getByText(/5\/5 · Perfetta: Dettagli curati/)).toBeTruthy();
+    expect(
+      within(data).getByText(
+        'Newsletter: iscrizione confermata il 1 febbraio 2025 (testo del consenso: versione 2026-11-29).',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('erases the account after the dialog that says what is kept, with the password', async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    const erase = jest.fn((init?: RequestInit): [number, unknown] =>
+      JSON.parse(String(init?.body)).password === 'segreta1'
+        ? [204, null]
+        : [422, { detail: 'La password attuale non è corretta' }],
+    );
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, []],
+      [`DELETE ${API}/api/customers/me`]: erase,
+      [`POST ${API}/api/customers/logout`]: () => [401, { detail: 'Account non più esistente' }],
+    });
+    await renderAt('/profilo');
+    await submit('Elimina il mio account');
+    const dialog = screen.getByRole('alertdialog', { name: 'Eliminare il tuo account?' });
+    expect(within(dialog).getByText(/art\. 2220 del codice civile/)).toBeTruthy();
+    await submit('Elimina definitivamente');
+    expect(within(dialog).getByRole('alert').textContent).toBe('La password è obbligatoria');
+    expect(erase).not.toHaveBeenCalled();
+
+    type('Per confermare, inserisci la tua password', 'sbagliata');
+    await submit('Elimina definitivamente');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('La password attuale non è corretta'),
+    );
+    type('Per confermare, inserisci la tua password', 'segreta1');
+    await submit('Elimina definitivamente');
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(localStorage.getItem('customer_token')).toBeNull();
+  });
+});

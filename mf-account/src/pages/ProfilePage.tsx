@@ -13,6 +13,7 @@ import {
 } from '../accountForm';
 import type { AccountApi } from '../api';
 import { displayName, type Customer } from '../customer';
+import { MyData } from '../ui/MyData';
 import { OrdersList } from '../ui/OrdersList';
 import { PasswordChange } from '../ui/PasswordChange';
 import { useSession, type CustomerSession } from '../session';
@@ -46,7 +47,7 @@ function CustomerOnly({
   return <>{children(state.token, state.customer)}</>;
 }
 
-/** /profilo: who the customer is, their data (editable) and 'I Miei Ordini'. */
+/** /profilo: who the customer is, their data (editable), 'I Miei Ordini' and 'I miei dati'. */
 export function ProfilePage({ api, session }: PageProps) {
   const { t } = useTranslation('account');
   usePageTitle(t('profile.title'));
@@ -70,6 +71,7 @@ export function ProfilePage({ api, session }: PageProps) {
           <ProfileDetails api={api} session={session} token={token} customer={customer} />
           <PasswordChange api={api} session={session} token={token} />
           <OrdersList api={api} session={session} token={token} level={2} />
+          <MyData api={api} session={session} token={token} />
         </div>
       )}
     </CustomerOnly>

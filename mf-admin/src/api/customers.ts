@@ -1,5 +1,6 @@
 import {
   CustomerAdminDetail,
+  CustomerDataExport,
   CustomerListPage,
   ROUTES,
   type CustomerListQuery,
@@ -30,4 +31,13 @@ export const customersApi = (client: ApiClient) => ({
       body: update,
       schema: CustomerAdminDetail,
     }),
+  /** GET /api/admin/customers/{id}/export (admin): the customer's data for a request by e-mail. */
+  exportData: (id: string) =>
+    client.call(ROUTES['GET /api/admin/customers/:id/export'], {
+      params: { id },
+      schema: CustomerDataExport,
+    }),
+  /** DELETE /api/admin/customers/{id} (admin) → 204: the customer is erased (docs/product/account.md#erasure). */
+  erase: (id: string): Promise<void> =>
+    client.call(ROUTES['DELETE /api/admin/customers/:id'], { params: { id } }),
 });

@@ -876,6 +876,54 @@ describe('mf-admin → svc-orders (Ordini)', () => {
         expect(customer.notes).toBe('Chiede sempre la fattura.');
       });
   });
+
+  // docs/product/account.md#data-export
+  it("GET /api/admin/customers/{id}/export answers the customer's data for a request by e-mail", async () => {
+    await staff()
+      .given('a company customer is registered', CUSTOMER_STATE)
+      .uponReceiving("an admin's export of a customer's data")
+      .withRequest('GET', `/api/admin/customers/${CUSTOMER_STATE.id}/export`, (request) =>
+        request.headers(AUTH_ONLY),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          exported_at: shapeOf('2026-11-29T10:00:00.000Z'),
+          profile: shapeOf({
+            customer_id: CUSTOMER_STATE.id,
+            email: CUSTOMER_STATE.email,
+            telefono: companyCustomer.telefono,
+            tipo_cliente: 'azienda',
+            dati_privato: null,
+            dati_azienda: companyCustomer.dati_azienda,
+            indirizzo: companyCustomer.indirizzo,
+            created_at: '2026-11-20T10:00:00.000Z',
+          }),
+          orders: [],
+          reviews: [],
+          consents: { newsletter: null },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const data = await createAdminApi(mockServer.url).customers.exportData(CUSTOMER_STATE.id);
+        expect(data.profile.customer_id).toBe(CUSTOMER_STATE.id);
+      });
+  });
+
+  // docs/product/account.md#erasure
+  it('DELETE /api/admin/customers/{id} erases the customer for a request by e-mail', async () => {
+    await staff()
+      .given('a company customer is registered', CUSTOMER_STATE)
+      .uponReceiving("an admin's erasure of a customer")
+      .withRequest('DELETE', `/api/admin/customers/${CUSTOMER_STATE.id}`, (request) =>
+        request.headers(AUTH_ONLY),
+      )
+      .willRespondWith(204)
+      .executeTest(async (mockServer) => {
+        await expect(
+          createAdminApi(mockServer.url).customers.erase(CUSTOMER_STATE.id),
+        ).resolves.toBeUndefined();
+      });
+  });
 });
 
 // --- Spedizioni, Statistiche and the order page's credit notes: the rest of mf-admin's calls to svc-orders.

@@ -23,6 +23,9 @@ export const subscribers = notify.table('newsletter_subscribers', {
   language: text('language').$type<Language>().notNull().default('it'),
   subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  /** Where the consent was given, and the version of the text agreed to (null: given before versions were kept). */
+  consentSource: text('consent_source').notNull().default('newsletter_form'),
+  consentVersion: text('consent_version'),
 });
 export type SubscriberRow = typeof subscribers.$inferSelect;
 

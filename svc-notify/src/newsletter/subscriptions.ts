@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Language } from '@edicola/contracts';
+import { NEWSLETTER_CONSENT_SOURCE, NEWSLETTER_CONSENT_VERSION, type Language } from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
 import { subscribers, type SubscriberRow } from '../db/schema';
 
@@ -32,6 +32,9 @@ export async function subscribe(
     confirmTokenHash: hashToken(confirmToken),
     confirmedAt: null,
     language,
+    // Each new consent keeps the text it was given under.
+    consentSource: NEWSLETTER_CONSENT_SOURCE,
+    consentVersion: NEWSLETTER_CONSENT_VERSION,
   };
   const [created] = await db
     .insert(subscribers)

@@ -180,6 +180,19 @@ export const needsStampDuty = (summary: VatSummary[]) =>
   summary.filter((s) => s.rate === 0).reduce((sum, s) => sum + s.taxableCents, 0) >
   STAMP_DUTY_THRESHOLD_CENTS;
 
+const accountPerson = (account: CustomerRow | null, data: InvoiceData) =>
+  account?.datiPrivato && account.datiPrivato.codice_fiscale === data.codice_fiscale
+    ? { nome: account.datiPrivato.nome, cognome: account.datiPrivato.cognome }
+    : null;
+
+/** The name and surname an erased customer's invoiced order kept from the account (customers/erasure.ts). */
+function erasedPerson(info: Record<string, unknown>): { nome: string; cognome: string } | null {
+  const p = info.invoice_person as { nome?: unknown; cognome?: unknown } | undefined;
+  return typeof p?.nome === 'string' && typeof p.cognome === 'string'
+    ? { nome: p.nome, cognome: p.cognome }
+    : null;
+}
+
 /**
  * The buyer of an order's invoice: its invoice data (a company: ragione sociale, P.IVA, codice fiscale, SDI or PEC; a
  * person: the order's name and codice fiscale) and its address, the account's CAP and province filling the gaps.
@@ -192,10 +205,7 @@ export function buyerOf(row: OrderRow, data: InvoiceData, account: CustomerRow |
   return {
     type: data.invoice_type,
     name: company ? (data.ragione_sociale ?? '') : (str(info.name) ?? ''),
-    person:
-      !company && account?.datiPrivato && account.datiPrivato.codice_fiscale === data.codice_fiscale
-        ? { nome: account.datiPrivato.nome, cognome: account.datiPrivato.cognome }
-        : null,
+    person: company ? null : (accountPerson(account, data) ?? erasedPerson(info)),
     codiceFiscale: company ? data.codice_fiscale_azienda : data.codice_fiscale,
     piva: company ? data.piva : null,
     sdi: company ? data.sdi : null,
@@ -203,7 +213,7 @@ export function buyerOf(row: OrderRow, data: InvoiceData, account: CustomerRow |
     address: str(info.address) ?? account?.street ?? '',
     cap: str(info.zipCode) ?? account?.cap ?? '',
     city: str(info.city) ?? account?.city ?? '',
-    province: country === 'IT' ? (account?.province?.toUpperCase() ?? null) : null,
+    province: country === 'IT' ? ((account?.province ?? str(info.province))?.toUpperCase() ?? null) : null,
     country,
   };
 }

@@ -1,9 +1,17 @@
 import type { RequestHandler, Response, Router } from 'express';
-import { endpoint, type Customer, type CustomerLoginResponse, type CustomerOrder } from '@edicola/contracts';
+import {
+  endpoint,
+  type Customer,
+  type CustomerDataExport,
+  type CustomerLoginResponse,
+  type CustomerOrder,
+} from '@edicola/contracts';
 import {
   authOf,
   unauthorized,
   type Db,
+  type EventBus,
+  type InternalClient,
   type TokenSigner,
   type TokenVerifier,
   routeServer,
@@ -16,6 +24,8 @@ import {
   setCustomerPassword,
   updateCustomerProfile,
 } from '../customers/accounts';
+import { customerDataExport } from '../customers/data-export';
+import { auditBySelf, eraseCustomer } from '../customers/erasure';
 import { toCustomer, type CustomerRow } from '../customers/mapping';
 import type { LoginLimiter } from '../login-limits/limiter';
 import { ordersOfCustomer } from '../orders/customer-orders';
@@ -24,6 +34,8 @@ import { refuseCommonPassword } from '../passwords/common';
 
 export interface CustomerRouteOptions {
   db: Db;
+  bus: EventBus;
+  internal: InternalClient;
   signer: TokenSigner;
   verifier: TokenVerifier;
   limiter: LoginLimiter;
@@ -33,7 +45,8 @@ export interface CustomerRouteOptions {
 }
 
 /**
- * Customer accounts: registration, login, logout, password change, own profile and own orders
+ * Customer accounts: registration, login, logout, password change, own profile and own orders, the export of their
+ * data and the erasure of the account
  * (docs/product/http-routes.md#svc-orders).
  */
 export function customerRoutes(router: Router, options: CustomerRouteOptions) {
@@ -106,5 +119,18 @@ export function customerRoutes(router: Router, options: CustomerRouteOptions) {
   serve(endpoint('GET /api/customers/orders'), async (_input, _req, res): Promise<CustomerOrder[]> => {
     const row = await currentCustomer(res);
     return ordersOfCustomer(db, row.id);
+  });
+
+  serve(endpoint('GET /api/customers/me/export'), async (_input, _req, res): Promise<CustomerDataExport> =>
+    customerDataExport(db, options.internal, await currentCustomer(res)),
+  );
+
+  // The password again, with the login's limits: a session left open is not enough to erase an account.
+  serve(endpoint('DELETE /api/customers/me'), async ({ body }, req, res) => {
+    const row = await currentCustomer(res);
+    const attempt = { scope: 'customer', address: req.ip ?? 'unknown', account: row.email } as const;
+    await checkOldPassword(limiter, attempt, body.password, row.passwordHash);
+    await eraseCustomer(db, options.bus, row.id, auditBySelf(options.bus, row.id));
+    res.status(204).end();
   });
 }

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { centsToEuros, type CustomerAdminDetail } from '@edicola/contracts';
 import {
@@ -7,11 +7,13 @@ import {
   formatDateTime,
   formatEuro,
   formatShortDate,
+  saveFile,
   useLoad,
   usePageTitle,
 } from '@edicola/web-kit';
 import { useAdmin } from '../../frame/context';
 import { Banner, useBanner } from '../../ui/Banner';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadStatus } from '../../ui/LoadStatus';
 import { CustomerForm } from './CustomerForm';
 
@@ -164,6 +166,9 @@ export default function CustomerPage({ guest = false }: { guest?: boolean }) {
               </button>
             </p>
           )}
+          {c.kind === 'registered' && c.id && (
+            <CustomerData id={c.id} onFailure={(message) => banner.show('error', message)} />
+          )}
           {c.kind === 'registered' && c.id && editing && (
             <CustomerForm
               customer={{ ...c, id: c.id }}
@@ -212,5 +217,62 @@ export default function CustomerPage({ guest = false }: { guest?: boolean }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * An admin's answer to a customer's request by e-mail (docs/product/account.md#data-export,
+ * docs/product/account.md#erasure): 'Esporta dati' downloads what the shop holds of them as JSON, 'Cancella i dati'
+ * erases the account after a confirmation and goes back to the list.
+ */
+function CustomerData({ id, onFailure }: { id: string; onFailure: (message: string) => void }) {
+  const { t } = useTranslation('admin');
+  const { api, isAdmin } = useAdmin();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!isAdmin) return null;
+  const exportData = async () => {
+    setBusy(true);
+    try {
+      const data = await api.customers.exportData(id);
+      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+      saveFile({ blob, filename: null }, `dati-cliente-${id.slice(-8)}.json`);
+    } catch (failure) {
+      onFailure(failureText(failure, t('customers.exportError')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const erase = async () => {
+    setBusy(true);
+    try {
+      await api.customers.erase(id);
+      navigate('/gestione/clienti');
+    } catch (failure) {
+      setConfirming(false);
+      setBusy(false);
+      onFailure(failureText(failure, t('customers.eraseError')));
+    }
+  };
+  return (
+    <p className="adm-actions">
+      <button type="button" className="adm-button" disabled={busy} onClick={() => void exportData()}>
+        {t('customers.exportData')}
+      </button>
+      <button type="button" className="adm-button adm-button-danger" onClick={() => setConfirming(true)}>
+        {t('customers.erase')}
+      </button>
+      {confirming && (
+        <ConfirmDialog
+          title={t('customers.eraseTitle')}
+          message={t('customers.eraseMessage')}
+          confirmLabel={t('customers.erase')}
+          busy={busy}
+          onConfirm={() => void erase()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </p>
   );
 }

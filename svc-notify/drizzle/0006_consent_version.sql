@@ -1,0 +1,2 @@
+ALTER TABLE "notify"."newsletter_subscribers" ADD COLUMN "consent_source" text DEFAULT 'newsletter_form' NOT NULL;--> statement-breakpoint
+ALTER TABLE "notify"."newsletter_subscribers" ADD COLUMN "consent_version" text;
