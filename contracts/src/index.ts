@@ -37,3 +37,4 @@ export * from './search';
 export * from './storefront-paths';
 export * from './seller';
 export * from './password-reset';
+export * from './discounts';

@@ -34,6 +34,8 @@ export const STOREFRONT_ORDERS_ROUTES = routesOf('svc-orders', {
   // A forgotten password: the e-mail with the link, and the new password with its token.
   'POST /api/customers/password-reset': PUBLIC,
   'POST /api/customers/password-reset/confirm': PUBLIC,
+  // What a discount code is worth on the cart's lines, before the checkout (takes no use).
+  'POST /public/discounts/check': PUBLIC,
 });
 
 /**
@@ -112,6 +114,12 @@ export const ORDERS_ROUTES = {
     'GET /api/admin/customers/guest': STAFF,
     'GET /api/admin/customers/:id': STAFF,
     'PUT /api/admin/customers/:id': STAFF,
+    // Discount codes (docs/product/back-office.md#discount-codes).
+    'GET /api/admin/discounts': STAFF,
+    'POST /api/admin/discounts': STAFF,
+    'PUT /api/admin/discounts/:id': STAFF,
+    'POST /api/admin/discounts/:id/pause': STAFF,
+    'POST /api/admin/discounts/:id/resume': STAFF,
     // Other services' questions: orders placed through svc-payments, and whether a session still stands.
     'POST /internal/orders': internalFrom('svc-payments'),
     // svc-channels' eBay orders: stored once per eBay order id, cancelled when eBay cancels them.
