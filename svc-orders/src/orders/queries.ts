@@ -35,6 +35,7 @@ export function toOrderItem(line: Row['items'][number]): OrderItem {
     iva_percentage: line.iva_percentage ?? 0,
     unit_gross: centsToEuros(line.unit_gross_cents ?? 0),
     line_total: centsToEuros(line.line_total_cents ?? 0),
+    discount: centsToEuros(line.discount_cents ?? 0),
   };
 }
 
@@ -64,6 +65,8 @@ export function toOrder(row: Row, refunds: OrderRefundEntry[] = []): Order {
     subtotal_amount: centsToEuros(row.subtotalCents),
     shipping_cost: centsToEuros(row.shippingCents),
     total_amount: centsToEuros(row.totalCents),
+    discount_code: row.discountCode,
+    discount_amount: centsToEuros(row.discountCents),
     shipping_country: row.shippingCountry,
     payment_method: row.paymentMethod as PaymentMethod | 'ebay',
     payment_status: row.paymentStatus,
