@@ -324,6 +324,7 @@ async function placeUnderId(
           subtotalCents,
           shippingCents,
           totalCents,
+          discount: discount ? { code: discount.code.code, cents: discountCents } : null,
           shippingCountry: country,
           shippingAddress: { name: info.name, address: info.address, zipCode: info.zipCode, city: info.city },
           bankTransfer,

@@ -134,6 +134,7 @@ export function toCentsLine(line: Row['items'][number]) {
     iva_percentage: line.iva_percentage ?? 0,
     unit_gross_cents: line.unit_gross_cents ?? 0,
     line_total_cents: line.line_total_cents ?? 0,
+    ...(line.discount_cents ? { discount_cents: line.discount_cents } : {}),
   };
 }
 
@@ -152,6 +153,7 @@ export function toInternalOrder(row: Row): Omit<InternalOrder, 'cancel_token'> {
     subtotal_cents: row.subtotalCents,
     shipping_cents: row.shippingCents,
     total_cents: row.totalCents,
+    ...(row.discountCode ? { discount_cents: row.discountCents } : {}),
     created_at: row.createdAt.toISOString(),
     payment_due_at: row.paymentDueAt?.toISOString() ?? null,
   };
