@@ -114,7 +114,7 @@ export const ORDERS_ROUTES = {
     'GET /api/admin/customers/guest': STAFF,
     'GET /api/admin/customers/:id': STAFF,
     'PUT /api/admin/customers/:id': STAFF,
-    // Discount codes (docs/product/back-office.md#discount-codes).
+    // Discount codes (docs/product/cart-and-checkout.md#discount-codes).
     'GET /api/admin/discounts': STAFF,
     'POST /api/admin/discounts': STAFF,
     'PUT /api/admin/discounts/:id': STAFF,

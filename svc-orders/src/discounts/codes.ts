@@ -13,7 +13,7 @@ import { conflict, notFound, type Audit, type Db } from '@edicola/platform';
 import { discountCodes, discountUses } from '../db/schema';
 import type { DiscountRow } from './rules';
 
-/** The back office's discount codes (docs/product/back-office.md#discount-codes): create, edit, pause, uses. */
+/** The back office's discount codes (docs/product/cart-and-checkout.md#discount-codes): create, edit, pause, uses. */
 
 export const DISCOUNT_NOT_FOUND = 'Codice sconto non trovato';
 
