@@ -139,6 +139,8 @@ describe('discount codes (docs/product/cart-and-checkout.md#discount-codes)', ()
     expect(row!.items.map((line) => line.discount_cents)).toEqual([366, 260]);
     expect(row!.totalCents).toBe(6257 - 626 + row!.shippingCents);
 
+    const csv = await api().get(`/orders/export/csv?q=${placed.order_reference}`).set(bearer(staffToken));
+    expect(csv.text).toContain(`;${code.code};6,26`);
     const detail = await api().get(`/api/orders/${placed.order_id}`).set(bearer(staffToken));
     expect(detail.body).toMatchObject({ discount_code: code.code, discount_amount: 6.26 });
     expect(detail.body.items.map((item: { discount: number }) => item.discount)).toEqual([3.66, 2.6]);

@@ -11,6 +11,7 @@ import {
 } from '@edicola/contracts';
 import { conflict, notFound, type Audit, type Db } from '@edicola/platform';
 import { discountCodes, discountUses } from '../db/schema';
+import { isUniqueViolation } from '../orders/creation';
 import type { DiscountRow } from './rules';
 
 /** The back office's discount codes (docs/product/cart-and-checkout.md#discount-codes): create, edit, pause, uses. */
@@ -69,13 +70,6 @@ const AUDITED = [
 ] as const;
 
 const codeChanges = (before: Discount | null, after: Discount | null) => auditChanges(before, after, AUDITED);
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** A code's name is unique without regard to case: a second one is a 409. */
 async function uniqueName<T>(write: () => Promise<T>): Promise<T> {

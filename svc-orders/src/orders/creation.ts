@@ -174,7 +174,8 @@ function checkRepeat(earlier: OrderRow, request: OrderRequest) {
   if (earlier.paymentMethod !== request.payment_method) throw conflict(ORDER_METHOD_MISMATCH);
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** A unique index refused the write (PostgreSQL 23505), wherever the driver wrapped the error. */
+export function isUniqueViolation(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
