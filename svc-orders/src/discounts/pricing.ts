@@ -1,5 +1,5 @@
-import type { ReservedLine } from '@edicola/contracts';
-import type { Db } from '@edicola/platform';
+import { ArticlePrices, ROUTES, type ReservedLine } from '@edicola/contracts';
+import type { Db, InternalClient } from '@edicola/platform';
 import type { PricedLine } from '../orders/pricing';
 import { applyCode, checkCode, type AppliedDiscount, type DiscountRow } from './rules';
 import { checkCustomerUses, codeNamed } from './uses';
@@ -30,4 +30,24 @@ export async function discountOf(
     line.discount_cents = applied.lineCents[index] ?? 0;
   });
   return { code, applied };
+}
+
+/**
+ * The cart's lines priced by svc-catalog now, for the preview (nothing reserved): live articles only, an unknown or
+ * inactive one left out.
+ */
+export async function cartLines(
+  internal: InternalClient,
+  wanted: { article_id: string; quantity: number }[],
+): Promise<ReservedLine[]> {
+  const prices = ArticlePrices.parse(
+    await internal.get('svc-catalog', ROUTES['GET /internal/articles/prices'].path, {
+      query: { ids: wanted.map((line) => line.article_id).join(',') },
+    }),
+  );
+  const byId = new Map(prices.articles.map((article) => [article.article_id, article]));
+  return wanted.flatMap((line) => {
+    const article = byId.get(line.article_id);
+    return article ? [{ ...article, quantity: line.quantity }] : [];
+  });
 }

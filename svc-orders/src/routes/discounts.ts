@@ -1,14 +1,11 @@
 import type { RequestHandler, Router } from 'express';
 import {
-  ArticlePrices,
   centsToEuros,
   DISCOUNT_DETAILS,
   endpoint,
-  ROUTES,
   type Discount,
   type DiscountCheckResponse,
   type DiscountList,
-  type ReservedLine,
 } from '@edicola/contracts';
 import {
   auditBy,
@@ -19,7 +16,7 @@ import {
   type TokenVerifier,
 } from '@edicola/platform';
 import { createDiscount, listDiscounts, pauseDiscount, updateDiscount } from '../discounts/codes';
-import { discountOf } from '../discounts/pricing';
+import { cartLines, discountOf } from '../discounts/pricing';
 import { refuseCode } from '../discounts/rules';
 import { mergeLines, priceLines } from '../orders/pricing';
 
@@ -61,17 +58,7 @@ export function discountRoutes(
     endpoint('POST /public/discounts/check'),
     [options.checkLimit],
     async ({ body }): Promise<DiscountCheckResponse> => {
-      const wanted = mergeLines(body.lines);
-      const prices = ArticlePrices.parse(
-        await options.internal.get('svc-catalog', ROUTES['GET /internal/articles/prices'].path, {
-          query: { ids: wanted.map((line) => line.article_id).join(',') },
-        }),
-      );
-      const byId = new Map(prices.articles.map((article) => [article.article_id, article]));
-      const reserved: ReservedLine[] = wanted.flatMap((line) => {
-        const article = byId.get(line.article_id);
-        return article ? [{ ...article, quantity: line.quantity }] : [];
-      });
+      const reserved = await cartLines(options.internal, mergeLines(body.lines));
       if (reserved.length === 0) throw refuseCode(DISCOUNT_DETAILS.notApplicable);
       const { lines, subtotalCents } = priceLines(reserved);
       const { code, applied } = await discountOf(db, body.code, lines, reserved, body.email, new Date());
