@@ -92,7 +92,7 @@ export const OrderCreated = z.object({
   subtotal_cents: z.number().int().nonnegative(),
   shipping_cents: z.number().int().nonnegative(),
   total_cents: z.number().int().nonnegative(),
-  /** The discount code the order used and what it took off (lines and waived shipping); absent: none. */
+  /** The discount code the order used and what it took off its lines; absent: none. */
   discount_code: z.string().optional(),
   discount_cents: z.number().int().nonnegative().optional(),
   shipping_country: z.string(),

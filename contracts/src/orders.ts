@@ -486,7 +486,7 @@ export const Order = z.object({
   subtotal_amount: z.number(),
   shipping_cost: z.number(),
   total_amount: z.number(),
-  /** The discount code the order used and what it took off (lines and shipping), in euros. */
+  /** The discount code the order used and what it took off the lines, in euros (a free shipping: 0). */
   discount_code: z.string().nullable().default(null),
   discount_amount: z.number().default(0),
   shipping_country: z.string(),

@@ -164,8 +164,9 @@ export const orderRecords = orders.table(
     /** The bank transfer staff recorded (orders/transfer-payment.ts). */
     transferPayment: jsonb('transfer_payment').$type<StoredTransferPayment>(),
     /**
-     * The discount code the order used (upper case) and what it took off, gross cents: the lines' shares
-     * (items[].discount_cents) plus, for a free-shipping code, the shipping waived (docs/decisions/0057-discount-codes.md).
+     * The discount code the order used (upper case) and what it took off its lines, gross cents: the sum of the
+     * lines' shares (items[].discount_cents); a free-shipping code's saving is the order's shipping at 0
+     * (docs/decisions/0057-discount-codes.md).
      */
     discountCode: text('discount_code'),
     discountCents: integer('discount_cents').notNull().default(0),

@@ -275,7 +275,10 @@ async function placeUnderId(
         )
       : null;
     const shippingCents = discount?.applied.freeShipping ? 0 : quote.cents;
-    const discountCents = discount ? discount.applied.linesCents + (quote.cents - shippingCents) : 0;
+    // The order's discount is what came off its lines (subtotal − discount + shipping = total); the code's use
+    // records what it cost the shop, a free shipping's waived quote included.
+    const discountCents = discount?.applied.linesCents ?? 0;
+    const codeCostCents = discountCents + (quote.cents - shippingCents);
     const totalCents = subtotalCents - (discount?.applied.linesCents ?? 0) + shippingCents;
     if (
       request.total_amount !== undefined &&
@@ -290,7 +293,7 @@ async function placeUnderId(
     const dueAt = paymentDueAt(request.payment_method, now, deps.deadlines);
     const row = await db.transaction(async (tx) => {
       if (discount)
-        await takeUse(tx, discount.code, { orderId, email: info.email, amountCents: discountCents, at: now });
+        await takeUse(tx, discount.code, { orderId, email: info.email, amountCents: codeCostCents, at: now });
       // Every order starts pending (the writer's), whatever status the client sends: payments move it on.
       const stored = await createOrder(
         tx,
