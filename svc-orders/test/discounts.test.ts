@@ -191,6 +191,22 @@ describe('discount codes (docs/product/cart-and-checkout.md#discount-codes)', ()
     expect(await shop.stockOf(article)).toBe(90);
   });
 
+  it('gives one buyer racing with themselves (any case of the e-mail) one use of a once-per-customer code', async () => {
+    const article = await shop.addArticle({ stock: 10, priceCents: 1000, iva: 22 });
+    const code = await createCode({ kind: 'percent', value: 10, max_uses_per_customer: 1 });
+    const results = await Promise.all(
+      ['Gara@Example.it', 'gara@example.it', 'GARA@EXAMPLE.IT'].map((email) =>
+        order([{ article_id: article, quantity: 1 }], code.code, email),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422]);
+    expect(results.filter((r) => r.status === 422).map((r) => r.body.detail)).toEqual([
+      DISCOUNT_DETAILS.usedByCustomer,
+      DISCOUNT_DETAILS.usedByCustomer,
+    ]);
+    expect(await ordersWith(code.code)).toBe(1);
+  });
+
   it('refuses each rule with its Italian detail and writes no order', async () => {
     const article = await shop.addArticle({ stock: 50, priceCents: 1000, iva: 22 });
     const lines = [{ article_id: article, quantity: 1 }];
