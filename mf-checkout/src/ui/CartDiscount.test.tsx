@@ -130,7 +130,7 @@ describe('discount code in the cart', () => {
     const check = calls.find((call) => call.url.endsWith('/public/discounts/check'))!;
     expect(check.body).toEqual({ code: 'estate10', lines: [{ article_id: ferrari.id, quantity: 1 }] });
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Rimuovi' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rimuovi il codice ESTATE10' }));
     expect(within(dialog).queryByTestId('cart-discount')).toBeNull();
     expect(plain(within(dialog).getByTestId('cart-total').textContent)).toBe('239,58 €');
   });

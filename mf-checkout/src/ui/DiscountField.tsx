@@ -22,6 +22,7 @@ export function DiscountField({ discount }: { discount: Discount }) {
         <button
           type="button"
           className="cko-remove"
+          aria-label={t('discount.removeLabel', { code: discount.applied.code })}
           onClick={() => {
             discount.remove();
             setTyped('');
