@@ -3,7 +3,15 @@ import { z } from 'zod';
 // The audit trail (docs/decisions/0021-sessions-and-roles.md): each service records who changed what
 // in the transaction of the change, as an `audit.recorded` event; svc-orders keeps them and serves them to admins.
 
-export const AuditEntity = z.enum(['article', 'review', 'shipping_rule', 'order', 'staff_user', 'customer']);
+export const AuditEntity = z.enum([
+  'article',
+  'review',
+  'shipping_rule',
+  'order',
+  'staff_user',
+  'customer',
+  'discount_code',
+]);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 
 /** Who made the change: the staff user (id and username at the time), or null for the operator's command line. */

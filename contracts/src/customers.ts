@@ -192,6 +192,9 @@ export const CustomerOrder = z.object({
    * older answers.
    */
   invoice_number: z.string().nullable().optional(),
+  /** The discount code the order used and the euros it took off; optional for older answers. */
+  discount_code: z.string().nullable().optional(),
+  discount_amount: z.number().optional(),
 });
 export type CustomerOrder = z.infer<typeof CustomerOrder>;
 

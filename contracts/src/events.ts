@@ -55,6 +55,8 @@ export const OrderCreatedLine = z.object({
   unit_gross_cents: z.number().int().nonnegative(),
   /** unit_gross_cents × quantity. */
   line_total_cents: z.number().int().nonnegative(),
+  /** The line's share of the order's discount code (absent: none). */
+  discount_cents: z.number().int().nonnegative().optional(),
 });
 
 /** Where a new order goes, as the customer gave it at checkout: what the shop needs to pack and ship it. */
@@ -90,6 +92,9 @@ export const OrderCreated = z.object({
   subtotal_cents: z.number().int().nonnegative(),
   shipping_cents: z.number().int().nonnegative(),
   total_cents: z.number().int().nonnegative(),
+  /** The discount code the order used and what it took off its lines; absent: none. */
+  discount_code: z.string().optional(),
+  discount_cents: z.number().int().nonnegative().optional(),
   shipping_country: z.string(),
   /** Absent in events from before it was added: their readers show what they have without it. */
   shipping_address: OrderShippingAddress.optional(),

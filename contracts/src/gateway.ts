@@ -33,6 +33,8 @@ export const API_ROUTES = {
     '/api/auth/*',
     '/api/admin/audit',
     '/api/admin/customers*',
+    '/api/admin/discounts*',
+    '/public/discounts/*',
     '/api/analytics/payment-stats',
     '/analytics/reset-payment-data',
     '/.well-known/jwks.json',

@@ -38,3 +38,4 @@ export * from './storefront-paths';
 export * from './seller';
 export * from './password-reset';
 export * from './customer-data';
+export * from './discounts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DiscountCode } from './discounts';
 import { CartZone, CountryCode } from './shipping';
 import { CodiceFiscale, CodiceFiscaleAzienda, Email, PartitaIva, Pec, Sdi } from './customers';
 import { ORDER_STATUS_LABELS, OrderStatus, PAYMENT_ORDER_MOVES, PaymentStatus } from './order-status';
@@ -300,6 +301,8 @@ export const CreateOrderRequestFields = z.object({
   shipping_zone: CartZone.optional().nullable(),
   /** The visitor's language: the order's e-mails are written in it. */
   language: CustomerLanguage,
+  /** A discount code (docs/product/cart-and-checkout.md#discount-codes): the server decides what it is worth. */
+  discount_code: DiscountCode.optional().nullable(),
 });
 /** The CAP an invoice needs (the FatturaPA address requires it): 5 digits for an Italian address. */
 export const INVOICE_CAP_DETAIL = 'Il CAP è obbligatorio per la fattura (5 cifre)';
@@ -370,6 +373,8 @@ export const OrderItem = z.object({
   unit_gross: z.number(),
   /** unit_gross × quantity. */
   line_total: z.number(),
+  /** The line's share of the order's discount code, in euros (0 when none). */
+  discount: z.number().default(0),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -384,6 +389,8 @@ export const CreateOrderResponse = z.object({
   subtotal_amount: z.number(),
   shipping_cost: z.number(),
   total_amount: z.number(),
+  discount_code: z.string().nullable().default(null),
+  discount_amount: z.number().default(0),
   bank_transfer: BankTransferDetails.nullable(),
   /** Until when the order waits for its payment (ISO); past it, still unpaid, it is cancelled. */
   payment_due_at: z.string().nullable(),
@@ -479,6 +486,9 @@ export const Order = z.object({
   subtotal_amount: z.number(),
   shipping_cost: z.number(),
   total_amount: z.number(),
+  /** The discount code the order used and what it took off the lines, in euros (a free shipping: 0). */
+  discount_code: z.string().nullable().default(null),
+  discount_amount: z.number().default(0),
   shipping_country: z.string(),
   /** 'ebay': an eBay buyer's order, paid to eBay. */
   payment_method: z.union([PaymentMethod, z.literal('ebay')]),
@@ -644,11 +654,20 @@ export const OrderPage = z.object({
   payment_method: z.union([PaymentMethod, z.literal('ebay')]),
   payment_status: PaymentStatus,
   items: z.array(
-    OrderItem.pick({ article_id: true, title: true, quantity: true, unit_gross: true, line_total: true }),
+    OrderItem.pick({
+      article_id: true,
+      title: true,
+      quantity: true,
+      unit_gross: true,
+      line_total: true,
+      discount: true,
+    }),
   ),
   subtotal_amount: z.number(),
   shipping_cost: z.number(),
   total_amount: z.number(),
+  discount_code: z.string().nullable().default(null),
+  discount_amount: z.number().default(0),
   refunded_amount: z.number(),
   shipping_address: z.object({
     name: z.string(),

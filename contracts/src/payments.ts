@@ -71,6 +71,8 @@ export const OnlineCheckoutRequest = z
     total_amount: z.number('Il totale deve essere un numero').nonnegative().optional().nullable(),
     /** The visitor's language: the order's e-mails are written in it. */
     language: CreateOrderRequest.shape.language,
+    /** A discount code, passed to the order (docs/product/cart-and-checkout.md#discount-codes). */
+    discount_code: CreateOrderRequestFields.shape.discount_code,
   })
   .superRefine((request, ctx) =>
     requireInvoiceCap(
@@ -351,6 +353,8 @@ export const InternalOrder = z.object({
   subtotal_cents: z.number().int().nonnegative(),
   shipping_cents: z.number().int().nonnegative(),
   total_cents: z.number().int().nonnegative(),
+  /** What the order's discount code took off (total_cents is already net of it); absent: none. */
+  discount_cents: z.number().int().nonnegative().optional(),
   created_at: z.string(),
   payment_due_at: z.string().nullable(),
   /** What the browser needs to cancel the order while unpaid (svc-payments passes it through to the browser). */

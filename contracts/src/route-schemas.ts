@@ -2,6 +2,14 @@ import type { z } from 'zod';
 import { PaymentDataReset, PaymentResetPreview, PaymentStats, VisitRequest, VisitStats } from './analytics';
 import { AuditEntryList, AuditQuery } from './audit';
 import {
+  Discount,
+  DiscountCheckRequest,
+  DiscountCheckResponse,
+  DiscountIdParams,
+  DiscountInput,
+  DiscountList,
+} from './discounts';
+import {
   PasswordChangeRequest,
   SessionState,
   SessionStateParams,
@@ -184,6 +192,8 @@ import {
 import {
   ArticleParcels,
   ArticleParcelsQuery,
+  ArticlePrices,
+  ArticlePricesQuery,
   ArticlesByEan,
   ArticlesByEanQuery,
   StockReservationParams,
@@ -272,6 +282,7 @@ export const ROUTE_SCHEMAS = {
   'POST /internal/stock/reservations': { body: StockReservationRequest },
   'DELETE /internal/stock/reservations/:order_id': { params: StockReservationParams },
   'GET /internal/articles/parcels': { query: ArticleParcelsQuery, answer: ArticleParcels },
+  'GET /internal/articles/prices': { query: ArticlePricesQuery, answer: ArticlePrices },
   'GET /internal/articles/by-ean': { query: ArticlesByEanQuery, answer: ArticlesByEan },
   'POST /internal/customers/reviews': { body: CustomerDataQuestion, answer: CustomerReviewsAnswer },
   'POST /internal/customers/consents': { body: CustomerDataQuestion, answer: CustomerConsentsAnswer },
@@ -356,6 +367,12 @@ export const ROUTE_SCHEMAS = {
     body: CustomerStaffUpdate,
     answer: CustomerAdminDetail,
   },
+  'GET /api/admin/discounts': { answer: DiscountList },
+  'POST /api/admin/discounts': { body: DiscountInput, answer: Discount },
+  'PUT /api/admin/discounts/:id': { params: DiscountIdParams, body: DiscountInput, answer: Discount },
+  'POST /api/admin/discounts/:id/pause': { params: DiscountIdParams, answer: Discount },
+  'POST /api/admin/discounts/:id/resume': { params: DiscountIdParams, answer: Discount },
+  'POST /public/discounts/check': { body: DiscountCheckRequest, answer: DiscountCheckResponse },
   'POST /internal/orders': { body: InternalCreateOrderRequest, answer: InternalOrder },
   'POST /internal/orders/external': { body: ExternalOrderImport, answer: ExternalOrderStored },
   'POST /internal/orders/external/cancel': { body: ExternalOrderCancel, answer: Order },

@@ -46,6 +46,8 @@ export const ReservedLine = z.object({
   price: z.number().nonnegative(),
   iva_percentage: z.number().int().min(0).max(100),
   quantity: z.number().int().positive(),
+  /** The article's category: a discount code may be limited to some (discounts.ts). */
+  category: z.string().optional(),
 });
 export type ReservedLine = z.infer<typeof ReservedLine>;
 
@@ -88,6 +90,15 @@ export type ArticleParcelInfo = z.infer<typeof ArticleParcelInfo>;
 
 export const ArticleParcels = z.object({ articles: z.array(ArticleParcelInfo) });
 export type ArticleParcels = z.infer<typeof ArticleParcels>;
+
+// --- The cart's discount preview (svc-orders prices the lines before telling what a code is worth) ---------
+
+/** GET /internal/articles/prices?ids=<uuid>,<uuid>: the live articles' net price, VAT and category. */
+export const ArticlePricesQuery = ArticleParcelsQuery;
+export type ArticlePricesQuery = z.infer<typeof ArticlePricesQuery>;
+
+export const ArticlePrices = z.object({ articles: z.array(ReservedLine.omit({ quantity: true })) });
+export type ArticlePrices = z.infer<typeof ArticlePrices>;
 
 // --- The counter's barcodes (svc-orders asks before reserving a sale's lines given by EAN) -------------------
 

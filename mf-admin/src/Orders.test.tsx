@@ -786,6 +786,22 @@ describe('Ordini: the order page', () => {
     await waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(1));
   });
 
+  it('shows the discount code the order used and what it took off (docs/product/cart-and-checkout.md#discount-codes)', async () => {
+    shop({
+      [`GET /api/orders/${paid.id}`]: () => [
+        200,
+        { ...detail, discount_code: 'ESTATE10', discount_amount: 9.98, total_amount: 98.82 },
+      ],
+      [`GET /api/orders/${paid.id}/timeline`]: () => [200, { entries: [] }],
+      'GET /api/admin/emails': () => [200, { emails: [] }],
+    });
+    renderAt(`/gestione/ordini/${paid.id}`);
+    const discount = await screen.findByTestId('order-discount', {}, { timeout: 5000 });
+    expect(discount.textContent).toMatch(/^−9,98\s€$/);
+    expect(screen.getByText('Sconto (ESTATE10)')).toBeTruthy();
+    expect(screen.getByTestId('order-total').textContent).toMatch(/^98,82\s€$/);
+  });
+
   it('refunds chosen lines with a reason, restock and an Idempotency-Key', async () => {
     const calls = shop({
       [`GET /api/orders/${paid.id}`]: () => [200, { ...detail, refunded_amount: 0, payment_status: 'paid' }],

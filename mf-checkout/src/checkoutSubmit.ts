@@ -14,8 +14,10 @@ export interface CheckoutOrder {
   lines: readonly PricedLine[];
   zone: Zone;
   form: DetailsForm;
-  /** Subtotal plus shipping in euros: the server refuses it when it is not its own. */
+  /** Subtotal less the discount plus shipping in euros: the server refuses it when it is not its own. */
   total: number;
+  /** The discount code the cart applied (docs/product/cart-and-checkout.md#discount-codes); null for none. */
+  discountCode?: string | null;
   /** The logged-in customer's token; null for a guest. */
   token: string | null;
 }
@@ -63,6 +65,9 @@ export function recheckCart(failure: CheckoutFailure): boolean {
 const itemsOf = (lines: readonly PricedLine[]) =>
   lines.map((line) => ({ article_id: line.article_id, quantity: line.quantity }));
 
+const discountOf = (order: CheckoutOrder) =>
+  order.discountCode ? { discount_code: order.discountCode } : {};
+
 /** POST /orders: transfer and Klarna. */
 function orderBody(order: Submission, method: 'transfer' | 'klarna' | 'klarna-now'): NewOrder {
   return {
@@ -74,6 +79,7 @@ function orderBody(order: Submission, method: 'transfer' | 'klarna' | 'klarna-no
     invoice_data: invoiceData(order.form),
     shipping_zone: order.zone,
     payment_method: method,
+    ...discountOf(order),
   };
 }
 
@@ -96,6 +102,7 @@ function onlineBody(order: Submission, nameInAddress: boolean): OnlineCheckout {
     invoice_data: invoiceData(order.form) ?? null,
     shipping_zone: order.zone,
     total_amount: order.total,
+    ...discountOf(order),
   };
 }
 
@@ -206,7 +213,14 @@ export async function submitCheckout(
     return orderFailed(error);
   }
   const { zone, form, total } = order;
-  const key = attempts.keyFor({ items: itemsOf(order.lines), zone, form, method, total });
+  const key = attempts.keyFor({
+    items: itemsOf(order.lines),
+    zone,
+    form,
+    method,
+    total,
+    ...discountOf(order),
+  });
   const submission = { ...order, key };
   switch (method) {
     case 'transfer':

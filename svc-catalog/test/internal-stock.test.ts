@@ -119,6 +119,8 @@ describe('svc-catalog stock reservations (internal, from svc-orders)', () => {
           price: 49.9,
           iva_percentage: 22,
           quantity: 2,
+          // A discount code may be limited to some categories (svc-orders).
+          category: 'Modellismo',
         },
         expect.objectContaining({ article_id: b, title: 'Bustina Panini', price: 19.9, quantity: 2 }),
       ],

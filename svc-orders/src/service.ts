@@ -24,7 +24,12 @@ import { prepareDummyHash } from './passwords/hashing';
 import { bankAccountFrom, isValidIban } from './orders/bank-transfer';
 import { cancelTokens } from './orders/cancel-token';
 import { EXPIRE_UNPAID_JOB, expireOverdueOrders } from './orders/deadlines';
-import { internalClientAddress, orderCreationLimit, orderLinkLimit } from './orders/limits';
+import {
+  discountCheckLimit,
+  internalClientAddress,
+  orderCreationLimit,
+  orderLinkLimit,
+} from './orders/limits';
 import { onAuditRecorded } from './events/audit-recorded';
 import { onPaymentFailed } from './events/payment-failed';
 import { onPaymentRefunded } from './events/payment-refunded';
@@ -34,6 +39,7 @@ import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { customerRoutes } from './routes/customers';
 import { adminCustomerRoutes } from './routes/admin-customers';
+import { discountRoutes } from './routes/discounts';
 import { passwordResetLimits } from './passwords/reset-limits';
 import { passwordResetRoutes } from './routes/password-resets';
 import { internalOrderRoutes } from './routes/internal-orders';
@@ -374,6 +380,7 @@ export function createOrdersService(
           internalSessionRoutes(router, db);
           auditRoutes(router, { db, verifier });
           adminCustomerRoutes(router, { db, verifier, bus, internal });
+          discountRoutes(router, { db, verifier, bus, internal, checkLimit: discountCheckLimit(limits) });
           exportRoutes(router, { db, verifier });
           analyticsRoutes(router, { database, jobs, verifier, deadlines: placing.deadlines });
           shipmentRoutes(router, shipping, verifier);

@@ -8,6 +8,7 @@ import { StockReservation } from '@edicola/contracts';
 import { createInternalClient, createInternalTokens, InternalCallError } from '@edicola/platform';
 import pino from 'pino';
 import { reviewsWrittenBy } from '../src/customers/data-export';
+import { cartLines } from '../src/discounts/pricing';
 import { articleParcelInfo } from '../src/shipments/parcel';
 import { articlesByEan, releaseStock, reserveStock } from '../src/stock/reservations';
 
@@ -159,6 +160,45 @@ describe('svc-orders calls svc-catalog to reserve and release stock', () => {
       .executeTest(async (server) => {
         const info = await articleParcelInfo(clientFor(server.url), [ARTICLE_ID], pino({ level: 'silent' }));
         expect(info?.get(ARTICLE_ID)).toEqual({ article_id: ARTICLE_ID, weight_kg: null, dimensions: null });
+      }));
+
+  it('prices the cart’s lines for a discount code’s preview, with their category', () =>
+    pact
+      .addInteraction()
+      .given('an active article with stock', {
+        article_id: ARTICLE_ID,
+        sku: 'PACT-GUNDAM',
+        title: 'Gundam RX-78-2 1:144',
+        price: 24.5,
+        iva_percentage: 22,
+        stock: 5,
+      })
+      .uponReceiving('the prices of a cart’s articles')
+      .withRequest('GET', '/internal/articles/prices', (b) =>
+        b.headers({ Authorization: BEARER }).query({ ids: ARTICLE_ID }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          articles: eachLike({
+            article_id: string(ARTICLE_ID),
+            sku: string('PACT-GUNDAM'),
+            title: string('Gundam RX-78-2 1:144'),
+            price: decimal(24.5),
+            iva_percentage: integer(22),
+            category: string('Modellismo'),
+          }),
+        }),
+      )
+      .executeTest(async (server) => {
+        const lines = await cartLines(clientFor(server.url), [{ article_id: ARTICLE_ID, quantity: 2 }]);
+        expect(lines).toEqual([
+          expect.objectContaining({
+            article_id: ARTICLE_ID,
+            quantity: 2,
+            price: 24.5,
+            category: 'Modellismo',
+          }),
+        ]);
       }));
 
   it('reserves a counter sale with its channel and cashier, for the stock ledger', () =>

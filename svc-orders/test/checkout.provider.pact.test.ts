@@ -5,7 +5,7 @@ import { Verifier } from '@pact-foundation/pact';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { articles } from '../../svc-catalog/src/db/schema';
-import { customers, shippingRules } from '../src/db/schema';
+import { customers, discountCodes, discountUses, shippingRules } from '../src/db/schema';
 import { seedDefaultShippingRules } from '../src/shipping/default-rules';
 import { orderBody, startShop, type Shop } from './shop';
 
@@ -84,6 +84,12 @@ describe('svc-orders honours its pact with mf-checkout', () => {
         stateHandlers: {
           [ARTICLE_STATE]: async () => {
             await articleInCatalogue(ARTICLE_STATE);
+            return undefined;
+          },
+          'the discount code ESTATE10 takes 10 % off every article': async () => {
+            await shop.db.delete(discountUses);
+            await shop.db.delete(discountCodes);
+            await shop.db.insert(discountCodes).values({ code: 'ESTATE10', kind: 'percent', value: 10 });
             return undefined;
           },
           'the default shipping rules are active': async () => {

@@ -12,6 +12,8 @@ import {
   counterSales,
   creditNotes,
   customers,
+  discountCodes,
+  discountUses,
   fiscalNumbers,
   loginFailures,
   orderRecords,
@@ -233,6 +235,13 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
         freeShippingThresholdCents: 9_900,
         isActive: true,
       });
+  }
+
+  /** The shop's only discount code: ESTATE10, 10 % off, unused (docs/product/cart-and-checkout.md#discount-codes). */
+  async function oneDiscountCode({ id }: OrderParams): Promise<void> {
+    await db().delete(discountUses);
+    await db().delete(discountCodes);
+    await db().insert(discountCodes).values({ id: id!, code: 'ESTATE10', kind: 'percent', value: 10 });
   }
 
   /** A confirmed order with a Packlink shipment (created through the route, at the fake), its label ready or not. */
@@ -513,6 +522,9 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
         },
         'an order has a credit note': orderWithCreditNote,
         'the shop has one shipping rule': oneShippingRule,
+        'the shop has one discount code': async (params) => {
+          await oneDiscountCode(params);
+        },
         'invoices 1/2026 to 6/2026 are issued': async () => {
           const holder = await orderRequiringInvoice({
             id: '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',

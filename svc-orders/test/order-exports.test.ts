@@ -156,6 +156,8 @@ describe('the exports', () => {
       'Numero fattura': '3/2026',
       Canale: 'Web',
       'Ordine eBay': '',
+      'Codice sconto': '',
+      Sconto: '0,00',
     });
     expect(rows.slice(1).map((r) => r[0])).toEqual(
       [ids.transfer, ids.paid, ids.demo, ids.evil].map((id) => orderReference(id!)),

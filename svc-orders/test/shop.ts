@@ -41,6 +41,7 @@ export interface Shop {
     priceCents?: number;
     iva?: number;
     active?: boolean;
+    category?: string;
   }): Promise<string>;
   stockOf(id: string): Promise<number>;
   /** The shared in-process bus. */
@@ -117,7 +118,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
         sku: `ART-${id.slice(0, 8)}`,
         title: fields.title ?? `Articolo ${id.slice(0, 4)}`,
         description: 'Per i test degli ordini',
-        category: 'Modellismo',
+        category: fields.category ?? 'Modellismo',
         priceCents: fields.priceCents ?? 1000,
         ivaPercentage: fields.iva ?? 22,
         quantityStock: fields.stock,

@@ -6,7 +6,7 @@ import {
   KlarnaIntentResponse,
   PaypalCreateOrderResponse,
 } from '@edicola/contracts';
-import { checkoutBody, startHarness, WEB, type Harness } from './harness';
+import { checkoutBody, DISCOUNT_CODE, startHarness, WEB, type Harness } from './harness';
 
 describe('demo mode: no provider keys, the fakes run inside the service', () => {
   let h: Harness;
@@ -126,6 +126,47 @@ describe('demo mode: no provider keys, the fakes run inside the service', () => 
     expect(url.searchParams.get('PayerID')).toBeTruthy();
     const captured = await h.api().post('/paypal/capture-order').send({ order_id: created.order_id });
     expect(captured.body.payment_status).toBe('paid');
+  });
+
+  it('charges the discounted total of an order with a discount code: card, PayPal and Klarna (docs/product/cart-and-checkout.md#discount-codes)', async () => {
+    // 60,88 of goods, 10 % off = 6,09, 9,00 of shipping: 63,79.
+    const withCode = checkoutBody(1, { discount_code: DISCOUNT_CODE.toLowerCase() });
+    const card = CheckoutSessionResponse.parse(
+      (await h.api().post('/checkout/session').set('origin', WEB).send(withCode)).body,
+    );
+    const created = h.orders.calls.find(
+      (call) =>
+        call.path === '/internal/orders' && (call.body as { order_id: string }).order_id === card.order_id,
+    );
+    expect((created!.body as { discount_code: string }).discount_code).toBe(DISCOUNT_CODE);
+    const cardView = DemoPaymentView.parse(
+      (await h.api().get(`/payments/demo/card/${card.session_id}`)).body,
+    );
+    expect(cardView.amount).toBe(63.79);
+    // The lines no longer add up to the total: one line for the order, never a different amount.
+    expect(cardView.lines).toEqual([{ name: `Ordine ${card.order_reference}`, quantity: 1, amount: 63.79 }]);
+
+    const paypal = PaypalCreateOrderResponse.parse(
+      (await h.api().post('/paypal/create-order').set('origin', WEB).send(withCode)).body,
+    );
+    const paypalView = DemoPaymentView.parse(
+      (await h.api().get(`/payments/demo/paypal/${paypal.order_id}`)).body,
+    );
+    expect(paypalView.amount).toBe(63.79);
+
+    const klarnaOrder = randomUUID();
+    h.orders.place(klarnaOrder, 'klarna', 1, DISCOUNT_CODE);
+    const intent = KlarnaIntentResponse.parse(
+      (
+        await h.api().post('/payments/klarna/create-intent').set('origin', WEB).send({
+          order_id: klarnaOrder,
+          customer_email: 'anna@example.it',
+          amount: 69.88,
+        })
+      ).body,
+    );
+    const klarnaView = await h.api().get(`/payments/demo/klarna/${intent.payment_intent_id}`);
+    expect(klarnaView.body).toMatchObject({ kind: 'klarna', amount: 63.79 });
   });
 
   it('answers 404 for what is not one of its demo payments', async () => {

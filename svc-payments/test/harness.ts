@@ -46,6 +46,8 @@ const CATALOGUE: Record<string, { sku: string; title: string; net: number; iva: 
   [ARTICLE]: { sku: 'MOD-001', title: 'Ferrari 312T Niki Lauda 1:43', net: 4990, iva: 22 },
 };
 const SHIPPING_CENTS = 900;
+/** The stand-in's one discount code (10 % off the lines). */
+export const DISCOUNT_CODE = 'SCONTO10';
 
 /**
  * A stand-in for svc-orders' two internal endpoints (POST /internal/orders idempotent by order_id, GET
@@ -74,7 +76,13 @@ export async function startOrdersStandIn() {
     const existing = orders.get(body.order_id);
     if (existing) return void res.status(200).json(existing);
     if (refuse) return void res.status(refuse.status).json({ detail: refuse.detail, code: refuse.code });
-    const order = makeOrder(body.order_id, body.payment_method, body.items, body.customer_info.email);
+    const order = makeOrder(
+      body.order_id,
+      body.payment_method,
+      body.items,
+      body.customer_info.email,
+      body.discount_code,
+    );
     orders.set(order.order_id, { ...order, customer_id: body.customer_id ?? null });
     res.status(201).json(order);
   });
@@ -91,8 +99,14 @@ export async function startOrdersStandIn() {
     orders,
     calls,
     /** The order a shopper placed with POST /orders (Klarna: before the intent). */
-    place(orderId: string, method: PaymentMethod, quantity = 1) {
-      const order = makeOrder(orderId, method, [{ article_id: ARTICLE, quantity }], 'anna@example.it');
+    place(orderId: string, method: PaymentMethod, quantity = 1, discountCode?: string) {
+      const order = makeOrder(
+        orderId,
+        method,
+        [{ article_id: ARTICLE, quantity }],
+        'anna@example.it',
+        discountCode,
+      );
       orders.set(orderId, { ...order, customer_id: null });
       return order;
     },
@@ -120,6 +134,7 @@ function makeOrder(
   method: PaymentMethod,
   items: { article_id: string; quantity: number }[],
   email: string,
+  discountCode?: string | null,
 ): InternalOrder {
   const lines = items.map(({ article_id, quantity }) => {
     const a = CATALOGUE[article_id]!;
@@ -136,6 +151,8 @@ function makeOrder(
     };
   });
   const subtotal = lines.reduce((s, l) => s + l.line_total_cents, 0);
+  // The stand-in knows one code, SCONTO10: 10 % off the lines, as svc-orders would price it.
+  const discount = discountCode === DISCOUNT_CODE ? Math.floor((subtotal * 10 + 50) / 100) : 0;
   return {
     order_id: orderId,
     order_reference: orderReference(orderId),
@@ -147,7 +164,8 @@ function makeOrder(
     items: lines,
     subtotal_cents: subtotal,
     shipping_cents: SHIPPING_CENTS,
-    total_cents: subtotal + SHIPPING_CENTS,
+    total_cents: subtotal - discount + SHIPPING_CENTS,
+    ...(discount > 0 ? { discount_cents: discount } : {}),
     created_at: new Date().toISOString(),
     payment_due_at: new Date(Date.now() + 30 * 60_000).toISOString(),
     cancel_token: `cancel-${orderId}`,

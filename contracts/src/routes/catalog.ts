@@ -64,6 +64,7 @@ export const CATALOG_ROUTES = {
     'POST /internal/stock/reservations': internalFrom('svc-orders'),
     'DELETE /internal/stock/reservations/:order_id': internalFrom('svc-orders'),
     'GET /internal/articles/parcels': internalFrom('svc-orders'),
+    'GET /internal/articles/prices': internalFrom('svc-orders'),
     'GET /internal/articles/by-ean': internalFrom('svc-orders'),
     // A customer's data export: the reviews written under the account's e-mail.
     'POST /internal/customers/reviews': internalFrom('svc-orders'),

@@ -37,6 +37,8 @@ export const STOREFRONT_ORDERS_ROUTES = routesOf('svc-orders', {
   // A forgotten password: the e-mail with the link, and the new password with its token.
   'POST /api/customers/password-reset': PUBLIC,
   'POST /api/customers/password-reset/confirm': PUBLIC,
+  // What a discount code is worth on the cart's lines, before the checkout (takes no use).
+  'POST /public/discounts/check': PUBLIC,
 });
 
 /**
@@ -118,6 +120,12 @@ export const ORDERS_ROUTES = {
     // A customer's data request that arrived by e-mail: only an admin exports or erases.
     'GET /api/admin/customers/:id/export': ADMIN,
     'DELETE /api/admin/customers/:id': ADMIN,
+    // Discount codes (docs/product/cart-and-checkout.md#discount-codes).
+    'GET /api/admin/discounts': STAFF,
+    'POST /api/admin/discounts': STAFF,
+    'PUT /api/admin/discounts/:id': STAFF,
+    'POST /api/admin/discounts/:id/pause': STAFF,
+    'POST /api/admin/discounts/:id/resume': STAFF,
     // Other services' questions: orders placed through svc-payments, and whether a session still stands.
     'POST /internal/orders': internalFrom('svc-payments'),
     // svc-channels' eBay orders: stored once per eBay order id, cancelled when eBay cancels them.

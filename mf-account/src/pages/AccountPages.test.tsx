@@ -778,6 +778,20 @@ describe('/ordini/{id}: the order page', () => {
     expect(document.title).toContain('Ordine ORD-ABCD5678');
   });
 
+  it('shows the discount code the order used and what it took off (docs/product/cart-and-checkout.md#discount-codes)', async () => {
+    serve({
+      [`GET ${pageUrl}`]: () => [
+        200,
+        { ...unpaid, discount_code: 'ESTATE10', discount_amount: 12.18, total_amount: 118.58 },
+      ],
+    });
+    await renderAt(`/ordini/${ORDER_ID}?t=${TOKEN}`);
+    await screen.findByRole('heading', { level: 1, name: 'Ordine ORD-ABCD5678' });
+    expect(screen.getByText('Sconto (ESTATE10)')).toBeTruthy();
+    expect(screen.getByTestId('order-page-discount').textContent?.replace(/\s/g, ' ')).toBe('−12,18 €');
+    expect(screen.getByTestId('order-page-total').textContent?.replace(/\s/g, ' ')).toBe('118,58 €');
+  });
+
   it("cancels after the confirmation, with the link's token, then shows the order cancelled", async () => {
     let current: unknown = unpaid;
     const fetchMock = serve({

@@ -125,6 +125,12 @@ function OrderView({
               {order.shipping_cost === 0 ? t('orderPage.shippingFree') : formatEuro(order.shipping_cost)}
             </dd>
           </div>
+          {order.discount_code && order.discount_amount > 0 && (
+            <div>
+              <dt>{t('orderPage.discount', { code: order.discount_code })}</dt>
+              <dd data-testid="order-page-discount">−{formatEuro(order.discount_amount)}</dd>
+            </div>
+          )}
           <div className="acct-order-total">
             <dt>{t('orderPage.total')}</dt>
             <dd data-testid="order-page-total">{formatEuro(order.total_amount)}</dd>

@@ -128,6 +128,12 @@ export function OrdersList({ api, session, token, level }: OrdersListProps) {
                     <dt>{t('orders.items')}</dt>
                     <dd>{count}</dd>
                   </div>
+                  {order.discount_code && (order.discount_amount ?? 0) > 0 && (
+                    <div>
+                      <dt>{t('orderPage.discount', { code: order.discount_code })}</dt>
+                      <dd data-testid="order-discount">−{formatEuro(order.discount_amount ?? 0)}</dd>
+                    </div>
+                  )}
                   <div>
                     <dt>{t('orders.total')}</dt>
                     <dd>{formatEuro(order.total_amount)}</dd>

@@ -5,6 +5,7 @@ import { analyticsApi } from './analytics';
 import { authApi } from './auth';
 import { channelsApi } from './channels';
 import { customersApi } from './customers';
+import { discountsApi } from './discounts';
 import { ordersApi } from './orders';
 import { posApi } from './pos';
 import { reviewsApi } from './reviews';
@@ -37,6 +38,7 @@ export function createAdminApi(apiBaseUrl: string, options: AdminApiOptions = {}
     pos: posApi(client),
     channels: channelsApi(client),
     customers: customersApi(client),
+    discounts: discountsApi(client),
   };
 }
 

@@ -934,6 +934,27 @@ const ZONE = regex('^(national|eu|international|specific_country)$', 'national')
 const RULE_TYPE = regex('^(amount_based|quantity_based)$', 'amount_based');
 const RULE_STATE = { id: RULE_ID, name: 'Italia standard' };
 
+const DISCOUNT_ID = '7b6a5f4e-3d2c-4b1a-9f8e-7d6c5b4a3f2e';
+/** The code of 'the shop has one discount code', as the API answers it. */
+const storedDiscount = {
+  id: string(DISCOUNT_ID),
+  code: string('ESTATE10'),
+  kind: regex('^(percent|amount|free_shipping)$', 'percent'),
+  value: number(10),
+  min_total: null,
+  max_uses: null,
+  max_uses_per_customer: null,
+  starts_at: null,
+  ends_at: null,
+  categories: [],
+  article_ids: [],
+  paused: boolean(false),
+  uses: integer(0),
+  discounted_amount: number(0),
+  created_at: regex(ISO_DATETIME, '2026-11-24T10:00:00.000Z'),
+  updated_at: regex(ISO_DATETIME, '2026-11-24T10:00:00.000Z'),
+};
+
 /** The rule 'the shop has one shipping rule' leaves: national, 9 € a parcel, free from 99 €. */
 const nationalRule = {
   name: 'Italia standard',
@@ -977,6 +998,62 @@ describe('mf-admin → svc-orders (Spedizioni, Statistiche, note di credito)', (
   });
 
   const staff = () => pact.addInteraction().given('a staff user is logged in', STAFF);
+
+  it('GET /api/admin/discounts lists the codes with their uses (docs/product/back-office.md#discount-codes)', async () => {
+    await staff()
+      .given('the shop has one discount code', { id: DISCOUNT_ID })
+      .uponReceiving('a request for the discount codes')
+      .withRequest('GET', '/api/admin/discounts', (request) => request.headers(AUTH_ONLY))
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          discounts: eachLike({
+            ...storedDiscount,
+            orders: [],
+          }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const list = await createAdminApi(mockServer.url).discounts.list();
+        expect(list.discounts[0]).toMatchObject({ id: DISCOUNT_ID, code: 'ESTATE10', uses: 0 });
+      });
+  });
+
+  it('POST /api/admin/discounts/{id}/pause pauses a code', async () => {
+    await staff()
+      .given('the shop has one discount code', { id: DISCOUNT_ID })
+      .uponReceiving('a discount code paused')
+      .withRequest('POST', `/api/admin/discounts/${DISCOUNT_ID}/pause`, (request) =>
+        request.headers(AUTH_ONLY),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({ ...storedDiscount, paused: true }),
+      )
+      .executeTest(async (mockServer) => {
+        const paused = await createAdminApi(mockServer.url).discounts.pause(DISCOUNT_ID, true);
+        expect(paused).toMatchObject({ id: DISCOUNT_ID, paused: true });
+      });
+  });
+
+  it('POST /api/admin/discounts refuses a second code of the same name, whatever its case', async () => {
+    const DUPLICATE = 'Esiste già un codice sconto con questo nome';
+    const input = { code: 'estate10', kind: 'amount' as const, value: 5 };
+    await staff()
+      .given('the shop has one discount code', { id: DISCOUNT_ID })
+      .uponReceiving('a discount code whose name is taken')
+      .withRequest('POST', '/api/admin/discounts', (request) =>
+        request.headers({ ...AUTH_ONLY, 'Content-Type': 'application/json' }).jsonBody(input),
+      )
+      .willRespondWith(409, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody({ detail: regex(`^${DUPLICATE}$`, DUPLICATE) }),
+      )
+      .executeTest(async (mockServer) => {
+        const failure = createAdminApi(mockServer.url).discounts.create(input);
+        await expect(failure).rejects.toMatchObject({ status: 409 });
+        await expect(failure).rejects.toHaveProperty('detail', DUPLICATE);
+      });
+  });
 
   it('GET /api/admin/shipping/rules lists the shipping rules', async () => {
     await staff()

@@ -29,6 +29,9 @@ const CustomersTab = lazy(
 const CustomerPage = lazy(
   () => import(/* webpackChunkName: "customer-page" */ '../pages/customers/CustomerPage'),
 );
+const DiscountsTab = lazy(
+  () => import(/* webpackChunkName: "tab-discounts" */ '../pages/discounts/DiscountsTab'),
+);
 const StatsTab = lazy(() => import(/* webpackChunkName: "tab-stats" */ '../pages/stats/StatsTab'));
 const ReviewsTab = lazy(() => import(/* webpackChunkName: "tab-reviews" */ '../pages/reviews/ReviewsTab'));
 const ShippingTab = lazy(
@@ -68,6 +71,7 @@ function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean): Tab
       alertLabel: t('tabs.ordersAlert', { n: counts.ordersAlert ?? 0 }),
     },
     { path: 'clienti', label: t('tabs.customers') },
+    { path: 'sconti', label: t('tabs.discounts') },
     { path: 'statistiche', label: t('tabs.stats') },
     {
       path: 'recensioni',
@@ -210,6 +214,7 @@ export function BackOffice({
                   <Route path="clienti" element={<CustomersTab />} />
                   <Route path="clienti/ospite" element={<CustomerPage guest />} />
                   <Route path="clienti/:id" element={<CustomerPage />} />
+                  <Route path="sconti" element={<DiscountsTab />} />
                   <Route path="statistiche" element={<StatsTab />} />
                   <Route path="recensioni" element={<ReviewsTab />} />
                   <Route path="spedizioni" element={<ShippingTab />} />

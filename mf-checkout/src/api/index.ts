@@ -5,6 +5,7 @@ import {
   CheckoutSessionStatus,
   CreateOrderResponse,
   Customer,
+  DiscountCheckResponse,
   DemoPaymentDecision,
   DemoPaymentView,
   IDEMPOTENCY_HEADER,
@@ -102,6 +103,15 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) 
         token,
         idempotencyKey,
       }),
+    /**
+     * POST /public/discounts/check: what a discount code takes off these lines now (takes no use; the order checks
+     * again), or the server's refusal in the shopper's words.
+     */
+    checkDiscount: (
+      body: { code: string; lines: { article_id: string; quantity: number }[] },
+      signal?: AbortSignal,
+    ) =>
+      call(STOREFRONT_ORDERS_ROUTES['POST /public/discounts/check'], DiscountCheckResponse, { body, signal }),
     /** POST /orders/{id}/cancel {cancel_token}: the checkout gives up its own unpaid order (openOrder.ts). */
     cancelOrder: (orderId: string, cancelToken: string) =>
       call(STOREFRONT_ORDERS_ROUTES['POST /orders/:id/cancel'], CancelOrderResponse, {

@@ -22,6 +22,7 @@ const MARIO = 'mario.rossi@example.it';
 const ARTICLE_ID = '3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60';
 const ARTICLE_STATE = `article ${ARTICLE_ID} is in the catalogue at 189.00 + 22% VAT with 3 in stock`;
 const RULES_STATE = 'the default shipping rules are active';
+const DISCOUNT_STATE = 'the discount code ESTATE10 takes 10 % off every article';
 
 const pact = new PactV4({
   consumer: 'mf-checkout',
@@ -130,6 +131,63 @@ describe('mf-checkout → svc-orders', () => {
             country: 'IT',
           }),
         ).resolves.toBe(9);
+      });
+  });
+
+  it('POST /public/discounts/check says what a 10 % code takes off the cart (docs/product/cart-and-checkout.md#discount-codes)', async () => {
+    await pact
+      .addInteraction()
+      .given(ARTICLE_STATE)
+      .given(DISCOUNT_STATE)
+      .uponReceiving("a discount code's preview on one article")
+      .withRequest('POST', '/public/discounts/check', (request) =>
+        request.headers(jsonHeaders).jsonBody({
+          code: 'estate10',
+          lines: [{ article_id: ARTICLE_ID, quantity: 1 }],
+        }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          code: string('ESTATE10'),
+          kind: regex('^(percent|amount|free_shipping)$', 'percent'),
+          discount_amount: number(23.06),
+          free_shipping: boolean(false),
+          subtotal_amount: number(230.58),
+          discounted_subtotal: number(207.52),
+          lines: eachLike({ article_id: string(ARTICLE_ID), discount: number(23.06) }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const check = await createCheckoutApi(mockServer.url).checkDiscount({
+          code: 'estate10',
+          lines: [{ article_id: ARTICLE_ID, quantity: 1 }],
+        });
+        expect(check).toMatchObject({ code: 'ESTATE10', discount_amount: 23.06 });
+      });
+  });
+
+  it('POST /public/discounts/check refuses an unknown code with its Italian detail', async () => {
+    await pact
+      .addInteraction()
+      .given(ARTICLE_STATE)
+      .uponReceiving('the preview of an unknown discount code')
+      .withRequest('POST', '/public/discounts/check', (request) =>
+        request.headers(jsonHeaders).jsonBody({
+          code: 'NON-ESISTE',
+          lines: [{ article_id: ARTICLE_ID, quantity: 1 }],
+        }),
+      )
+      .willRespondWith(422, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody({ detail: regex('^Codice sconto non valido$', 'Codice sconto non valido') }),
+      )
+      .executeTest(async (mockServer) => {
+        const refused = await createCheckoutApi(mockServer.url)
+          .checkDiscount({ code: 'NON-ESISTE', lines: [{ article_id: ARTICLE_ID, quantity: 1 }] })
+          .catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(ApiError);
+        expect((refused as ApiError).detail).toBe('Codice sconto non valido');
       });
   });
 

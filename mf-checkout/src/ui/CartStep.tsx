@@ -4,6 +4,8 @@ import { DIALOG_NAMESPACE } from '../dialogI18n';
 import type { PricedLine } from '../cart';
 import type { Shipping } from './usePricedCart';
 import { DialogHead } from './DialogHead';
+import { DiscountField } from './DiscountField';
+import type { Discount } from './useDiscount';
 import { formatCents } from '@edicola/web-kit';
 import { lineGrossCents, unitGrossCents } from '../pricing';
 import { ZONES, type Zone } from '../shipping';
@@ -21,6 +23,8 @@ interface CartStepProps {
   subtotal: number;
   /** null while the quote is being asked for. */
   shipping: Shipping | null;
+  /** The discount code, as the server answered it (docs/product/cart-and-checkout.md#discount-codes). */
+  discount: Discount;
   onQuantity: (articleId: string, quantity: number) => void;
   onRemove: (articleId: string) => void;
   onContinueShopping: () => void;
@@ -41,7 +45,8 @@ export function CartStep(props: CartStepProps) {
   const { t } = useTranslation(DIALOG_NAMESPACE);
   const zoneId = useId();
   const warningId = useId();
-  const { lines, shipping, subtotal } = props;
+  const { lines, shipping, subtotal, discount } = props;
+  const shippingCents = discount.freeShipping ? 0 : (shipping?.cents ?? 0);
   const empty = lines.length === 0;
 
   return (
@@ -88,28 +93,40 @@ export function CartStep(props: CartStepProps) {
                 {t('cart.intercontinentalWarning')}
               </p>
             )}
+            <DiscountField discount={discount} />
             <dl className="cko-summary">
               <div>
                 <dt>{t('cart.subtotal')}</dt>
                 <dd data-testid="cart-subtotal">{formatCents(subtotal)}</dd>
               </div>
+              {discount.applied && discount.cents > 0 && (
+                <div>
+                  <dt>{t('discount.line', { code: discount.applied.code })}</dt>
+                  <dd data-testid="cart-discount">−{formatCents(discount.cents)}</dd>
+                </div>
+              )}
+              {discount.applied?.free_shipping && (
+                <p className="cko-hint" data-testid="cart-free-shipping">
+                  {t('discount.freeShipping', { code: discount.applied.code })}
+                </p>
+              )}
               {shipping === null ? (
                 <div>
                   <dt>{t('cart.shipping')}</dt>
                   <dd role="status">{t('cart.shippingLoading')}</dd>
                 </div>
               ) : (
-                shipping.cents > 0 && (
+                shippingCents > 0 && (
                   <div>
                     <dt>{t('cart.shipping')}</dt>
-                    <dd data-testid="cart-shipping">{formatCents(shipping.cents)}</dd>
+                    <dd data-testid="cart-shipping">{formatCents(shippingCents)}</dd>
                   </div>
                 )
               )}
               {shipping?.estimate && <p className="cko-hint">{t('cart.shippingEstimate')}</p>}
               <div className="cko-summary-total">
                 <dt>{t('cart.total')}</dt>
-                <dd data-testid="cart-total">{formatCents(subtotal + (shipping?.cents ?? 0))}</dd>
+                <dd data-testid="cart-total">{formatCents(subtotal - discount.cents + shippingCents)}</dd>
               </div>
             </dl>
           </>

@@ -63,6 +63,8 @@ function confirmation(total: number): CreateOrderResponse {
     subtotal_amount: total - 9,
     shipping_cost: 9,
     total_amount: total,
+    discount_code: null,
+    discount_amount: 0,
     bank_transfer: {
       iban: 'IE29 AIBK 9311 5212 3456 78',
       holder: 'Edicola Napoli',

@@ -19,6 +19,7 @@ import { PAYMENT_NAMESPACE, registerPaymentTranslations } from '../paymentI18n';
 import { browser, clearKlarnaRecord, isDemo } from '../payments';
 import { PaymentStep } from './PaymentStep';
 import { usePricedCart } from './usePricedCart';
+import { useDiscount } from './useDiscount';
 import '../checkout.css';
 
 registerDialogTranslations();
@@ -57,6 +58,9 @@ export default function CheckoutDialog({
   const { zone, form, method } = draft;
   const cart = usePricedCart(api, zone, form.country, step);
   const { lines, subtotal, shipping } = cart;
+  const discount = useDiscount(api, lines);
+  // What the server will charge: the lines less the code's discount, plus the shipping unless the code waives it.
+  const total = shipping ? subtotal - discount.cents + (discount.freeShipping ? 0 : shipping.cents) : null;
   const [stockNotice, setStockNotice] = useState('');
 
   // What the shopper chose survives closing and reopening the cart on the page, until an order is placed.
@@ -141,7 +145,9 @@ export default function CheckoutDialog({
   /** Sends the order with the chosen method; answers the message to show when it failed. */
   const submitOrder = async (): Promise<string | null> => {
     if (lines.length === 0) return t('cart.corrupted');
-    if (!shipping) return null;
+    if (!shipping || total === null) return null;
+    // Still asking the server about the code: its answer decides the total.
+    if (discount.busy) return null;
     const result = await submitCheckout(
       method,
       {
@@ -149,7 +155,8 @@ export default function CheckoutDialog({
         lines,
         zone,
         form,
-        total: (subtotal + shipping.cents) / 100,
+        total: total / 100,
+        discountCode: discount.applied?.code ?? null,
         token: window.localStorage.getItem(CUSTOMER_TOKEN_KEY),
       },
       checkoutAttempts,
@@ -184,6 +191,7 @@ export default function CheckoutDialog({
           onZone={(next) => dispatch({ type: 'zoneChanged', zone: next })}
           subtotal={subtotal}
           shipping={shipping}
+          discount={discount}
           onQuantity={changeQuantity}
           onRemove={(articleId) => saveCart(removeLine(lines, articleId))}
           onContinueShopping={onClose}
@@ -209,7 +217,7 @@ export default function CheckoutDialog({
           demo={isDemo(method, paymentsConfig)}
           form={form}
           onChange={setForm}
-          total={shipping ? subtotal + shipping.cents : null}
+          total={total}
           onChangePayment={() => {
             giveUpOpenOrder();
             dispatch({ type: 'choosePayment' });

@@ -319,6 +319,8 @@ export interface StoredReservationLine {
   price_cents: number;
   iva_percentage: number;
   quantity: number;
+  /** Absent in reservations stored before discount codes. */
+  category?: string;
 }
 
 /**

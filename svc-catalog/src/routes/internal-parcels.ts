@@ -1,10 +1,13 @@
 import type { Router } from 'express';
-import { inArray } from 'drizzle-orm';
-import { endpoint, type ArticleParcels } from '@edicola/contracts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { centsToEuros, endpoint, type ArticleParcels, type ArticlePrices } from '@edicola/contracts';
 import { routeServer, type Db } from '@edicola/platform';
 import { articles } from '../db/schema';
 
-/** svc-orders' parcel question before a Packlink quote: each article's weight and size. Internal only. */
+/**
+ * svc-orders' questions about articles, internal only: the parcel before a Packlink quote (each article's weight
+ * and size), and the prices of the cart's lines before it tells what a discount code is worth (live articles).
+ */
 export function internalParcelRoutes(router: Router, db: Db) {
   const serve = routeServer(router);
   serve(endpoint('GET /internal/articles/parcels'), async ({ query }): Promise<ArticleParcels> => {
@@ -17,6 +20,22 @@ export function internalParcelRoutes(router: Router, db: Db) {
         article_id: r.id,
         weight_kg: r.weightKg ?? null,
         dimensions: r.dimensions ?? null,
+      })),
+    };
+  });
+  serve(endpoint('GET /internal/articles/prices'), async ({ query }): Promise<ArticlePrices> => {
+    const rows = await db
+      .select()
+      .from(articles)
+      .where(and(inArray(articles.id, query.ids), eq(articles.isActive, true), isNull(articles.deletedAt)));
+    return {
+      articles: rows.map((r) => ({
+        article_id: r.id,
+        sku: r.sku,
+        title: r.title,
+        price: centsToEuros(r.priceCents),
+        iva_percentage: r.ivaPercentage,
+        category: r.category,
       })),
     };
   });

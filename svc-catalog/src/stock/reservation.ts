@@ -29,6 +29,7 @@ export function reservationAnswer(orderId: string, lines: StoredReservationLine[
       price: centsToEuros(line.price_cents),
       iva_percentage: line.iva_percentage,
       quantity: line.quantity,
+      ...(line.category === undefined ? {} : { category: line.category }),
     })),
   };
 }
@@ -51,7 +52,10 @@ async function storedReservation(db: Db, request: StockReservationRequest): Prom
   return reservationAnswer(row.orderId, row.lines);
 }
 
-type TakenRow = Pick<ArticleRow, 'id' | 'sku' | 'title' | 'priceCents' | 'ivaPercentage' | 'quantityStock'>;
+type TakenRow = Pick<
+  ArticleRow,
+  'id' | 'sku' | 'title' | 'priceCents' | 'ivaPercentage' | 'quantityStock' | 'category'
+>;
 
 /** The 409 detail of a take that found too few units of an article. */
 export function shortDetail(article: Pick<ArticleRow, 'title' | 'quantityStock'>, wanted: number): string {
@@ -159,6 +163,7 @@ async function take(
         priceCents: articles.priceCents,
         ivaPercentage: articles.ivaPercentage,
         quantityStock: articles.quantityStock,
+        category: articles.category,
       });
     if (!row) throw new Rollback('not-taken');
     byId.set(id, row);
@@ -172,6 +177,7 @@ async function take(
       price_cents: row.priceCents,
       iva_percentage: row.ivaPercentage,
       quantity: line.quantity,
+      category: row.category,
     };
   });
   const channel = request.channel ?? 'web';

@@ -41,6 +41,12 @@ export function OrderSummary({ order, language }: { order: OrderFacts; language:
         </Column>
         <Column style={right}>{shipping}</Column>
       </Row>
+      {order.discount_code && order.discount_cents ? (
+        <Row>
+          <Column style={cell}>{t.discount(order.discount_code)}</Column>
+          <Column style={right}>−{money(order.discount_cents, language)}</Column>
+        </Row>
+      ) : null}
       <Row>
         <Column style={{ ...cell, fontWeight: 'bold' }}>{t.total}</Column>
         <Column style={{ ...right, fontWeight: 'bold' }}>{money(order.total_cents, language)}</Column>

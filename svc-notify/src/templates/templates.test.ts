@@ -173,6 +173,20 @@ describe('the e-mail templates', () => {
     expect(await text('ru')).toContain('29 ноября 2026');
   });
 
+  it('shows the discount code and what it took off (docs/product/cart-and-checkout.md#discount-codes)', async () => {
+    const order = transferOrder('5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678', 'cliente@example.it', 'it');
+    const discounted = {
+      ...order,
+      discount_code: 'ESTATE10',
+      discount_cents: 1218,
+      total_cents: order.total_cents - 1218,
+    };
+    const text = (await orderReceivedMail(discounted, shop, due)).text.replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain('Sconto (ESTATE10)');
+    expect(text).toContain('−12,18 €');
+    expect((await orderReceivedMail(order, shop, due)).text).not.toContain('Sconto');
+  });
+
   it("gives the reset link and the moment it ends in the reader's language (docs/product/account.md#password-reset)", async () => {
     const it = await everyMail('it').passwordReset!;
     expect(it.html).toContain('href="https://shop.example.it/reimposta-password?token=r1"');

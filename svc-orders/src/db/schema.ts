@@ -88,6 +88,8 @@ export interface StoredOrderLine {
   iva_percentage?: number;
   unit_gross_cents?: number;
   line_total_cents?: number;
+  /** The line's share of the order's discount code, gross cents (orders/discounts.ts); absent when none. */
+  discount_cents?: number;
 }
 
 /** A received bank transfer as staff recorded it; the amount in cents. */
@@ -161,6 +163,13 @@ export const orderRecords = orders.table(
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     /** The bank transfer staff recorded (orders/transfer-payment.ts). */
     transferPayment: jsonb('transfer_payment').$type<StoredTransferPayment>(),
+    /**
+     * The discount code the order used (upper case) and what it took off its lines, gross cents: the sum of the
+     * lines' shares (items[].discount_cents); a free-shipping code's saving is the order's shipping at 0
+     * (docs/decisions/0057-discount-codes.md).
+     */
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
     /** The customer's language (one of the shop's 8): the order's e-mails are written in it. */
     language: text('language').$type<Language>().notNull().default('it'),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
@@ -293,6 +302,50 @@ export const passwordResets = orders.table(
     uniqueIndex('password_resets_token_idx').on(t.tokenHash),
     index('password_resets_account_idx').on(t.account, t.accountId, t.createdAt),
   ],
+);
+
+/**
+ * Discount codes (docs/product/cart-and-checkout.md#discount-codes). `value` is the percentage or the gross cents
+ * off; `uses` counts the orders holding a use (discount_uses), taken in the order's transaction by a conditional
+ * update and given back when an unpaid order is cancelled (docs/decisions/0057-discount-codes.md).
+ */
+export const discountCodes = orders.table(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Upper case: codes are compared without regard to case. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'amount', 'free_shipping'] }).notNull(),
+    value: integer('value').notNull().default(0),
+    minTotalCents: integer('min_total_cents'),
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    /** Days of Naples (YYYY-MM-DD), both included. */
+    startsOn: text('starts_on'),
+    endsOn: text('ends_on'),
+    categories: jsonb('categories').$type<string[]>().notNull().default([]),
+    articleIds: jsonb('article_ids').$type<string[]>().notNull().default([]),
+    paused: boolean('paused').notNull().default(false),
+    uses: integer('uses').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('discount_codes_code_idx').on(t.code)],
+);
+
+/** One order's use of a code; the buyer's e-mail lower-cased counts the uses per customer. */
+export const discountUses = orders.table(
+  'discount_uses',
+  {
+    orderId: uuid('order_id').primaryKey(),
+    discountId: uuid('discount_id')
+      .notNull()
+      .references(() => discountCodes.id),
+    email: text('email').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('discount_uses_code_email_idx').on(t.discountId, t.email)],
 );
 
 /**

@@ -27,6 +27,8 @@ export const exportColumns = {
   invoiceData: t.invoiceData,
   channel: t.channel,
   externalId: t.externalId,
+  discountCode: t.discountCode,
+  discountCents: t.discountCents,
 };
 
 /**

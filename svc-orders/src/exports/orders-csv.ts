@@ -29,6 +29,8 @@ export const ORDERS_CSV_HEADER = [
   'Numero fattura',
   'Canale',
   'Ordine eBay',
+  'Codice sconto',
+  'Sconto',
 ];
 
 /** `ordini-YYYY-MM-DD.csv`, today in Rome (docs/product/back-office.md#orders-csv). */
@@ -62,6 +64,8 @@ function csvRow(row: ExportRow): string[] {
     row.invoiceData?.invoice_issued ? (row.invoiceData.invoice_number ?? '') : '',
     row.channel === 'ebay' ? 'eBay' : 'Web',
     row.externalId ?? '',
+    row.discountCode ?? '',
+    decimalComma(row.discountCents),
   ];
 }
 

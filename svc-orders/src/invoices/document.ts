@@ -137,14 +137,24 @@ export function priceLines(grossLines: GrossLine[]): {
   return { lines, summary, totalCents };
 }
 
-/** The order's lines, and its shipping as a line of its own with the VAT treatment of the main goods (art. 12). */
-export function orderGrossLines(row: Pick<OrderRow, 'items' | 'shippingCents'>): GrossLine[] {
-  const goods: GrossLine[] = row.items.map((item) => ({
-    description: [item.sku, item.title].filter(Boolean).join(' - ') || item.article_id,
-    quantity: item.quantity,
-    grossCents: item.line_total_cents ?? (item.unit_gross_cents ?? 0) * item.quantity,
-    rate: item.iva_percentage ?? 0,
-  }));
+/**
+ * The order's lines, and its shipping as a line of its own with the VAT treatment of the main goods (art. 12). A
+ * line's share of a discount code lowers its amount, so its PrezzoUnitario is the discounted one and its
+ * description names the code and the discount (docs/decisions/0057-discount-codes.md).
+ */
+export function orderGrossLines(
+  row: Pick<OrderRow, 'items' | 'shippingCents'> & { discountCode?: string | null },
+): GrossLine[] {
+  const goods: GrossLine[] = row.items.map((item) => {
+    const name = [item.sku, item.title].filter(Boolean).join(' - ') || item.article_id;
+    const discount = item.discount_cents ?? 0;
+    return {
+      description: discount > 0 ? `${name} (sconto ${row.discountCode ?? ''} -${euro(discount)} EUR)` : name,
+      quantity: item.quantity,
+      grossCents: (item.line_total_cents ?? (item.unit_gross_cents ?? 0) * item.quantity) - discount,
+      rate: item.iva_percentage ?? 0,
+    };
+  });
   if (row.shippingCents > 0) {
     goods.push({
       description: 'Spese di spedizione',

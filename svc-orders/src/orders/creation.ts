@@ -42,6 +42,8 @@ import { checkLineQuantities, checkOpenOrders } from './limits';
 import type { CancelTokens } from './cancel-token';
 import { orderCreated } from './events';
 import { createOrder } from './order-writer';
+import { discountOf } from '../discounts/pricing';
+import { takeUse } from '../discounts/uses';
 import { mergeLines, priceLines, totalMatches } from './pricing';
 import { toOrderItem } from './queries';
 
@@ -172,7 +174,8 @@ function checkRepeat(earlier: OrderRow, request: OrderRequest) {
   if (earlier.paymentMethod !== request.payment_method) throw conflict(ORDER_METHOD_MISMATCH);
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** A unique index refused the write (PostgreSQL 23505), wherever the driver wrapped the error. */
+export function isUniqueViolation(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -260,7 +263,23 @@ async function placeUnderId(
     const { lines, subtotalCents } = priceLines(reservation.lines);
     const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
     const quote = quoteShipping(await activeShippingRules(db), country, subtotalCents, quantity);
-    const totalCents = subtotalCents + quote.cents;
+    const now = new Date();
+    const discount = request.discount_code
+      ? await discountOf(
+          db,
+          request.discount_code,
+          lines,
+          reservation.lines,
+          request.customer_info.email,
+          now,
+        )
+      : null;
+    const shippingCents = discount?.applied.freeShipping ? 0 : quote.cents;
+    // The order's discount is what came off its lines (subtotal − discount + shipping = total); the code's use
+    // records what it cost the shop, a free shipping's waived quote included.
+    const discountCents = discount?.applied.linesCents ?? 0;
+    const codeCostCents = discountCents + (quote.cents - shippingCents);
+    const totalCents = subtotalCents - (discount?.applied.linesCents ?? 0) + shippingCents;
     if (
       request.total_amount !== undefined &&
       request.total_amount !== null &&
@@ -271,9 +290,10 @@ async function placeUnderId(
     const bankTransfer =
       request.payment_method === 'transfer' ? transferDetails(deps.bankAccount, orderId, totalCents) : null;
     const info = request.customer_info;
-    const now = new Date();
     const dueAt = paymentDueAt(request.payment_method, now, deps.deadlines);
     const row = await db.transaction(async (tx) => {
+      if (discount)
+        await takeUse(tx, discount.code, { orderId, email: info.email, amountCents: codeCostCents, at: now });
       // Every order starts pending (the writer's), whatever status the client sends: payments move it on.
       const stored = await createOrder(
         tx,
@@ -282,8 +302,10 @@ async function placeUnderId(
           id: orderId,
           customerId: orderer.customerId,
           subtotalCents,
-          shippingCents: quote.cents,
+          shippingCents,
           totalCents,
+          discountCode: discount?.code.code ?? null,
+          discountCents,
           shippingCountry: country,
           paymentMethod: request.payment_method,
           items: lines,
@@ -304,8 +326,9 @@ async function placeUnderId(
           paymentMethod: request.payment_method,
           lines,
           subtotalCents,
-          shippingCents: quote.cents,
+          shippingCents,
           totalCents,
+          discount: discount ? { code: discount.code.code, cents: discountCents } : null,
           shippingCountry: country,
           shippingAddress: { name: info.name, address: info.address, zipCode: info.zipCode, city: info.city },
           bankTransfer,
@@ -349,6 +372,8 @@ export function createOrderAnswer(
     subtotal_amount: centsToEuros(row.subtotalCents),
     shipping_cost: centsToEuros(row.shippingCents),
     total_amount: centsToEuros(row.totalCents),
+    discount_code: row.discountCode,
+    discount_amount: centsToEuros(row.discountCents),
     bank_transfer:
       row.paymentMethod === 'transfer' ? transferDetails(bankAccount, row.id, row.totalCents) : null,
     payment_due_at: row.paymentDueAt?.toISOString() ?? null,

@@ -16,6 +16,8 @@ export async function ordersOfCustomer(db: Db, customerId: string): Promise<Cust
     created_at: row.createdAt.toISOString(),
     status: row.status,
     total_amount: centsToEuros(row.totalCents),
+    discount_code: row.discountCode,
+    discount_amount: centsToEuros(row.discountCents),
     payment_method: row.paymentMethod,
     payment_status: row.paymentStatus,
     items: row.items.map((line) => ({

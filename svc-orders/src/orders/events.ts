@@ -51,6 +51,8 @@ export interface NewOrder {
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
+  /** The discount code used and what it took off, gross cents; null without one. */
+  discount?: { code: string; cents: number } | null;
   shippingCountry: string;
   shippingAddress: { name: string; address: string; zipCode: string | null; city: string };
   bankTransfer: BankTransferDetails | null;
@@ -81,10 +83,12 @@ export function orderCreated(order: NewOrder): EventData<'order.created'> {
       iva_percentage: line.iva_percentage,
       unit_gross_cents: line.unit_gross_cents,
       line_total_cents: line.line_total_cents,
+      ...(line.discount_cents ? { discount_cents: line.discount_cents } : {}),
     })),
     subtotal_cents: order.subtotalCents,
     shipping_cents: order.shippingCents,
     total_cents: order.totalCents,
+    ...(order.discount ? { discount_code: order.discount.code, discount_cents: order.discount.cents } : {}),
     shipping_country: order.shippingCountry,
     shipping_address: {
       name: order.shippingAddress.name,

@@ -83,3 +83,13 @@ export function checkLineQuantities(lines: { quantity: number }[]): void {
     throw new HttpError(422, TOO_MANY_UNITS_DETAIL);
   }
 }
+
+/** The per-address limit of the cart's discount preview (routes/discounts.ts): a shopper tries a few codes. */
+export function discountCheckLimit(limits: RateLimits) {
+  return limits.perAddress({
+    name: 'discount-check',
+    windowMs: 60 * 60_000,
+    limit: 60,
+    detail: TOO_MANY_LINK_CALLS_DETAIL,
+  });
+}

@@ -46,16 +46,19 @@ export async function orderPage(
     created_at: order.created_at,
     payment_method: order.payment_method,
     payment_status: order.payment_status,
-    items: order.items.map(({ article_id, title, quantity, unit_gross, line_total }) => ({
+    items: order.items.map(({ article_id, title, quantity, unit_gross, line_total, discount }) => ({
       article_id,
       title,
       quantity,
       unit_gross,
       line_total,
+      discount,
     })),
     subtotal_amount: order.subtotal_amount,
     shipping_cost: order.shipping_cost,
     total_amount: order.total_amount,
+    discount_code: order.discount_code,
+    discount_amount: order.discount_amount,
     refunded_amount: order.refunded_amount,
     shipping_address: {
       name: info.name,

@@ -12,6 +12,7 @@ import {
 } from '@edicola/contracts';
 import { conflict, type Audit, type Db, type EventBus } from '@edicola/platform';
 import { orderRecords, orderStatusHistory, refundRequests } from '../db/schema';
+import { giveUseBack } from '../discounts/uses';
 import { orderRefundRequested, orderStatusChanged } from './events';
 
 /**
@@ -98,6 +99,9 @@ export function checkStatusMove(order: OrderRow, to: OrderStatus, kind: MoveKind
 export const COUNTER_SALE_MOVE_DETAIL =
   'Una vendita al banco non si gestisce da Ordini: resi e annulli si fanno dalla Cassa';
 
+/** Payment states of an order whose money came in (a refund after it keeps the code's use taken). */
+const WAS_PAID = new Set(['paid', 'refunding', 'partially_refunded', 'refunded']);
+
 /** The shop's own words for the refunds nobody typed a reason for. */
 const AUTOMATIC_REASONS: Record<RefundReason, string> = {
   cancelled_by_staff: 'Ordine annullato con rimborso',
@@ -126,6 +130,14 @@ export async function moveOrder(tx: Db, bus: EventBus, order: OrderRow, move: Or
     .where(eq(orderRecords.id, order.id))
     .returning();
   const row = after!;
+  // An order cancelled before its payment gives its discount code's use back (docs/decisions/0057-discount-codes.md).
+  if (
+    row.status === 'cancelled' &&
+    order.status !== 'cancelled' &&
+    row.discountCode &&
+    !WAS_PAID.has(row.paymentStatus)
+  )
+    await giveUseBack(tx, row.id);
   if (row.status !== order.status) {
     await writeHistory(tx, row, order.status, by, at);
     // The order.* events tell a web or eBay order's story to the services that e-mail its buyer, take its payment,

@@ -1,7 +1,8 @@
 import { eurosToCents, grossCents, type ReservedLine } from '@edicola/contracts';
 import type { StoredOrderLine } from '../db/schema';
 
-export interface PricedLine extends Required<StoredOrderLine> {
+export interface PricedLine extends Required<Omit<StoredOrderLine, 'discount_cents'>> {
+  discount_cents?: number;
   title: string;
 }
 

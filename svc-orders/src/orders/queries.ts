@@ -35,6 +35,7 @@ export function toOrderItem(line: Row['items'][number]): OrderItem {
     iva_percentage: line.iva_percentage ?? 0,
     unit_gross: centsToEuros(line.unit_gross_cents ?? 0),
     line_total: centsToEuros(line.line_total_cents ?? 0),
+    discount: centsToEuros(line.discount_cents ?? 0),
   };
 }
 
@@ -64,6 +65,8 @@ export function toOrder(row: Row, refunds: OrderRefundEntry[] = []): Order {
     subtotal_amount: centsToEuros(row.subtotalCents),
     shipping_cost: centsToEuros(row.shippingCents),
     total_amount: centsToEuros(row.totalCents),
+    discount_code: row.discountCode,
+    discount_amount: centsToEuros(row.discountCents),
     shipping_country: row.shippingCountry,
     payment_method: row.paymentMethod as PaymentMethod | 'ebay',
     payment_status: row.paymentStatus,
@@ -131,6 +134,7 @@ export function toCentsLine(line: Row['items'][number]) {
     iva_percentage: line.iva_percentage ?? 0,
     unit_gross_cents: line.unit_gross_cents ?? 0,
     line_total_cents: line.line_total_cents ?? 0,
+    ...(line.discount_cents ? { discount_cents: line.discount_cents } : {}),
   };
 }
 
@@ -149,6 +153,7 @@ export function toInternalOrder(row: Row): Omit<InternalOrder, 'cancel_token'> {
     subtotal_cents: row.subtotalCents,
     shipping_cents: row.shippingCents,
     total_cents: row.totalCents,
+    ...(row.discountCode ? { discount_cents: row.discountCents } : {}),
     created_at: row.createdAt.toISOString(),
     payment_due_at: row.paymentDueAt?.toISOString() ?? null,
   };

@@ -65,5 +65,6 @@ export function internalOrderRequest(
     invoice_data: body.invoice_data ?? null,
     shipping_zone: body.shipping_zone ?? null,
     language: body.language ?? 'it',
+    discount_code: body.discount_code ?? null,
   };
 }

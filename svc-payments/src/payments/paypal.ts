@@ -31,7 +31,8 @@ export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutReques
     unit_amount: { currency_code: 'EUR', value: paypalValue(item.unit_gross_cents) },
   }));
   const itemTotal = order.items.reduce((s, i) => s + i.unit_gross_cents * i.quantity, 0);
-  const consistent = itemTotal + order.shipping_cents === order.total_cents;
+  const discount = order.discount_cents ?? 0;
+  const consistent = itemTotal + order.shipping_cents - discount === order.total_cents;
   const a = body.shipping_address;
   // The address goes to PayPal only with its real country: the cart's zone (abroad) names none.
   const zone = body.shipping_zone ?? 'national';
@@ -52,6 +53,10 @@ export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutReques
                 breakdown: {
                   item_total: { currency_code: 'EUR', value: paypalValue(itemTotal) },
                   shipping: { currency_code: 'EUR', value: paypalValue(order.shipping_cents) },
+                  // The order's discount code (docs/product/cart-and-checkout.md#discount-codes).
+                  ...(discount > 0
+                    ? { discount: { currency_code: 'EUR', value: paypalValue(discount) } }
+                    : {}),
                 },
               }
             : {}),

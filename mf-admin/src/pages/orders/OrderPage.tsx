@@ -126,6 +126,12 @@ export default function OrderPage() {
               <dd>{formatEuro(o.subtotal_amount)}</dd>
               <dt>{t('orders.page.shipping')}</dt>
               <dd>{formatEuro(o.shipping_cost)}</dd>
+              {o.discount_code && o.discount_amount > 0 && (
+                <>
+                  <dt>{t('orders.page.discount', { code: o.discount_code })}</dt>
+                  <dd data-testid="order-discount">−{formatEuro(o.discount_amount)}</dd>
+                </>
+              )}
               <dt>{t('orders.total')}</dt>
               <dd data-testid="order-total">{formatEuro(o.total_amount)}</dd>
             </dl>

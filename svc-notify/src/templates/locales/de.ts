@@ -11,6 +11,7 @@ export const de: Strings = {
     subtotal: 'Zwischensumme',
     shipping: 'Versand',
     shippingFree: 'kostenlos',
+    discount: (code) => `Rabatt (${code})`,
     total: 'Gesamt',
     payment: 'Zahlung',
     methods: {

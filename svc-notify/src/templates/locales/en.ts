@@ -11,6 +11,7 @@ export const en: Strings = {
     subtotal: 'Subtotal',
     shipping: 'Shipping',
     shippingFree: 'free',
+    discount: (code) => `Discount (${code})`,
     total: 'Total',
     payment: 'Payment',
     methods: {

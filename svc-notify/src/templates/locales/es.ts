@@ -11,6 +11,7 @@ export const es: Strings = {
     subtotal: 'Subtotal',
     shipping: 'Envío',
     shippingFree: 'gratis',
+    discount: (code) => `Descuento (${code})`,
     total: 'Total',
     payment: 'Pago',
     methods: {

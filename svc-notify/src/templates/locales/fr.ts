@@ -11,6 +11,7 @@ export const fr: Strings = {
     subtotal: 'Sous-total',
     shipping: 'Livraison',
     shippingFree: 'gratuite',
+    discount: (code) => `Réduction (${code})`,
     total: 'Total',
     payment: 'Paiement',
     methods: {

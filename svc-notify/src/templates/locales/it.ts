@@ -11,6 +11,7 @@ export const it: Strings = {
     subtotal: 'Subtotale',
     shipping: 'Spedizione',
     shippingFree: 'gratuita',
+    discount: (code) => `Sconto (${code})`,
     total: 'Totale',
     payment: 'Pagamento',
     methods: {

@@ -11,6 +11,7 @@ export const nl: Strings = {
     subtotal: 'Subtotaal',
     shipping: 'Verzending',
     shippingFree: 'gratis',
+    discount: (code) => `Korting (${code})`,
     total: 'Totaal',
     payment: 'Betaling',
     methods: {

@@ -11,6 +11,7 @@ export const pt: Strings = {
     subtotal: 'Subtotal',
     shipping: 'Envio',
     shippingFree: 'grátis',
+    discount: (code) => `Desconto (${code})`,
     total: 'Total',
     payment: 'Pagamento',
     methods: {

@@ -11,6 +11,7 @@ export const ru: Strings = {
     subtotal: 'Промежуточный итог',
     shipping: 'Доставка',
     shippingFree: 'бесплатно',
+    discount: (code) => `Скидка (${code})`,
     total: 'Итого',
     payment: 'Оплата',
     methods: {

@@ -15,6 +15,8 @@ export interface Strings {
     subtotal: string;
     shipping: string;
     shippingFree: string;
+    /** The discount code's line (docs/product/cart-and-checkout.md#discount-codes). */
+    discount: (code: string) => string;
     total: string;
     payment: string;
     methods: Record<PaymentMethod | 'ebay', string>;
