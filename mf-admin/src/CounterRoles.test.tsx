@@ -104,6 +104,7 @@ describe.each(['staff', 'admin'] as const)('%s', (role) => {
       'Prenotazione',
       'Ordini',
       'Clienti',
+      'Sconti',
       'Statistiche',
       'Recensioni',
       'Spedizioni',
