@@ -1,13 +1,12 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { erasedCustomerEmail } from '@edicola/contracts';
 import type { Audit, Db, EventBus } from '@edicola/platform';
-import { auditEntries, customers, loginFailures, orderRecords, passwordResets } from '../db/schema';
+import { auditEntries, customers, loginFailures, passwordResets } from '../db/schema';
+import { lockOrdersOfCustomer, moveOrder, type OrderRow } from '../orders/order-writer';
 import type { CustomerRow } from './mapping';
 
 /** What an erased customer's orders show instead of the name they gave. */
 export const ERASED_NAME = 'Cliente cancellato';
-
-type OrderRow = typeof orderRecords.$inferSelect;
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
@@ -61,24 +60,10 @@ export async function eraseCustomer(
     const [account] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
     if (!account) return false;
     const email = account.email.trim().toLowerCase();
-    const orders = await tx
-      .select()
-      .from(orderRecords)
-      .where(
-        or(
-          eq(orderRecords.customerId, customerId),
-          eq(sql`lower(${orderRecords.customerInfo}->>'email')`, email),
-        ),
-      )
-      .for('update');
+    const orders = await lockOrdersOfCustomer(tx, customerId, email);
+    const at = new Date();
     for (const order of orders) {
-      await tx
-        .update(orderRecords)
-        .set({
-          customerInfo: erasedInfo(order, account),
-          updatedAt: new Date(),
-        })
-        .where(eq(orderRecords.id, order.id));
+      await moveOrder(tx, bus, order, { at, fields: { customerInfo: erasedInfo(order, account) } });
     }
     await tx
       .delete(passwordResets)

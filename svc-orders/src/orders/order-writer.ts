@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import {
   ORDER_STATUS_LABELS,
   orderMoveBlocker,
@@ -73,6 +73,23 @@ export function shopAudit(bus: EventBus): Audit {
 export async function lockOrder(tx: Db, id: string): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orderRecords).where(eq(orderRecords.id, id)).for('update');
   return row ?? null;
+}
+
+/**
+ * The orders of a customer account and the guest orders placed with its e-mail (any case), locked: a customer's
+ * erasure pseudonymises them (customers/erasure.ts) with moveOrder.
+ */
+export async function lockOrdersOfCustomer(tx: Db, customerId: string, email: string): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orderRecords)
+    .where(
+      or(
+        eq(orderRecords.customerId, customerId),
+        eq(sql`lower(${orderRecords.customerInfo}->>'email')`, email.trim().toLowerCase()),
+      ),
+    )
+    .for('update');
 }
 
 /**
