@@ -1,17 +1,11 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { OrderPage as Order } from '@edicola/contracts';
-import {
-  ApiError,
-  formatEuro,
-  formatInstantDay,
-  useDialogFocus,
-  useLoad,
-  usePageTitle,
-} from '@edicola/web-kit';
+import { ApiError, formatEuro, formatInstantDay, useLoad, usePageTitle } from '@edicola/web-kit';
 import type { AccountApi } from '../api';
 import { useSession, type CustomerSession } from '../session';
+import { AlertDialog } from '../ui/AlertDialog';
 
 interface OrderPageProps {
   api: AccountApi;
@@ -316,35 +310,23 @@ function ConfirmCancel({
   onClose: () => void;
 }) {
   const { t } = useTranslation('account');
-  const box = useRef<HTMLDivElement>(null);
-  useDialogFocus(box, onClose, { initialFocus: (dialog) => dialog.querySelector('button') });
   return (
-    <div className="acct-dialog-backdrop">
-      <div
-        ref={box}
-        className="acct-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="acct-cancel-title"
-        aria-describedby="acct-cancel-text"
-        tabIndex={-1}
-      >
-        <h2 id="acct-cancel-title">{t('orderPage.confirmTitle')}</h2>
-        <p id="acct-cancel-text">{t('orderPage.confirmText')}</p>
-        {error && (
-          <p className="acct-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="acct-dialog-actions">
-          <button type="button" className="acct-button acct-button-light" onClick={onClose}>
-            {t('orderPage.confirmNo')}
-          </button>
-          <button type="button" className="acct-button" onClick={onConfirm} disabled={busy} aria-busy={busy}>
-            {busy ? t('orderPage.cancelling') : t('orderPage.confirmYes')}
-          </button>
-        </div>
+    <AlertDialog id="acct-cancel" initialFocus="button" onClose={onClose}>
+      <h2 id="acct-cancel-title">{t('orderPage.confirmTitle')}</h2>
+      <p id="acct-cancel-text">{t('orderPage.confirmText')}</p>
+      {error && (
+        <p className="acct-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="acct-dialog-actions">
+        <button type="button" className="acct-button acct-button-light" onClick={onClose}>
+          {t('orderPage.confirmNo')}
+        </button>
+        <button type="button" className="acct-button" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+          {busy ? t('orderPage.cancelling') : t('orderPage.confirmYes')}
+        </button>
       </div>
-    </div>
+    </AlertDialog>
   );
 }

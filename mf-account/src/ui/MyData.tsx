@@ -1,9 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDataExport } from '@edicola/contracts';
-import { failureText, formatCents, formatDay, saveFile, useDialogFocus } from '@edicola/web-kit';
+import { failureText, formatCents, formatDay, saveFile } from '@edicola/web-kit';
 import type { AccountApi } from '../api';
 import type { CustomerSession } from '../session';
+import { AlertDialog } from './AlertDialog';
 
 /**
  * /profilo's 'I miei dati' (docs/product/account.md#data-export, docs/product/account.md#erasure): the customer's
@@ -177,11 +178,9 @@ function EraseDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('account');
-  const box = useRef<HTMLDivElement>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useDialogFocus(box, onClose, { initialFocus: (dialog) => dialog.querySelector('input') });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -202,45 +201,35 @@ function EraseDialog({
   };
 
   return (
-    <div className="acct-dialog-backdrop">
-      <div
-        ref={box}
-        className="acct-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="acct-erase-title"
-        aria-describedby="acct-erase-text"
-        tabIndex={-1}
-      >
-        <form onSubmit={submit} noValidate>
-          <h2 id="acct-erase-title">{t('myData.eraseTitle')}</h2>
-          <div id="acct-erase-text">
-            <p>{t('myData.eraseWhat')}</p>
-            <p>{t('myData.eraseKept')}</p>
-          </div>
-          <label htmlFor="acct-erase-password">{t('myData.erasePassword')}</label>
-          <input
-            id="acct-erase-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          {error && (
-            <p className="acct-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="acct-dialog-actions">
-            <button type="button" className="acct-button acct-button-light" onClick={onClose}>
-              {t('myData.eraseCancel')}
-            </button>
-            <button type="submit" className="acct-button" disabled={busy} aria-busy={busy}>
-              {busy ? t('myData.erasing') : t('myData.eraseConfirm')}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+    <AlertDialog id="acct-erase" initialFocus="input" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <h2 id="acct-erase-title">{t('myData.eraseTitle')}</h2>
+        <div id="acct-erase-text">
+          <p>{t('myData.eraseWhat')}</p>
+          <p>{t('myData.eraseKept')}</p>
+        </div>
+        <label htmlFor="acct-erase-password">{t('myData.erasePassword')}</label>
+        <input
+          id="acct-erase-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {error && (
+          <p className="acct-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="acct-dialog-actions">
+          <button type="button" className="acct-button acct-button-light" onClick={onClose}>
+            {t('myData.eraseCancel')}
+          </button>
+          <button type="submit" className="acct-button" disabled={busy} aria-busy={busy}>
+            {busy ? t('myData.erasing') : t('myData.eraseConfirm')}
+          </button>
+        </div>
+      </form>
+    </AlertDialog>
   );
 }
