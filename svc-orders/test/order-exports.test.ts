@@ -103,6 +103,19 @@ describe('the exports', () => {
         createdAt: at('2026-03-28T10:00:00Z'),
         items: [line({ quantity: 1 })],
         shippingCents: 0,
+        invoiceData: {
+          requires_invoice: true,
+          invoice_type: 'azienda',
+          codice_fiscale: null,
+          ragione_sociale: 'Edicola Srl',
+          piva: '01234567897',
+          codice_fiscale_azienda: '01234567897',
+          pec: null,
+          sdi: 'ABC1234',
+          invoice_issued: false,
+          invoice_number: null,
+          invoice_date: null,
+        },
         transferPayment: {
           received_on: '2026-04-01',
           amount_cents: 1220,
@@ -158,7 +171,32 @@ describe('the exports', () => {
       'Ordine eBay': '',
       'Codice sconto': '',
       Sconto: '0,00',
+      // The buyer's fiscal data, and the VAT split per rate as the invoice states it (shipping at 22 %).
+      'Ragione sociale': '',
+      'Partita IVA': '',
+      'Codice fiscale': 'RSSMRA85T10A562S',
+      'Imponibile 22%': '30,00',
+      'IVA 22%': '6,60',
+      'Imponibile 10%': '',
+      'IVA 10%': '',
+      'Imponibile 5%': '',
+      'IVA 5%': '',
+      'Imponibile 4%': '',
+      'IVA 4%': '',
+      'Non soggetto IVA (0%)': '15,50',
     });
+    const company = rows.find((r) => r[0] === orderReference(ids.transfer!))!;
+    const cell = (h: string) => company[ORDERS_CSV_HEADER.indexOf(h)];
+    expect([cell('Ragione sociale'), cell('Partita IVA'), cell('Codice fiscale')]).toEqual([
+      'Edicola Srl',
+      '01234567897',
+      '01234567897',
+    ]);
+    expect([cell('Imponibile 22%'), cell('IVA 22%'), cell('Non soggetto IVA (0%)')]).toEqual([
+      '10,00',
+      '2,20',
+      '',
+    ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(
       [ids.transfer, ids.paid, ids.demo, ids.evil].map((id) => orderReference(id!)),
     );

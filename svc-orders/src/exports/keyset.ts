@@ -8,7 +8,7 @@ import { orderByOf } from '../orders/list';
 
 const t = orderRecords;
 
-/** What an export reads of an order: no lines (the takings read them on their own). */
+/** What an export reads of an order; its lines for the VAT split per rate (the takings read theirs on their own). */
 export const exportColumns = {
   id: t.id,
   createdAt: t.createdAt,
@@ -29,6 +29,7 @@ export const exportColumns = {
   externalId: t.externalId,
   discountCode: t.discountCode,
   discountCents: t.discountCents,
+  items: t.items,
 };
 
 /**
