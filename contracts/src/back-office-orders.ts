@@ -237,9 +237,11 @@ export type ShipmentQuotes = z.infer<typeof ShipmentQuotes>;
 
 /**
  * POST /api/orders/{id}/create-shipment (docs/product/orders-and-payments.md#shipments): the service chosen
- * among the quotes.
+ * among the quotes; without one (no body) the cheapest quote of the shop's default carrier, or the cheapest.
  */
-export const CreateShipmentRequest = z.object({ service_id: requiredText('Il servizio di spedizione', 100) });
+export const CreateShipmentRequest = z.object({
+  service_id: requiredText('Il servizio di spedizione', 100).optional(),
+});
 export type CreateShipmentRequest = z.infer<typeof CreateShipmentRequest>;
 
 /** 201 of POST /api/orders/{id}/create-shipment: tracking_number is null until the carrier gives one. */
@@ -251,6 +253,15 @@ export const CreateShipmentResponse = z.object({
   demo: z.boolean(),
 });
 export type CreateShipmentResponse = z.infer<typeof CreateShipmentResponse>;
+
+/**
+ * GET and PUT /api/admin/shipping/default-carrier (docs/product/orders-and-payments.md#default-carrier): the
+ * carrier a shipment created without a chosen service goes with (null: the cheapest quote).
+ */
+export const DefaultCarrier = z.object({
+  carrier_name: requiredText('Il corriere predefinito', 100).nullable(),
+});
+export type DefaultCarrier = z.infer<typeof DefaultCarrier>;
 
 export const ShipmentIdParams = z.object({
   id: z

@@ -1,4 +1,12 @@
 import type { z } from 'zod';
+import {
+  SdiDemoScript,
+  SdiDocumentList,
+  SdiRejectionList,
+  SdiSendRequest,
+  SdiSendResult,
+  SdiStatus,
+} from './sdi';
 import { PaymentDataReset, PaymentResetPreview, PaymentStats, VisitRequest, VisitStats } from './analytics';
 import { AuditEntryList, AuditQuery } from './audit';
 import {
@@ -30,6 +38,7 @@ import {
   TimelineEntry,
   CreateShipmentRequest,
   CreateShipmentResponse,
+  DefaultCarrier,
   MergedLabelsRequest,
   ShipmentIdParams,
   ShipmentQuotes,
@@ -343,6 +352,8 @@ export const ROUTE_SCHEMAS = {
     body: CreateShipmentRequest,
     answer: CreateShipmentResponse,
   },
+  'GET /api/admin/shipping/default-carrier': { answer: DefaultCarrier },
+  'PUT /api/admin/shipping/default-carrier': { body: DefaultCarrier, answer: DefaultCarrier },
   'GET /api/shipments/:id/label': { params: ShipmentIdParams },
   'POST /api/shipments/labels': { body: MergedLabelsRequest },
   'GET /api/orders/:id/packing-slip.pdf': { params: OrderIdParams },
@@ -357,6 +368,11 @@ export const ROUTE_SCHEMAS = {
   'GET /analytics/reset-payment-data': { answer: PaymentResetPreview },
   'DELETE /analytics/reset-payment-data': { answer: PaymentDataReset },
   'GET /api/admin/audit': { query: AuditQuery, answer: AuditEntryList },
+  'GET /api/admin/sdi/status': { answer: SdiStatus },
+  'GET /api/orders/:id/sdi': { params: OrderIdParams, answer: SdiDocumentList },
+  'POST /api/admin/sdi/send': { body: SdiSendRequest, answer: SdiSendResult },
+  'GET /api/admin/sdi/rejections': { answer: SdiRejectionList },
+  'POST /api/admin/sdi/demo/next-receipt': { body: SdiDemoScript },
   'GET /api/admin/customers': { query: CustomerListQuery, answer: CustomerListPage },
   'GET /api/admin/customers/guest': { query: GuestCustomerQuery, answer: CustomerAdminDetail },
   'GET /api/admin/customers/:id': { params: CustomerIdParams, answer: CustomerAdminDetail },

@@ -67,6 +67,9 @@ import { handlePacklinkCallback } from './shipments/callbacks';
 import { resolveShipmentsMode } from './shipments/mode';
 import { createPacklinkClient, type PacklinkClient } from './shipments/packlink-client';
 import { sweepShipmentClaims, type ShipmentDeps } from './shipments/shipments';
+import { sdiRoutes } from './routes/sdi';
+import { pollReceipts, sendDueDocuments, sweepStuckSendings } from './sdi/sender';
+import { sdiChannelFrom, sdiSettings } from './sdi/setup';
 
 /** An unset or empty variable is absent. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -161,6 +164,8 @@ const settings = z.object({
   ...shopFiscalSettings,
   /** The counter's fiscal printer (counter/rt-setup.ts): RT_MODE, RT_URL, RT_TIMEOUT_MS, ... */
   ...rtSettings,
+  /** Invoices to the SdI (sdi/setup.ts): SDI_MODE, SDI_API_BASE, SDI_API_KEY, SDI_AUTO_SEND, ... */
+  ...sdiSettings,
   /** How long a counter sale's request waits for its receipt before answering that it is still printing. */
   COUNTER_PRINT_WAIT_MS: z.coerce.number().int().min(0).default(8000),
   /** First wait before a failed print is tried again (it doubles up to a minute). */
@@ -317,6 +322,36 @@ export function createOrdersService(
         mode: rt.mode,
         retryMs: config.COUNTER_PRINT_RETRY_MS,
       });
+      // Invoices and credit notes to the SdI (docs/product/orders-and-payments.md#sdi): the sender and the
+      // receipts' poller are recurring jobs, each document claimed with a deadline the sweeper enforces.
+      const sdi = sdiChannelFrom(config, { embedded, shopFiscal, logger });
+      let sendingNow: Promise<unknown> | null = null;
+      const sendSdi = async () => {
+        if (!sdi.client || !shopFiscal.ok) return;
+        const swept = await sweepStuckSendings(db);
+        if (swept > 0) logger.warn({ swept }, 'SdI sendings that never finished queued again');
+        await sendDueDocuments({
+          db,
+          client: sdi.client,
+          shop: shopFiscal.shop,
+          logger,
+          autoSend: config.SDI_AUTO_SEND,
+          retryMs: config.SDI_RETRY_MS,
+          maxRetryMs: config.SDI_MAX_RETRY_MS,
+          claimMs: 2 * 60_000,
+        });
+      };
+      const sendSdiNow = () => {
+        sendingNow ??= sendSdi()
+          .catch((err: unknown) => logger.warn({ err }, 'SdI sending round failed'))
+          .finally(() => (sendingNow = null));
+      };
+      if (sdi.mode !== 'off') {
+        jobs.every('orders.sdi-send', config.SDI_SEND_INTERVAL_MS, sendSdi);
+        jobs.every('orders.sdi-receipts', sdi.pollIntervalMs, async () => {
+          if (sdi.client) await pollReceipts({ db, client: sdi.client, logger });
+        });
+      }
       jobs.every('orders.shipment-claims', 30_000, async () => {
         const swept = await sweepShipmentClaims(db);
         if (swept > 0) logger.warn({ swept }, 'shipment creations that never finished marked failed');
@@ -382,6 +417,13 @@ export function createOrdersService(
           adminCustomerRoutes(router, { db, verifier, bus, internal });
           discountRoutes(router, { db, verifier, bus, internal, checkLimit: discountCheckLimit(limits) });
           exportRoutes(router, { db, verifier });
+          sdiRoutes(router, {
+            db,
+            verifier,
+            channel: sdi,
+            autoSend: config.SDI_AUTO_SEND,
+            sendNow: sendSdiNow,
+          });
           analyticsRoutes(router, { database, jobs, verifier, deadlines: placing.deadlines });
           shipmentRoutes(router, shipping, verifier);
           counterRoutes(router, {
@@ -403,9 +445,12 @@ export function createOrdersService(
           shipmentDeps = undefined;
           await stopFake?.();
           await rt.close();
+          await sendingNow;
+          await sdi.close();
         },
         async start() {
           shipmentDeps = shipping;
+          await sdi.start();
           if (shipmentsMode === 'live' && config.PACKLINK_CALLBACK_URL) {
             void packlink!
               .registerCallback(config.PACKLINK_CALLBACK_URL)

@@ -179,8 +179,14 @@ describe('shipments through Packlink PRO (live mode against the fake Packlink, t
     expect(
       (await api().post(`/api/orders/${paid}/create-shipment`).send({ service_id: '20945' })).status,
     ).toBe(401);
+    // An empty service is a mistake (422); no service at all is the default choice (the bodiless test below).
     expect(
-      (await api().post(`/api/orders/${paid}/create-shipment`).set(bearer(staffToken)).send({})).status,
+      (
+        await api()
+          .post(`/api/orders/${paid}/create-shipment`)
+          .set(bearer(staffToken))
+          .send({ service_id: ' ' })
+      ).status,
     ).toBe(422);
     for (const status of ['pending', 'shipped', 'cancelled'] as const) {
       const order = await orderIn(status);
@@ -233,6 +239,51 @@ describe('shipments through Packlink PRO (live mode against the fake Packlink, t
       .send({ service_id: remote.service_id });
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe(SHIPMENT_EXISTS_DETAIL);
+  });
+
+  it('without a body takes the cheapest quote, or the default carrier’s staff set; answers tracking_number', async () => {
+    const cheapest = await orderIn('paid');
+    const quotes = ShipmentQuotes.parse((await quotesOf(cheapest)).body).quotes;
+    // SPEC's form: no body at all.
+    const res = await api().post(`/api/orders/${cheapest}/create-shipment`).set(bearer(staffToken));
+    expect(res.status).toBe(201);
+    const answer = CreateShipmentResponse.parse(res.body);
+    expect(answer).toMatchObject({ carrier_name: quotes[0]!.carrier_name, tracking_number: null });
+    expect(fake.shipments().find((s) => s.reference === answer.shipment_id)!.service_id).toBe(
+      quotes[0]!.service_id,
+    );
+
+    // A default carrier that is not the cheapest: its quote is taken.
+    const dearer = quotes.find((q) => q.carrier_name !== quotes[0]!.carrier_name)!;
+    const unset = await api().get('/api/admin/shipping/default-carrier').set(bearer(staffToken));
+    expect(unset.body).toEqual({ carrier_name: null });
+    const saved = await api()
+      .put('/api/admin/shipping/default-carrier')
+      .set(bearer(staffToken))
+      .send({ carrier_name: dearer.carrier_name });
+    expect(saved.status).toBe(200);
+    const withDefault = await orderIn('confirmed');
+    const second = await api().post(`/api/orders/${withDefault}/create-shipment`).set(bearer(staffToken));
+    expect(second.status).toBe(201);
+    expect(CreateShipmentResponse.parse(second.body).carrier_name).toBe(dearer.carrier_name);
+
+    // Reset, and a bad value is a readable 422.
+    const bad = await api()
+      .put('/api/admin/shipping/default-carrier')
+      .set(bearer(staffToken))
+      .send({ carrier_name: '' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toContain('Il corriere predefinito è obbligatorio');
+    await api()
+      .put('/api/admin/shipping/default-carrier')
+      .set(bearer(staffToken))
+      .send({ carrier_name: null })
+      .expect(200);
+    expect(await api().get('/api/admin/shipping/default-carrier').set(bearer(staffToken))).toMatchObject({
+      body: { carrier_name: null },
+    });
+    const anonymous = await api().put('/api/admin/shipping/default-carrier').send({ carrier_name: 'BRT' });
+    expect(anonymous.status).toBe(401);
   });
 
   it('a double click creates ONE Packlink shipment', async () => {

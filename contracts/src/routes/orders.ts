@@ -93,6 +93,8 @@ export const ORDERS_ROUTES = {
     // Shipments.
     'GET /api/orders/:id/shipment-quotes': STAFF,
     'POST /api/orders/:id/create-shipment': STAFF,
+    'GET /api/admin/shipping/default-carrier': STAFF,
+    'PUT /api/admin/shipping/default-carrier': STAFF,
     'GET /api/shipments/:id/label': STAFF,
     'POST /api/shipments/labels': STAFF,
     'GET /api/orders/:id/packing-slip.pdf': STAFF,
@@ -112,6 +114,12 @@ export const ORDERS_ROUTES = {
     'DELETE /analytics/reset-payment-data': ADMIN,
     // The audit trail (staff users are managed with `npm run staff`, an admin's tool).
     'GET /api/admin/audit': ADMIN,
+    // Invoices to the SdI (docs/product/orders-and-payments.md#sdi): day-to-day work, as issuing them is.
+    'GET /api/admin/sdi/status': STAFF,
+    'GET /api/orders/:id/sdi': STAFF,
+    'POST /api/admin/sdi/send': STAFF,
+    'GET /api/admin/sdi/rejections': STAFF,
+    'POST /api/admin/sdi/demo/next-receipt': STAFF,
     // The Clienti section: customers' data and what they bought, for the day-to-day work (not the cashier's).
     'GET /api/admin/customers': STAFF,
     'GET /api/admin/customers/guest': STAFF,

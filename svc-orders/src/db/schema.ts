@@ -21,6 +21,8 @@ import type {
   PaymentStatus,
   RefundReason,
   RtMode,
+  SdiHistoryEntry,
+  SdiState,
   ShippingRuleType,
   ShippingZone,
 } from '@edicola/contracts';
@@ -674,3 +676,52 @@ export const counterClosures = orders.table('counter_closures', {
   closedAt: timestamp('closed_at', { withTimezone: true }),
 });
 export type CounterClosureRow = typeof counterClosures.$inferSelect;
+
+/** The shop's settings staff change in the back office, one JSON value per key (e.g. the default carrier). */
+export const shopSettings = orders.table('shop_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// --- Invoices to the SdI (issue 30, docs/decisions/0063-sdi.md) ------------------------------------------------
+
+/**
+ * Each fiscal document's way to the SdI through the intermediary: written in the transaction that numbered the
+ * document, then owned by the sender (sdi/sender.ts), which claims it (`sending` until `claim_deadline`), and by the
+ * receipts' poller once the intermediary took it (`sent`). `sending` counts the files sent for it: the SdI refuses a
+ * file name it had, so a corrected document goes out under a new one (fatturapa.ts progressivoInvio).
+ */
+export const sdiDocuments = orders.table(
+  'sdi_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orderRecords.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+    number: text('number').notNull(),
+    issuedOn: text('issued_on').notNull(),
+    state: text('state').$type<SdiState>().notNull(),
+    sending: integer('sending').notNull().default(0),
+    fileName: text('file_name'),
+    /** The intermediary's id of the latest file, and the SdI's (IdentificativoSdI) once a receipt named it. */
+    providerId: text('provider_id'),
+    sdiId: text('sdi_id'),
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    claimDeadline: timestamp('claim_deadline', { withTimezone: true }),
+    /** The receipts already recorded, by the intermediary's notification id. */
+    seenReceipts: jsonb('seen_receipts').$type<string[]>().notNull().default([]),
+    history: jsonb('history').$type<SdiHistoryEntry[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sdi_documents_number_idx').on(t.number),
+    index('sdi_documents_order_idx').on(t.orderId, t.createdAt),
+    index('sdi_documents_state_idx').on(t.state, t.nextAttemptAt),
+  ],
+);

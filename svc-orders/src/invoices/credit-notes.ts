@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { centsToEuros, type CreditNote, type EventData } from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
 import { creditNotes, orderRecords } from '../db/schema';
+import { queueForSdi } from '../sdi/documents';
 import { romeDate } from './document';
 import { latestDate, takeNextNumber } from './numbering';
 
@@ -39,7 +40,7 @@ export const providerRefund = (data: EventData<'payment.refunded'>): CompletedRe
  * A refund of an order whose invoice is issued: a credit note (TD04) for the refunded amount, referring to the
  * invoice, numbered next in the year of the refund (Europe/Rome), in the caller's transaction. Exactly once per
  * refund: the refund id is unique among the credit notes, so a repeated event adds nothing, and a refund that
- * arrives after a newer one still gets its own note. Returns the note's number, or null when none was due.
+ * arrives after a newer one still gets its own note. The note goes to the SdI after the commit (sdi/documents.ts). Returns the note's number, or null when none was due.
  */
 export async function creditNoteForRefund(tx: Db, refund: CompletedRefund): Promise<string | null> {
   if (refund.cents <= 0) return null;
@@ -71,6 +72,7 @@ export async function creditNoteForRefund(tx: Db, refund: CompletedRefund): Prom
     invoiceNumber: invoice.invoice_number,
     invoiceDate: invoice.invoice_date,
   });
+  await queueForSdi(tx, { orderId: row.id, kind: 'credit_note', number, issuedOn });
   return number;
 }
 

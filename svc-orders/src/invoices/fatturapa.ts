@@ -47,15 +47,20 @@ const rate = (value: number) => value.toFixed(2);
 /** ModalitaPagamento: MP05 bank transfer, MP08 payment card (card, Klarna and PayPal are paid by card or wallet). */
 const paymentMode = (method: string) => (method === 'transfer' ? 'MP05' : 'MP08');
 
-/** A short alphanumeric id of the sending, unique per document: the year's last two digits and the number in base 36. */
-export function progressivoInvio(number: string): string {
+/**
+ * A short alphanumeric id of the sending, unique per document and sending: the year's last two digits and the
+ * number in base 36; a document sent again after the SdI rejected it (docs/decisions/0063) starts with a letter
+ * (B the second sending, C the third...), which no first sending does, since the SdI refuses a file name it had.
+ */
+export function progressivoInvio(number: string, sending = 1): string {
   const [seq, year] = number.split('/');
-  return `${Number(year) % 100}${Number(seq).toString(36).toUpperCase()}`.slice(0, 10);
+  const again = sending > 1 ? String.fromCharCode(64 + Math.min(sending, 26)) : '';
+  return `${again}${Number(year) % 100}${Number(seq).toString(36).toUpperCase()}`.slice(0, 10);
 }
 
 /** The file name the SdI expects: IT, the sender's code, '_', the progressive. */
-export function fatturaPaFileName(doc: FiscalDocument): string {
-  return `IT${doc.shop.taxCode}_${progressivoInvio(doc.number)}.xml`;
+export function fatturaPaFileName(doc: FiscalDocument, sending = 1): string {
+  return `IT${doc.shop.taxCode}_${progressivoInvio(doc.number, sending)}.xml`;
 }
 
 function address(
@@ -101,8 +106,8 @@ function recipient(buyer: Buyer): { code: string; pec: string | null } {
   return { code: '0000000', pec: null };
 }
 
-/** The FatturaPA XML (FPR12) of an invoice (TD01) or a credit note (TD04). */
-export function fatturaPaXml(doc: FiscalDocument): string {
+/** The FatturaPA XML (FPR12) of an invoice (TD01) or a credit note (TD04), for its `sending`th sending. */
+export function fatturaPaXml(doc: FiscalDocument, sending = 1): string {
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(NAMESPACE, 'p:FatturaElettronica', {
     versione: 'FPR12',
     'xmlns:ds': 'http://www.w3.org/2000/09/xmldsig#',
@@ -113,7 +118,7 @@ export function fatturaPaXml(doc: FiscalDocument): string {
   const sender = transmission.ele('IdTrasmittente');
   sender.ele('IdPaese').txt('IT');
   sender.ele('IdCodice').txt(doc.shop.taxCode);
-  transmission.ele('ProgressivoInvio').txt(progressivoInvio(doc.number));
+  transmission.ele('ProgressivoInvio').txt(progressivoInvio(doc.number, sending));
   transmission.ele('FormatoTrasmissione').txt('FPR12');
   const to = recipient(doc.buyer);
   transmission.ele('CodiceDestinatario').txt(to.code);

@@ -3,6 +3,7 @@ import { conflict, HttpError, notFound, type Audit, type Database, type EventBus
 import { lockOrder, moveOrder } from '../orders/order-writer';
 import { ORDER_NOT_FOUND } from '../orders/queries';
 import { orderWithRefunds } from '../orders/refunds';
+import { hasRejectedDocument } from '../sdi/documents';
 import { INVOICE_ON_CANCELLED } from './issue';
 
 export const INVOICE_DATA_LOCKED = (number: string | null) =>
@@ -38,7 +39,7 @@ export interface InvoiceDataChange {
 /**
  * PUT /api/orders/{id}/invoice-data (docs/decisions/0033): staff enter or correct the buyer's fiscal data of an order
  * whose invoice is not issued yet; the order then asks for an invoice (requires_invoice). Refused once the invoice is
- * issued (its data are on a document sent to the SdI) and on a cancelled order. Audited, and the order's version
+ * issued (its data are on a document sent to the SdI), unless the SdI rejected it, and on a cancelled order. Audited, and the order's version
  * bumped, in one transaction.
  */
 export async function saveInvoiceData(
@@ -52,9 +53,17 @@ export async function saveInvoiceData(
     const row = await lockOrder(tx, change.orderId);
     if (!row) throw notFound(ORDER_NOT_FOUND);
     const current = row.invoiceData;
-    if (current?.invoice_issued) throw conflict(INVOICE_DATA_LOCKED(current.invoice_number));
+    // Once issued the data are on a document sent to the SdI: only its rejection (NS) opens them again, to send it
+    // corrected with the same number and date (docs/decisions/0063).
+    const correcting = Boolean(current?.invoice_issued) && (await hasRejectedDocument(tx, row.id));
+    if (current?.invoice_issued && !correcting) throw conflict(INVOICE_DATA_LOCKED(current.invoice_number));
     if (row.status === 'cancelled') throw conflict(INVOICE_ON_CANCELLED);
 
+    const issued = {
+      invoice_issued: correcting,
+      invoice_number: correcting ? (current?.invoice_number ?? null) : null,
+      invoice_date: correcting ? (current?.invoice_date ?? null) : null,
+    };
     const data: InvoiceData =
       update.invoice_type === 'privato'
         ? {
@@ -66,9 +75,7 @@ export async function saveInvoiceData(
             codice_fiscale_azienda: null,
             pec: null,
             sdi: null,
-            invoice_issued: false,
-            invoice_number: null,
-            invoice_date: null,
+            ...issued,
           }
         : {
             requires_invoice: true,
@@ -79,9 +86,7 @@ export async function saveInvoiceData(
             codice_fiscale_azienda: update.codice_fiscale_azienda,
             pec: update.pec ?? null,
             sdi: update.sdi ?? null,
-            invoice_issued: false,
-            invoice_number: null,
-            invoice_date: null,
+            ...issued,
           };
 
     // The CAP completes an address without a usable one (none, or not 5 digits in Italy); a good one stays.

@@ -5,6 +5,7 @@ import { customers, orderRecords } from '../db/schema';
 import { lockOrder, moveOrder } from '../orders/order-writer';
 import { ORDER_NOT_FOUND } from '../orders/queries';
 import { orderWithRefunds } from '../orders/refunds';
+import { queueForSdi } from '../sdi/documents';
 import { romeDate } from './document';
 import { chronologyClash, latestDate, nextSeq, takeNumber } from './numbering';
 
@@ -95,7 +96,8 @@ export const INVOICE_ON_STOCK_CONFLICT =
  * PUT /orders/{id}/invoice (docs/product/orders-and-payments.md#invoice-issue): the order's invoice gets its
  * number and date and is marked issued. Allowed
  * when the order asked for an invoice not yet issued, or has no invoice data (then its account's fiscal data are
- * used). The number is taken in the year's series in the same transaction (409 when already used); audited.
+ * used). The number is taken in the year's series in the same transaction (409 when already used); audited. The
+ * document goes to the SdI after the commit (sdi/documents.ts).
  */
 export async function issueInvoice(
   database: Database,
@@ -125,6 +127,7 @@ export async function issueInvoice(
     if (!(await takeNumber(tx, { number, kind: 'invoice', orderId: row.id, issuedOn: date }))) {
       throw conflict(INVOICE_NUMBER_USED(number, year));
     }
+    await queueForSdi(tx, { orderId: row.id, kind: 'invoice', number, issuedOn: date });
     const issued: InvoiceData = {
       ...data,
       invoice_issued: true,

@@ -1,10 +1,16 @@
 import type { Response, Router } from 'express';
-import { endpoint, type CreateShipmentResponse, type ShipmentQuotes } from '@edicola/contracts';
+import {
+  endpoint,
+  type CreateShipmentResponse,
+  type DefaultCarrier,
+  type ShipmentQuotes,
+} from '@edicola/contracts';
 import { auditBy, authOf, badRequest, notFound, type TokenVerifier, routeServer } from '@edicola/platform';
 import { eq } from 'drizzle-orm';
 import { orderRecords } from '../db/schema';
 import { ORDER_NOT_FOUND } from '../orders/queries';
 import { handlePacklinkCallback } from '../shipments/callbacks';
+import { defaultCarrier, saveDefaultCarrier } from '../shipments/default-carrier';
 import { mergedLabels, shipmentLabel } from '../shipments/labels';
 import { packingSlipPdf } from '../shipments/packing-slip';
 import { createShipment, shipmentQuotes, type ShipmentDeps } from '../shipments/shipments';
@@ -44,6 +50,14 @@ export function shipmentRoutes(router: Router, deps: ShipmentDeps, verifier: Tok
       res.status(201);
       return answer;
     },
+  );
+
+  serve(endpoint('GET /api/admin/shipping/default-carrier'), (): Promise<DefaultCarrier> =>
+    defaultCarrier(db),
+  );
+
+  serve(endpoint('PUT /api/admin/shipping/default-carrier'), ({ body }, _req, res): Promise<DefaultCarrier> =>
+    saveDefaultCarrier(deps.database, body, auditBy(deps.bus, res)),
   );
 
   serve(endpoint('GET /api/shipments/:id/label'), async ({ params }, _req, res) => {

@@ -30,6 +30,7 @@ import {
   type PacklinkClient,
   type PacklinkService,
 } from './packlink-client';
+import { bodilessChoice, defaultCarrier } from './default-carrier';
 import { articleParcelInfo, parcelOf } from './parcel';
 
 type OrderRow = typeof orderRecords.$inferSelect;
@@ -227,7 +228,8 @@ async function claim(
 }
 
 /**
- * POST /api/orders/{id}/create-shipment: the chosen service among the order's quotes; the claim is committed,
+ * POST /api/orders/{id}/create-shipment: the chosen service among the order's quotes (without one, the default
+ * carrier's cheapest or the cheapest, default-carrier.ts); the claim is committed,
  * Packlink is called (no transaction open), then Packlink's reference is recorded on the shipment and the order
  * (packlink_shipment_id, packlink_data) with its audit entry. A Packlink failure marks the claim failed (staff may
  * try again) and answers 502.
@@ -235,7 +237,7 @@ async function claim(
 export async function createShipment(
   deps: ShipmentDeps,
   orderId: string,
-  serviceId: string,
+  serviceId: string | undefined,
   staff: { id: string; username: string },
   audit?: Audit,
 ): Promise<CreateShipmentResponse> {
@@ -243,7 +245,10 @@ export async function createShipment(
   const order = await loadOrder(deps.database.db, orderId);
   assertShippable(order);
   const { quotes, packages, to } = await quote(deps, order);
-  const chosen = quotes.find((q) => q.service_id === serviceId);
+  const chosen =
+    serviceId === undefined
+      ? bodilessChoice(quotes, (await defaultCarrier(deps.database.db)).carrier_name)
+      : quotes.find((q) => q.service_id === serviceId);
   if (!chosen) throw new HttpError(422, SERVICE_UNAVAILABLE_DETAIL);
   const claimed = await claim(deps, orderId, chosen, staff);
 
