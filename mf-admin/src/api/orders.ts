@@ -7,6 +7,8 @@ import {
   OrderList,
   OrderTimeline,
   ROUTES,
+  SdiDocumentList,
+  SdiSendResult,
   ShipmentQuotes,
   StockConflictList,
   TimelineEntry,
@@ -136,6 +138,19 @@ export const ordersApi = (client: ApiClient) => ({
       query: { order_id: orderId },
       signal,
       schema: EmailLog,
+    }),
+  /** GET /api/orders/{id}/sdi: the order's invoices and credit notes on their way to the SdI. */
+  sdi: (orderId: string, signal?: AbortSignal) =>
+    client.call(ROUTES['GET /api/orders/:id/sdi'], {
+      params: { id: orderId },
+      signal,
+      schema: SdiDocumentList,
+    }),
+  /** POST /api/admin/sdi/send: these documents (to send, or rejected and corrected) to the SdI. */
+  sendToSdi: (documentIds: string[]) =>
+    client.call(ROUTES['POST /api/admin/sdi/send'], {
+      body: { document_ids: documentIds },
+      schema: SdiSendResult,
     }),
   /** GET /api/orders/stock-conflicts: eBay orders that found no stock, still open (the top of Ordini). */
   stockConflicts: (signal?: AbortSignal) =>

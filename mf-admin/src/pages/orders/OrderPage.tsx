@@ -11,6 +11,7 @@ import { OrderActions } from './OrderActions';
 import { shownShipmentState, trackingOf, trackingUrl } from './orderView';
 import { RefundOutcome } from './PaymentCell';
 import { RefundDialog } from './RefundDialog';
+import { SdiDocuments } from './SdiDocuments';
 import { timelineText, timelineWhen, type TimelineLine } from './timelineText';
 
 /** The order's timeline with svc-notify's e-mails about it woven in, oldest first. */
@@ -185,6 +186,7 @@ export default function OrderPage() {
                   </ul>
                 </>
               )}
+              {o.invoice_data?.invoice_issued && <SdiDocuments orderId={o.id} readOnly={readOnly} />}
             </div>
             <Shipment order={o} />
           </div>
