@@ -34,6 +34,7 @@ export const API_ROUTES = {
     '/api/admin/audit',
     '/api/admin/customers*',
     '/api/admin/discounts*',
+    '/api/admin/sdi/*',
     '/public/discounts/*',
     '/api/analytics/payment-stats',
     '/analytics/reset-payment-data',

@@ -77,12 +77,15 @@ export const SERVICES: ServiceSlice[] = [
     calls: ['svc-catalog', 'svc-notify'],
     internet: true,
     smtp: false,
-    config: {},
+    // Invoices to the SdI: off until the operator sets SDI_MODE=live and SDI_API_BASE here and the
+    // intermediary's key in its secret (docs/decisions/0063-sdi.md); live without them does not start.
+    config: { SDI_MODE: 'off' },
     seller: true,
     secrets: [
       ...shared('svc-orders'),
       { env: 'JWT_PRIVATE_JWK', secret: 'svc-orders-signing-key', key: 'jwk' },
       { env: 'ADMIN_PASSWORD', secret: 'svc-orders-admin', key: 'password' },
+      { env: 'SDI_API_KEY', secret: 'svc-orders-sdi', key: 'api-key', optional: true },
     ],
     cpu: { request: '200m', limit: '1' },
     memory: { request: '256Mi', limit: '512Mi' },
