@@ -81,7 +81,10 @@ describe('invoices to the SdI (demo)', () => {
     await doc.getByTestId('sdi-state').filter({ hasText: 'Consegnata' }).waitFor();
     await doc.getByText('Storico SdI').click();
     await doc.getByText('Consegnata (RC)').waitFor();
-    await doc.getByRole('listitem').filter({ hasText: /Inviata$/ }).waitFor();
+    await doc
+      .getByRole('listitem')
+      .filter({ hasText: /Inviata$/ })
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -244,7 +244,7 @@ describe('shipments through Packlink PRO (live mode against the fake Packlink, t
   it('without a body takes the cheapest quote, or the default carrier’s staff set; answers tracking_number', async () => {
     const cheapest = await orderIn('paid');
     const quotes = ShipmentQuotes.parse((await quotesOf(cheapest)).body).quotes;
-    // SPEC's form: no body at all.
+    // The documented form (docs/product/orders-and-payments.md#default-carrier): no body at all.
     const res = await api().post(`/api/orders/${cheapest}/create-shipment`).set(bearer(staffToken));
     expect(res.status).toBe(201);
     const answer = CreateShipmentResponse.parse(res.body);
