@@ -35,6 +35,7 @@ export const API_ROUTES = {
     '/api/admin/customers*',
     '/api/admin/discounts*',
     '/public/discounts/*',
+    '/api/admin/home',
     '/api/analytics/payment-stats',
     '/analytics/reset-payment-data',
     '/.well-known/jwks.json',
