@@ -100,9 +100,12 @@ describe('the back office frame', () => {
       const rows = page.getByTestId('order-row');
       await rows.nth(7).waitFor();
       expect(await storefrontChrome(page)).toEqual(NO_CHROME);
+      await page.screenshot({ path: path.join(shots, `back-office-orders-${viewport.width}.png`) });
+      // The frame's own share: the Ordini page starts right under its header.
+      const panel = await page.locator('#adm-content').boundingBox();
+      expect(panel!.y).toBeLessThanOrEqual(viewport === DESKTOP ? 60 : 100);
       const table = await page.locator('table.adm-orders').boundingBox();
       expect(table!.y).toBeLessThanOrEqual(250);
-      await page.screenshot({ path: path.join(shots, `back-office-orders-${viewport.width}.png`) });
       if (viewport === DESKTOP) {
         // At 1366 × 900 the first screen shows at least 8 whole orders.
         const bottoms = await rows.evaluateAll((all) => all.map((row) => row.getBoundingClientRect().bottom));
