@@ -36,6 +36,7 @@ export const API_ROUTES = {
     '/api/admin/discounts*',
     '/api/admin/sdi/*',
     '/public/discounts/*',
+    '/api/admin/home',
     '/api/analytics/payment-stats',
     '/analytics/reset-payment-data',
     '/.well-known/jwks.json',

@@ -19,6 +19,7 @@ export * from './customers';
 export * from './italian-ids';
 export * from './health';
 export * from './orders';
+export * from './back-office-home';
 export * from './back-office-orders';
 export * from './back-office-customers';
 export * from './payments';

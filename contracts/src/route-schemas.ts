@@ -9,6 +9,7 @@ import {
 } from './sdi';
 import { PaymentDataReset, PaymentResetPreview, PaymentStats, VisitRequest, VisitStats } from './analytics';
 import { AuditEntryList, AuditQuery } from './audit';
+import { BackOfficeHome } from './back-office-home';
 import {
   Discount,
   DiscountCheckRequest,
@@ -364,6 +365,7 @@ export const ROUTE_SCHEMAS = {
   'PUT /api/admin/shipping/rules/:id': shippingRuleUpdate,
   'DELETE /admin/shipping/rules/:id': shippingRuleDeletion,
   'DELETE /api/admin/shipping/rules/:id': shippingRuleDeletion,
+  'GET /api/admin/home': { answer: BackOfficeHome },
   'GET /api/analytics/payment-stats': { answer: PaymentStats },
   'GET /analytics/reset-payment-data': { answer: PaymentResetPreview },
   'DELETE /analytics/reset-payment-data': { answer: PaymentDataReset },

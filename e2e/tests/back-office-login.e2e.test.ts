@@ -23,7 +23,7 @@ describe('back office sign-in', () => {
 
     await page.getByLabel('Password').fill(shop.admin.password);
     await page.getByRole('button', { name: 'Accedi' }).click();
-    await page.waitForURL(/\/gestione\/articoli$/);
+    await page.waitForURL(/\/gestione$/);
     await page.getByText(shop.admin.username).first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
 
@@ -32,7 +32,7 @@ describe('back office sign-in', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     // Logged in: the login page leads to the back office.
     await page.goto(`${shop.webUrl}/gestione/login`);
-    await page.waitForURL(/\/gestione\/articoli$/);
+    await page.waitForURL(/\/gestione$/);
     await page.getByRole('button', { name: 'Esci' }).click();
     await page.waitForURL('**/gestione/login');
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
@@ -48,7 +48,7 @@ describe('back office sign-in', () => {
     await page.getByLabel('Nome utente').fill(shop.admin.username);
     await page.getByLabel('Password').fill(shop.admin.password);
     await page.getByRole('button', { name: 'Accedi' }).click();
-    await page.waitForURL(/\/gestione\/articoli$/);
+    await page.waitForURL(/\/gestione$/);
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
 
     const expired = expiredCopyOf(token!);

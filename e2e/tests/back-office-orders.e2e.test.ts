@@ -51,7 +51,7 @@ async function signIn(page: Page) {
   await page.getByLabel('Nome utente').fill(shop.admin.username);
   await page.getByLabel('Password').fill(shop.admin.password);
   await page.getByRole('button', { name: 'Accedi' }).click();
-  await page.waitForURL(/\/gestione\/articoli$/);
+  await page.waitForURL(/\/gestione$/);
 }
 
 const fileOf = async (download: Download) => readFileSync((await download.path())!);

@@ -8,6 +8,12 @@ async function signIn(page: Page) {
   await page.getByLabel('Nome utente').fill(shop.admin.username);
   await page.getByLabel('Password').fill(shop.admin.password);
   await page.getByRole('button', { name: 'Accedi' }).click();
+  // Staff land on the home (docs/product/back-office.md#home); these journeys start from Articoli.
+  await page.waitForURL(/\/gestione$/);
+  await page
+    .getByRole('navigation', { name: 'Sezioni del back office' })
+    .getByRole('link', { name: /^Articoli/ })
+    .click();
   await page.waitForURL(/\/gestione\/articoli$/);
 }
 

@@ -30,7 +30,7 @@ describe('discount codes', () => {
     await admin.getByLabel('Nome utente').fill(shop.admin.username);
     await admin.getByLabel('Password').fill(shop.admin.password);
     await admin.getByRole('button', { name: 'Accedi' }).click();
-    await admin.waitForURL(/\/gestione\/articoli$/);
+    await admin.waitForURL(/\/gestione$/);
     await admin.getByRole('link', { name: 'Sconti' }).click();
     await admin.getByRole('heading', { name: 'Codici sconto' }).waitFor();
     await admin.getByRole('button', { name: 'Nuovo codice' }).click();

@@ -71,7 +71,7 @@ describe('eBay on the same stock, with the demo eBay', () => {
       await page.getByLabel('Nome utente').fill(shop.admin.username);
       await page.getByLabel('Password').fill(shop.admin.password);
       await page.getByRole('button', { name: 'Accedi' }).click();
-      await page.waitForURL(/\/gestione\/articoli$/);
+      await page.waitForURL(/\/gestione$/);
       await page.goto(`${shop.webUrl}/gestione/ebay`);
       await page.getByText('Nessun account eBay collegato.').waitFor();
       await page.getByRole('button', { name: 'Collega account eBay' }).click();

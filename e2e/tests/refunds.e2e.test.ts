@@ -242,7 +242,7 @@ describe('partial refunds of online orders', () => {
       await page.getByLabel('Nome utente').fill(shop.admin.username);
       await page.getByLabel('Password').fill(shop.admin.password);
       await page.getByRole('button', { name: 'Accedi' }).click();
-      await page.waitForURL(/\/gestione\/articoli$/);
+      await page.waitForURL(/\/gestione$/);
       await page.goto(`${shop.webUrl}/gestione/ordini/${orderId}`);
 
       const requests: string[] = [];

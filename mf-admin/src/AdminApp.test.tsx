@@ -77,7 +77,7 @@ describe('AdminApp', () => {
 
     expect(await screen.findByTestId('staff-username')).toBeTruthy();
     expect(screen.getByTestId('staff-username').textContent).toBe('gennaro');
-    await waitFor(() => expect(location()).toBe('/gestione/articoli'));
+    await waitFor(() => expect(location()).toBe('/gestione'));
     expect(localStorage.getItem('access_token')).toBe('tok-1');
     expect(localStorage.getItem('token')).toBe('tok-1');
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({
@@ -160,8 +160,8 @@ describe('AdminApp', () => {
     localStorage.setItem('access_token', 'tok-1');
     serve({ 'http://api.test:8080/api/auth/me': () => [200, me] });
     renderAt('/gestione/login');
-    expect(await screen.findByRole('heading', { name: 'Gestione negozio' })).toBeTruthy();
-    await waitFor(() => expect(location()).toBe('/gestione/articoli'));
+    expect(await screen.findByRole('heading', { name: 'Edicola Napoli Gestione negozio' })).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/gestione'));
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Esci' }));

@@ -33,7 +33,14 @@ export default function AdminApp({ config }: RemoteProps) {
           path="*"
           element={
             <StaffGuard api={api}>
-              {(staff) => <BackOffice api={api} staff={staff} mediaBaseUrl={config.mediaBaseUrl} />}
+              {(staff) => (
+                <BackOffice
+                  api={api}
+                  staff={staff}
+                  mediaBaseUrl={config.mediaBaseUrl}
+                  demo={config.demoMode}
+                />
+              )}
             </StaffGuard>
           }
         />

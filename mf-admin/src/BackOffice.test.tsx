@@ -46,7 +46,10 @@ describe('the back office frame', () => {
     expect(screen.getByText('(amministratore)')).toBeTruthy();
     expect(within(tabs).getByLabelText('Ordini da gestire (in attesa o pagati): 2')).toBeTruthy();
     expect(within(tabs).getByLabelText('Recensioni in attesa: 1')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/gestione/articoli'));
+    // Staff land on the home (docs/product/back-office.md#home), the first of the sections.
+    expect(await screen.findByRole('heading', { name: 'Da fare oggi' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/gestione');
+    expect(within(tabs).getAllByRole('link')[0]!.textContent).toBe('Home');
     fireEvent.click(within(tabs).getByRole('link', { name: /Recensioni/ }));
     expect(await screen.findByRole('heading', { name: 'Recensioni' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/gestione/recensioni');

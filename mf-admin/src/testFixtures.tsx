@@ -156,6 +156,15 @@ const noOrders = {
 };
 
 /** The calls the back office's frame makes on every screen (the user, the tabs' counts), then `extra`. */
+/** GET /api/admin/home of a shop with nothing waiting. */
+export const nothingToDo = {
+  to_confirm: { count: 0, orders: [] },
+  to_ship: { count: 0, orders: [] },
+  transfers_due: { count: 0, orders: [] },
+  shipment_problems: { count: 0, orders: [] },
+  sdi_rejections: [],
+};
+
 export function staffApi(
   extra: Handlers = {},
   frame: {
@@ -163,6 +172,8 @@ export function staffApi(
     lowStock?: number;
     orders?: unknown;
     reviewStats?: object;
+    /** GET /api/admin/home's answer: nothing to do unless given. */
+    home?: object;
   } = {},
 ) {
   return serveApi(API, {
@@ -177,6 +188,7 @@ export function staffApi(
       frame.reviewStats ?? { total_reviews: 0, approved_reviews: 0, pending_reviews: 0, average_rating: 0 },
     ],
     'GET /api/admin/shipping/rules': () => [200, []],
+    'GET /api/admin/home': () => [200, frame.home ?? nothingToDo],
     // eBay: the sample article is not on eBay, no eBay order lacks its stock.
     [`GET /api/articles/${sampleArticle().id}/ebay`]: () => [200, sampleListing()],
     'GET /api/orders/stock-conflicts': () => [200, []],

@@ -312,6 +312,22 @@ describe('routes', () => {
     await renderApp('/gestione/login');
     expect(await screen.findByTestId('remote-AdminApp')).toBeTruthy();
   });
+
+  it.each(['/gestione', '/gestione/ordini/42'])(
+    'gives %s to the admin remote alone: no shop header, cookie notice, cart or footer',
+    async (path) => {
+      await renderApp(path);
+      const main = screen.getByRole('main');
+      expect(within(main).getByTestId('remote-AdminApp')).toBeTruthy();
+      expect(screen.queryByRole('banner')).toBeNull();
+      expect(screen.queryByRole('contentinfo')).toBeNull();
+      expect(screen.queryByRole('navigation')).toBeNull();
+      expect(screen.queryByTestId('remote-CartButton')).toBeNull();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.queryByRole('region', { name: /cookie/i })).toBeNull();
+      expect(screen.queryByText(/cookie/i)).toBeNull();
+    },
+  );
 });
 
 describe('remote failures', () => {

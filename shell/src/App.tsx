@@ -1,5 +1,5 @@
 import { useMemo, type ReactElement } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -44,6 +44,9 @@ const ACCOUNT_PATHS = [
  */
 const PAYMENT_PATHS = ['/checkout/success', '/checkout/cancelled', '/payment-success', '/pagamento-demo'];
 
+/** The back office's addresses (docs/product/back-office.md#frame). */
+const isBackOffice = (path: string) => path === '/gestione' || path.startsWith('/gestione/');
+
 /** The prefix of each language's addresses: none for Italian, `/en` for English… */
 const PREFIXES = LANGUAGES.map((language) => (language === DEFAULT_LANGUAGE ? '' : `/${language}`));
 
@@ -69,6 +72,21 @@ export function App({ config, remotes }: AppProps) {
   const catalogue = (
     <RemotePage name="mf_catalog" component={remotes.CatalogPage} config={config} page="catalogue" />
   );
+  const { pathname } = useLocation();
+  if (isBackOffice(pathname)) {
+    // The back office is the staff's own workspace: mf-admin draws its whole frame, without the shop's header,
+    // cookie notice, cart or footer (docs/decisions/0060-back-office-frame.md).
+    return (
+      <main id="main" className="back-office-main" tabIndex={-1}>
+        <Routes>
+          <Route
+            path="/gestione/*"
+            element={<RemoteSlot name="mf_admin" component={remotes.AdminApp} config={config} />}
+          />
+        </Routes>
+      </main>
+    );
+  }
   return (
     <Layout config={config} remotes={remotes}>
       <Routes>
@@ -110,10 +128,6 @@ export function App({ config, remotes }: AppProps) {
             element={<RemoteSlot name="mf_checkout" component={remotes.PaymentPages} config={config} />}
           />
         ))}
-        <Route
-          path="/gestione/*"
-          element={<RemoteSlot name="mf_admin" component={remotes.AdminApp} config={config} />}
-        />
         <Route path="*" element={home} />
       </Routes>
     </Layout>

@@ -48,6 +48,7 @@ import { exportRoutes } from './routes/exports';
 import { orderRoutes } from './routes/orders';
 import { externalOrderRoutes } from './routes/external-orders';
 import { analyticsRoutes } from './routes/analytics';
+import { homeRoutes } from './routes/home';
 import { shippingRoutes } from './routes/shipping';
 import { invoiceRoutes } from './routes/invoices';
 import { shopFiscalFrom, shopFiscalSettings } from './invoices/shop-fiscal';
@@ -425,6 +426,7 @@ export function createOrdersService(
             sendNow: sendSdiNow,
           });
           analyticsRoutes(router, { database, jobs, verifier, deadlines: placing.deadlines });
+          homeRoutes(router, { db, verifier });
           shipmentRoutes(router, shipping, verifier);
           counterRoutes(router, {
             database,

@@ -109,6 +109,8 @@ export const ORDERS_ROUTES = {
     'DELETE /admin/shipping/rules/:id': ADMIN,
     'DELETE /api/admin/shipping/rules/:id': ADMIN,
     // Analytics; the reset's preview is seen by who may run the reset.
+    // The back office's home: what needs doing today (docs/product/back-office.md#home).
+    'GET /api/admin/home': STAFF,
     'GET /api/analytics/payment-stats': STAFF,
     'GET /analytics/reset-payment-data': ADMIN,
     'DELETE /analytics/reset-payment-data': ADMIN,

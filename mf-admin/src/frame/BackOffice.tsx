@@ -39,6 +39,7 @@ const ShippingTab = lazy(
 );
 const CounterPage = lazy(() => import(/* webpackChunkName: "tab-counter" */ '../pages/counter/CounterPage'));
 const EbayPage = lazy(() => import(/* webpackChunkName: "tab-ebay" */ '../pages/ebay/EbayPage'));
+const HomePage = lazy(() => import(/* webpackChunkName: "tab-home" */ '../pages/home/HomePage'));
 
 interface Tab {
   path: string;
@@ -54,6 +55,7 @@ const CASHIER_TABS = ['cassa', 'articoli', 'ordini'];
 function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean): Tab[] {
   const counter: Tab = { path: 'cassa', label: t('tabs.counter') };
   const all: Tab[] = [
+    { path: '', label: t('tabs.home') },
     {
       path: 'articoli',
       label: t('tabs.articles'),
@@ -86,15 +88,22 @@ function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean): Tab
   return cashier ? [counter, ...all.filter((tab) => CASHIER_TABS.includes(tab.path))] : [...all, counter];
 }
 
-/** /gestione/*: header, tabs with their counts and alerts, and the tab of the address. */
+/**
+ * /gestione/*: the back office's own frame (docs/product/back-office.md#frame, docs/decisions/0060): a slim header
+ * (shop, user and role, language, password, 'Esci'), the navigation with its counts and alerts (a side bar on a
+ * wide screen, a bar under the header otherwise), and the page of the address at full width.
+ */
 export function BackOffice({
   api,
   staff,
   mediaBaseUrl,
+  demo = false,
 }: {
   api: AdminApi;
   staff: StaffMe;
   mediaBaseUrl: string;
+  /** A demo shop (runtime configuration's demoMode): the header says so. */
+  demo?: boolean;
 }) {
   const { t } = useTranslation('admin');
   usePageTitle(t('dashboard.title'));
@@ -102,7 +111,7 @@ export function BackOffice({
   const navigate = useNavigate();
   const cashier = staff.role === 'cashier';
   const { counts, refresh } = useCounts(api, cashier);
-  const home = cashier ? '/gestione/cassa' : '/gestione/articoli';
+  const home = cashier ? '/gestione/cassa' : '/gestione';
   const [changingPassword, setChangingPassword] = useState(false);
   const [forced, setForced] = useState(() => mustChangePassword());
   const [loggingOut, setLoggingOut] = useState(false);
@@ -131,23 +140,38 @@ export function BackOffice({
 
   const header = (
     <header className="adm-header">
-      <h1 id="adm-title">{t('dashboard.title')}</h1>
+      <a className="adm-skip" href="#adm-content">
+        {t('frame.skip')}
+      </a>
+      <h1 className="adm-brand">
+        <span className="adm-brand-mark" aria-hidden="true">
+          E
+        </span>
+        <span>{t('frame.shopName')}</span> <span className="adm-brand-area">{t('dashboard.title')}</span>
+      </h1>
+      {demo && <span className="adm-badge adm-badge-warn">{t('frame.demo')}</span>}
       <div className="adm-header-tools">
         <p className="adm-user">
-          {t('dashboard.loggedInAs')} <strong data-testid="staff-username">{staff.username}</strong>{' '}
+          <span className="adm-visually-hidden">{t('dashboard.loggedInAs')} </span>
+          <strong data-testid="staff-username">{staff.username}</strong>{' '}
           <span className="adm-role">({t(`roles.${staff.role}`)})</span>
         </p>
         <LanguageSelect />
         {!forced && (
           <button
             type="button"
-            className="adm-button adm-button-light"
+            className="adm-button adm-button-light adm-button-small"
             onClick={() => setChangingPassword(true)}
           >
             {t('password.open')}
           </button>
         )}
-        <button type="button" className="adm-button adm-button-light" onClick={logout} disabled={loggingOut}>
+        <button
+          type="button"
+          className="adm-button adm-button-light adm-button-small"
+          onClick={logout}
+          disabled={loggingOut}
+        >
           {t('dashboard.logout')}
         </button>
       </div>
@@ -156,9 +180,9 @@ export function BackOffice({
 
   if (forced) {
     return (
-      <section className="adm-dashboard" aria-labelledby="adm-title">
+      <div className="adm-frame">
         {header}
-        <div className="adm-card adm-forced">
+        <div id="adm-content" className="adm-card adm-forced" tabIndex={-1}>
           <h2>{t('password.forcedTitle')}</h2>
           <p>{t('password.forcedIntro')}</p>
           <PasswordForm
@@ -170,19 +194,22 @@ export function BackOffice({
             }}
           />
         </div>
-      </section>
+      </div>
     );
   }
 
   return (
     <AdminContext.Provider value={context}>
-      <section className="adm-dashboard" aria-labelledby="adm-title">
+      <div className="adm-frame">
         {header}
-        <Banner message={banner.message} onClose={banner.clear} />
-        <p className="adm-welcome">{t('dashboard.welcome', { username: staff.username })}</p>
-        <nav className="adm-tabs" aria-label={t('tabs.label')}>
+        <nav className="adm-nav" aria-label={t('tabs.label')}>
           {tabsOf(t, counts, cashier).map((tab) => (
-            <NavLink key={tab.path} to={`/gestione/${tab.path}`} className="adm-tab">
+            <NavLink
+              key={tab.path}
+              to={tab.path ? `/gestione/${tab.path}` : '/gestione'}
+              end={!tab.path}
+              className="adm-tab"
+            >
               <span>{tab.label}</span>
               {tab.count !== undefined && <span className="adm-count">{tab.count}</span>}
               {!!tab.alert && (
@@ -193,7 +220,8 @@ export function BackOffice({
             </NavLink>
           ))}
         </nav>
-        <div className="adm-tab-panel">
+        <div id="adm-content" className="adm-tab-panel" tabIndex={-1}>
+          <Banner message={banner.message} onClose={banner.clear} />
           <Suspense
             fallback={
               <p className="adm-status" role="status">
@@ -202,7 +230,10 @@ export function BackOffice({
             }
           >
             <Routes>
-              <Route index element={<Navigate to={home} replace />} />
+              <Route
+                index
+                element={cashier ? <Navigate to={home} replace /> : <HomePage counts={counts} />}
+              />
               <Route path="cassa" element={<CounterPage />} />
               <Route path="articoli" element={<ArticlesTab kind="all" />} />
               <Route path="ordini" element={<OrdersTab />} />
@@ -225,7 +256,7 @@ export function BackOffice({
             </Routes>
           </Suspense>
         </div>
-      </section>
+      </div>
       {changingPassword && (
         <Dialog title={t('password.title')} onClose={() => setChangingPassword(false)}>
           <PasswordForm

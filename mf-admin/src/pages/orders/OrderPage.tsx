@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { fiscalNumberKey, type EmailLogEntry, type TimelineEntry, orderReference } from '@edicola/contracts';
@@ -11,8 +11,8 @@ import { OrderActions } from './OrderActions';
 import { shownShipmentState, trackingOf, trackingUrl } from './orderView';
 import { RefundOutcome } from './PaymentCell';
 import { RefundDialog } from './RefundDialog';
-import { SdiDocuments } from './SdiDocuments';
 import { timelineText, timelineWhen, type TimelineLine } from './timelineText';
+import { SdiDocuments } from './SdiDocuments';
 
 /** The order's timeline with svc-notify's e-mails about it woven in, oldest first. */
 export function mergeTimeline(entries: TimelineEntry[], emails: EmailLogEntry[]): TimelineLine[] {
@@ -44,13 +44,27 @@ export default function OrderPage() {
   }, id);
   const banner = useBanner();
   const [refunding, setRefunding] = useState(false);
+  const actions = useRef<HTMLDivElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  // After an action the button pressed is often gone (Conferma gives way to Spedisci): once the order is loaded
+  // again, the focus goes to the next thing to do, or to the order's status when nothing is left.
+  const focusNext = useRef(false);
 
   const changed = () => {
+    focusNext.current = true;
     order.reload();
     timeline.reload();
   };
 
   const o = order.data;
+  useEffect(() => {
+    if (!focusNext.current || order.loading) return;
+    focusNext.current = false;
+    const next = actions.current?.querySelector<HTMLElement>(
+      'button:not(:disabled):not(.adm-button-danger), a[href]',
+    );
+    (next ?? status.current)?.focus();
+  }, [o, order.loading]);
   return (
     <section aria-labelledby="adm-tab-title" className="adm-order">
       <p>
@@ -70,7 +84,7 @@ export default function OrderPage() {
       )}
       {o && (
         <>
-          <p>
+          <p className="adm-order-status" ref={status} tabIndex={-1}>
             {o.order_reference} · {formatDateTime(o.order_date)} ·{' '}
             <strong data-testid="order-status">{t(`orders.statuses.${o.status}`)}</strong>
           </p>
@@ -85,133 +99,157 @@ export default function OrderPage() {
               {t('orders.page.stockConflict')}
             </p>
           )}
-          {!readOnly && <OrderActions order={o} onChanged={changed} notify={banner.show} />}
-
-          <div className="adm-columns">
-            <Customer order={o} />
-            <Payment order={o} onRefund={readOnly ? undefined : () => setRefunding(true)} />
-          </div>
-
-          <div className="adm-card">
-            <h3>{t('orders.page.lines')}</h3>
-            <div className="adm-table-wrap" role="region" aria-label={t('orders.page.lines')} tabIndex={0}>
-              <table className="adm-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('orders.page.article')}</th>
-                    <th scope="col">{t('orders.page.quantity')}</th>
-                    <th scope="col">{t('orders.page.unitNet')}</th>
-                    <th scope="col">{t('orders.page.vat')}</th>
-                    <th scope="col">{t('orders.page.unitGross')}</th>
-                    <th scope="col">{t('orders.total')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {o.items.map((item) => (
-                    <tr key={item.article_id}>
-                      <td>
-                        {item.title} <span className="adm-muted">({item.sku})</span>
-                      </td>
-                      <td>{item.quantity}</td>
-                      <td>{formatEuro(item.price)}</td>
-                      <td>{item.iva_percentage}%</td>
-                      <td>{formatEuro(item.unit_gross)}</td>
-                      <td>{formatEuro(item.line_total)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+          {!readOnly && (
+            <div ref={actions}>
+              <OrderActions order={o} onChanged={changed} notify={banner.show} />
             </div>
-            <dl className="adm-totals">
-              <dt>{t('orders.page.subtotal')}</dt>
-              <dd>{formatEuro(o.subtotal_amount)}</dd>
-              <dt>{t('orders.page.shipping')}</dt>
-              <dd>{formatEuro(o.shipping_cost)}</dd>
-              {o.discount_code && o.discount_amount > 0 && (
-                <>
-                  <dt>{t('orders.page.discount', { code: o.discount_code })}</dt>
-                  <dd data-testid="order-discount">−{formatEuro(o.discount_amount)}</dd>
-                </>
-              )}
-              <dt>{t('orders.total')}</dt>
-              <dd data-testid="order-total">{formatEuro(o.total_amount)}</dd>
-            </dl>
-          </div>
+          )}
 
-          <div className="adm-columns">
-            <div className="adm-card">
-              <h3>{t('orders.page.invoice')}</h3>
-              <InvoiceInfo order={o} />
-              {o.invoice_data?.invoice_issued && !readOnly && (
-                <p className="adm-row-actions">
-                  {(['pdf', 'xml'] as const).map((format) => (
-                    <FileButton
-                      key={format}
-                      load={() => api.orders.invoiceFile(o.id, format)}
-                      fallbackName={`fattura-${fiscalNumberKey(o.invoice_data?.invoice_number ?? orderReference(o.id))}.${format}`}
-                      errorText={t('orders.invoice.downloadError')}
-                    >
-                      {t(`orders.invoice.${format}`)}
-                    </FileButton>
-                  ))}
+          <div className="adm-order-layout">
+            <div className="adm-card adm-order-lines">
+              <h3>{t('orders.page.lines')}</h3>
+              <div className="adm-table-wrap" role="region" aria-label={t('orders.page.lines')} tabIndex={0}>
+                <table className="adm-table adm-lines" data-testid="order-lines">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('orders.page.article')}</th>
+                      <th scope="col" className="adm-num">
+                        {t('orders.page.quantity')}
+                      </th>
+                      <th scope="col" className="adm-num">
+                        {t('orders.page.unitNet')}
+                      </th>
+                      <th scope="col" className="adm-num">
+                        {t('orders.page.vat')}
+                      </th>
+                      <th scope="col" className="adm-num">
+                        {t('orders.page.unitGross')}
+                      </th>
+                      <th scope="col" className="adm-num">
+                        {t('orders.total')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {o.items.map((item) => (
+                      <tr key={item.article_id}>
+                        <td data-label={t('orders.page.article')}>
+                          <span>
+                            {item.title} <span className="adm-muted">({item.sku})</span>
+                          </span>
+                        </td>
+                        <td className="adm-num" data-label={t('orders.page.quantity')}>
+                          {item.quantity}
+                        </td>
+                        <td className="adm-num" data-label={t('orders.page.unitNet')}>
+                          {formatEuro(item.price)}
+                        </td>
+                        <td className="adm-num" data-label={t('orders.page.vat')}>
+                          {item.iva_percentage}%
+                        </td>
+                        <td className="adm-num" data-label={t('orders.page.unitGross')}>
+                          {formatEuro(item.unit_gross)}
+                        </td>
+                        <td className="adm-num" data-label={t('orders.total')}>
+                          {formatEuro(item.line_total)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <dl className="adm-totals">
+                <dt>{t('orders.page.subtotal')}</dt>
+                <dd>{formatEuro(o.subtotal_amount)}</dd>
+                <dt>{t('orders.page.shipping')}</dt>
+                <dd>{formatEuro(o.shipping_cost)}</dd>
+                {o.discount_code && o.discount_amount > 0 && (
+                  <>
+                    <dt>{t('orders.page.discount', { code: o.discount_code })}</dt>
+                    <dd data-testid="order-discount">−{formatEuro(o.discount_amount)}</dd>
+                  </>
+                )}
+                <dt>{t('orders.total')}</dt>
+                <dd data-testid="order-total">{formatEuro(o.total_amount)}</dd>
+              </dl>
+            </div>
+            <div className="adm-order-side">
+              <Customer order={o} />
+              <Payment order={o} onRefund={readOnly ? undefined : () => setRefunding(true)} />
+              <div className="adm-card">
+                <h3>{t('orders.page.invoice')}</h3>
+                <InvoiceInfo order={o} />
+                {o.invoice_data?.invoice_issued && !readOnly && (
+                  <p className="adm-row-actions">
+                    {(['pdf', 'xml'] as const).map((format) => (
+                      <FileButton
+                        key={format}
+                        load={() => api.orders.invoiceFile(o.id, format)}
+                        fallbackName={`fattura-${fiscalNumberKey(o.invoice_data?.invoice_number ?? orderReference(o.id))}.${format}`}
+                        errorText={t('orders.invoice.downloadError')}
+                      >
+                        {t(`orders.invoice.${format}`)}
+                      </FileButton>
+                    ))}
+                  </p>
+                )}
+                {o.credit_notes.length > 0 && (
+                  <>
+                    <h4>{t('orders.invoice.creditNotes')}</h4>
+                    <ul>
+                      {o.credit_notes.map((note) => (
+                        <li key={note.number}>
+                          {note.number} · {formatShortDate(note.date)} · {formatEuro(note.amount)} ·{' '}
+                          {note.reason}{' '}
+                          {!readOnly &&
+                            (['pdf', 'xml'] as const).map((format) => (
+                              <FileButton
+                                key={format}
+                                load={() => api.orders.creditNoteFile(o.id, note.number, format)}
+                                fallbackName={`nota-di-credito-${fiscalNumberKey(note.number)}.${format}`}
+                                errorText={t('orders.invoice.creditNoteDownloadError')}
+                                label={t(
+                                  format === 'pdf'
+                                    ? 'orders.invoice.creditNotePdf'
+                                    : 'orders.invoice.creditNoteXml',
+                                  { number: note.number },
+                                )}
+                              >
+                                {format.toUpperCase()}
+                              </FileButton>
+                            ))}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+                {o.invoice_data?.invoice_issued && <SdiDocuments orderId={o.id} readOnly={readOnly} />}
+              </div>
+              <Shipment order={o} />
+            </div>
+            <div className="adm-card adm-order-timeline">
+              <h3>{t('orders.page.timeline')}</h3>
+              {timeline.error !== null && (
+                <p className="adm-error" role="alert">
+                  {t('orders.page.timelineError')}
                 </p>
               )}
-              {o.credit_notes.length > 0 && (
-                <>
-                  <h4>{t('orders.invoice.creditNotes')}</h4>
-                  <ul>
-                    {o.credit_notes.map((note) => (
-                      <li key={note.number}>
-                        {note.number} · {formatShortDate(note.date)} · {formatEuro(note.amount)} ·{' '}
-                        {note.reason}{' '}
-                        {!readOnly &&
-                          (['pdf', 'xml'] as const).map((format) => (
-                            <FileButton
-                              key={format}
-                              load={() => api.orders.creditNoteFile(o.id, note.number, format)}
-                              fallbackName={`nota-di-credito-${fiscalNumberKey(note.number)}.${format}`}
-                              errorText={t('orders.invoice.creditNoteDownloadError')}
-                              label={t(
-                                format === 'pdf'
-                                  ? 'orders.invoice.creditNotePdf'
-                                  : 'orders.invoice.creditNoteXml',
-                                { number: note.number },
-                              )}
-                            >
-                              {format.toUpperCase()}
-                            </FileButton>
-                          ))}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-              {o.invoice_data?.invoice_issued && <SdiDocuments orderId={o.id} readOnly={readOnly} />}
+              <ol className="adm-timeline" data-testid="timeline">
+                {timeline.data?.map((entry, index) => (
+                  <li key={`${entry.at}-${index}`} className={`adm-timeline-${entry.kind}`}>
+                    <time dateTime={entry.at}>{timelineWhen(entry)}</time>{' '}
+                    <span className="adm-badge">
+                      {t(`orders.timelineKinds.${entry.kind}`, { defaultValue: entry.kind })}
+                    </span>{' '}
+                    {timelineText(t, entry)}
+                    {entry.by && <span className="adm-muted"> — {entry.by}</span>}
+                  </li>
+                ))}
+              </ol>
+              {!readOnly && <NoteForm orderId={o.id} onAdded={timeline.reload} />}
             </div>
-            <Shipment order={o} />
           </div>
 
-          <div className="adm-card">
-            <h3>{t('orders.page.timeline')}</h3>
-            {timeline.error !== null && (
-              <p className="adm-error" role="alert">
-                {t('orders.page.timelineError')}
-              </p>
-            )}
-            <ol className="adm-timeline" data-testid="timeline">
-              {timeline.data?.map((entry, index) => (
-                <li key={`${entry.at}-${index}`} className={`adm-timeline-${entry.kind}`}>
-                  <time dateTime={entry.at}>{timelineWhen(entry)}</time>{' '}
-                  <span className="adm-badge">
-                    {t(`orders.timelineKinds.${entry.kind}`, { defaultValue: entry.kind })}
-                  </span>{' '}
-                  {timelineText(t, entry)}
-                  {entry.by && <span className="adm-muted"> — {entry.by}</span>}
-                </li>
-              ))}
-            </ol>
-            {!readOnly && <NoteForm orderId={o.id} onAdded={timeline.reload} />}
-          </div>
           {refunding && (
             <RefundDialog
               order={o}
