@@ -8,7 +8,7 @@ const IDS_PER_CALL = 50;
  * The photos of the articles, by id, asked to svc-catalog in as few calls as the ids need. The photo is only a
  * help to the eye: when the catalogue does not answer, the list shows its lines without (and says so in the log).
  */
-async function thumbnailsOf(
+export async function thumbnailsOf(
   internal: InternalClient,
   articleIds: string[],
   logger?: Logger,
