@@ -85,8 +85,25 @@ export type OrderListQuery = z.infer<typeof OrderListQuery>;
  * GET /api/orders answers one page of the filtered orders, `total` of them in all, and the counts per status of the
  * orders matching every filter but the status (the tabs' figures).
  */
+/**
+ * One line to pack as the Ordini list shows it (docs/product/back-office.md#order-rows): the article's name and
+ * quantity from the order, its photo's card size from the catalogue now (null without a photo, or while the
+ * catalogue does not answer: the list never waits on it).
+ */
+export const PackLine = z.object({
+  article_id: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  thumbnail_url: z.string().nullable(),
+});
+export type PackLine = z.infer<typeof PackLine>;
+
+/** An order of the list: the order and its lines to pack. */
+export const ListedOrder = Order.extend({ lines: z.array(PackLine) });
+export type ListedOrder = z.infer<typeof ListedOrder>;
+
 export const OrderList = z.object({
-  orders: z.array(Order),
+  orders: z.array(ListedOrder),
   counts: OrderStatusCounts,
   total: z.number().int().nonnegative(),
   page: z.number().int().positive(),
@@ -283,6 +300,77 @@ export const MergedLabelsRequest = z.object({
     .max(100),
 });
 export type MergedLabelsRequest = z.infer<typeof MergedLabelsRequest>;
+
+// --- Bulk work on the list (docs/product/back-office.md#bulk-actions) ---------------------------------------
+
+/** The orders a bulk action works on: 1 to 100 distinct ids (repeats count once). */
+export const BulkOrderIds = z
+  .array(z.uuid('Identificativo ordine non valido'), 'Seleziona almeno un ordine')
+  .min(1, 'Seleziona almeno un ordine')
+  .max(100, 'Al massimo 100 ordini alla volta')
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
+/**
+ * POST /api/orders/bulk/confirm, POST /api/orders/bulk/invoice (the next free numbers, dated today) and
+ * POST /api/orders/bulk/print (labels and packing slips in one PDF).
+ */
+export const BulkOrdersRequest = z.object({ order_ids: BulkOrderIds });
+export type BulkOrdersRequest = z.infer<typeof BulkOrdersRequest>;
+
+/**
+ * POST /api/orders/bulk/ship: each order with the tracking number staff typed, or none to take the one the order
+ * already has (its own, else the carrier's through Packlink).
+ */
+export const BulkShipRequest = z.object({
+  orders: z
+    .array(
+      z.object({
+        order_id: z.uuid('Identificativo ordine non valido'),
+        tracking_number: z.preprocess(
+          (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+          singleLine().trim().max(100, 'Il numero di tracking: al massimo 100 caratteri').optional(),
+        ),
+      }),
+      'Seleziona almeno un ordine',
+    )
+    .min(1, 'Seleziona almeno un ordine')
+    .max(100, 'Al massimo 100 ordini alla volta')
+    .refine((orders) => new Set(orders.map((o) => o.order_id.toLowerCase())).size === orders.length, {
+      message: 'Ogni ordine una volta sola',
+    }),
+});
+export type BulkShipRequest = z.infer<typeof BulkShipRequest>;
+
+/**
+ * What became of one order of a bulk action: `done` (changed now), `unchanged` (it already was so: a repeat of
+ * the same action is harmless) or `failed` with the reason in Italian, as the single action would answer it.
+ */
+export const BulkOrderResult = z.object({
+  order_id: z.string(),
+  order_reference: z.string(),
+  outcome: z.enum(['done', 'unchanged', 'failed']),
+  detail: z.string().nullable(),
+});
+export type BulkOrderResult = z.infer<typeof BulkOrderResult>;
+
+/** 200 of the bulk actions: one result per order, in the order given. */
+export const BulkOrderResults = z.object({ results: z.array(BulkOrderResult) });
+export type BulkOrderResults = z.infer<typeof BulkOrderResults>;
+
+/**
+ * The header of POST /api/orders/bulk/print naming (by reference, comma separated) the orders whose label is not
+ * in the PDF (no shipment, or Packlink has no label yet): their packing slip is.
+ */
+export const LABELS_MISSING_HEADER = 'Edicola-Labels-Missing';
+
+// --- The list keeping itself current (docs/decisions/0061-order-list-work.md) --------------------------------
+
+/**
+ * GET /api/orders/changes: a token that changes whenever an order is created or changed. The list asks for it
+ * every few seconds and reads itself again when it differs from the one it saw.
+ */
+export const OrderChanges = z.object({ version: z.string() });
+export type OrderChanges = z.infer<typeof OrderChanges>;
 
 // --- Exports -------------------------------------------------------------------------------------------------
 

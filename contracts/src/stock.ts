@@ -100,6 +100,17 @@ export type ArticlePricesQuery = z.infer<typeof ArticlePricesQuery>;
 export const ArticlePrices = z.object({ articles: z.array(ReservedLine.omit({ quantity: true })) });
 export type ArticlePrices = z.infer<typeof ArticlePrices>;
 
+// --- The Ordini list's thumbnails (svc-orders shows the lines to pack with their photo) ---------------------
+
+/** GET /internal/articles/thumbnails?ids=<uuid>,<uuid>: the articles' photo (deleted ones included), or null. */
+export const ArticleThumbnailsQuery = ArticleParcelsQuery;
+export type ArticleThumbnailsQuery = z.infer<typeof ArticleThumbnailsQuery>;
+
+export const ArticleThumbnails = z.object({
+  articles: z.array(z.object({ article_id: z.string(), photo_url: z.string().nullable() })),
+});
+export type ArticleThumbnails = z.infer<typeof ArticleThumbnails>;
+
 // --- The counter's barcodes (svc-orders asks before reserving a sale's lines given by EAN) -------------------
 
 /** GET /internal/articles/by-ean?eans=<ean>,<ean>: the live articles with those EANs (normalised). */

@@ -1,7 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { orderReference, type Order, type OrderDetail } from '@edicola/contracts';
 import { fileAnswer, initTestI18n, type ServedCall } from './testSupport';
-import { renderAdminAt, sampleOrder, sent, staffApi, type Handlers } from './testFixtures';
+import {
+  listed,
+  renderAdminAt,
+  rowAction,
+  rowActionNames,
+  sampleOrder,
+  sent,
+  staffApi,
+  type Handlers,
+} from './testFixtures';
 
 const base = sampleOrder();
 const order = (id: string, changes: Partial<Order> = {}): Order => ({
@@ -28,7 +37,13 @@ const shipped = order('2d8b0a4c-8e3f-4f20-9c9d-3b4c5d6e7f80', {
   payment_demo: false,
 });
 const counts = { all: 9, pending: 2, paid: 3, confirmed: 1, shipped: 1, delivered: 1, cancelled: 1 };
-const page = (orders: Order[], total = orders.length) => ({ orders, counts, total, page: 1, page_size: 25 });
+const page = (orders: Order[], total = orders.length) => ({
+  orders: orders.map((o) => listed(o)),
+  counts,
+  total,
+  page: 1,
+  page_size: 25,
+});
 
 function shop(extra: Handlers = {}, orders: Order[] = [paid, transfer, shipped]) {
   return staffApi(extra, { orders: page(orders) });
@@ -122,22 +137,20 @@ describe('Ordini: the list', () => {
     const delivered = order('3e9c1b5d-9f40-4031-8dae-4c5d6e7f8091', { status: 'delivered' });
     shop({}, [paid, transfer, shipped, delivered]);
     renderAt('/gestione/ordini');
-    const names = (row: HTMLElement) =>
-      within(row)
-        .queryAllByRole('button')
-        .map((b) => `${b.textContent}${(b as HTMLButtonElement).disabled ? ' (off)' : ''}`);
+    // The first step due is the row's button; the others are in its menu, the cancellation last ('!').
+    const names = rowActionNames;
     expect(names(await rowOf(paid.id))).toEqual([
       'Conferma',
-      'Segna come spedito',
-      'Annulla e rimborsa',
-      'Fattura',
       'Crea spedizione',
+      'Segna come spedito',
+      'Fattura',
+      '!Annulla e rimborsa',
     ]);
     expect(names(await rowOf(transfer.id))).toEqual([
-      'Conferma (off)',
-      'Annulla ordine',
       'Bonifico ricevuto',
+      'Conferma (off)',
       'Fattura',
+      '!Annulla ordine',
     ]);
     expect(names(await rowOf(shipped.id))).toEqual([
       'Segna come consegnato',
@@ -156,9 +169,7 @@ describe('Ordini: the list', () => {
       ],
     });
     renderAt('/gestione/ordini');
-    fireEvent.click(
-      within(await rowOf(paid.id)).getByRole('button', { name: 'Segna come spedito: ORD-3D4C5B6A' }),
-    );
+    fireEvent.click(rowAction(await rowOf(paid.id), 'Segna come spedito: ORD-3D4C5B6A'));
     const dialog = await screen.findByRole('dialog', { name: "Spedizione dell'ordine ORD-3D4C5B6A" });
     const ship = within(dialog).getByRole('button', { name: 'Segna come spedito' }) as HTMLButtonElement;
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Numero di tracking'));
@@ -176,9 +187,7 @@ describe('Ordini: the list', () => {
   it("shows 'Errore nell'aggiornamento dello stato ordine' when a move fails", async () => {
     shop({ [`PUT /api/orders/${shipped.id}/status`]: () => [503, { detail: 'giù' }] });
     renderAt('/gestione/ordini');
-    fireEvent.click(
-      within(await rowOf(shipped.id)).getByRole('button', { name: 'Segna come consegnato: ORD-5D6E7F80' }),
-    );
+    fireEvent.click(rowAction(await rowOf(shipped.id), 'Segna come consegnato: ORD-5D6E7F80'));
     expect((await screen.findByRole('alert')).textContent).toContain(
       "Errore nell'aggiornamento dello stato ordine",
     );
@@ -204,9 +213,7 @@ describe('Ordini: the list', () => {
       },
     });
     renderAt('/gestione/ordini');
-    fireEvent.click(
-      within(await rowOf(paid.id)).getByRole('button', { name: 'Annulla e rimborsa: ORD-3D4C5B6A' }),
-    );
+    fireEvent.click(rowAction(await rowOf(paid.id), 'Annulla e rimborsa: ORD-3D4C5B6A'));
     const dialog = await screen.findByRole('dialog', { name: 'Annulla e rimborsa' });
     expect(dialog.textContent).toContain('rimborsare 108,80');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annulla e rimborsa' }));
@@ -219,9 +226,7 @@ describe('Ordini: the list', () => {
       [`PUT /api/orders/${transfer.id}/payment`]: () => [200, { ...transfer, payment_status: 'paid' }],
     });
     renderAt('/gestione/ordini');
-    fireEvent.click(
-      within(await rowOf(transfer.id)).getByRole('button', { name: 'Bonifico ricevuto: ORD-4C5D6E7F' }),
-    );
+    fireEvent.click(rowAction(await rowOf(transfer.id), 'Bonifico ricevuto: ORD-4C5D6E7F'));
     const dialog = await screen.findByRole('dialog', { name: 'Bonifico ricevuto – ordine ORD-4C5D6E7F' });
     fireEvent.change(within(dialog).getByLabelText('Data del bonifico'), { target: { value: '2026-11-23' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registra bonifico' }));
@@ -286,7 +291,7 @@ describe('Ordini: invoices', () => {
       [asked, transfer, shipped],
     );
     renderAt('/gestione/ordini');
-    fireEvent.click(within(await rowOf(paid.id)).getByRole('button', { name: 'Fattura: ORD-3D4C5B6A' }));
+    fireEvent.click(rowAction(await rowOf(paid.id), 'Fattura: ORD-3D4C5B6A'));
     const dialog = await screen.findByRole('dialog', { name: 'Fattura – ordine ORD-3D4C5B6A' });
     const number = within(dialog).getByLabelText('Numero fattura') as HTMLInputElement;
     await waitFor(() => expect(number.value).toBe('7/2026'));
@@ -319,9 +324,7 @@ describe('Ordini: invoices', () => {
 
   /** Opens the invoice dialog of the first order of the list. */
   async function openInvoice(orderId: string) {
-    fireEvent.click(
-      within(await rowOf(orderId)).getByRole('button', { name: `Fattura: ${orderReference(orderId)}` }),
-    );
+    fireEvent.click(rowAction(await rowOf(orderId), `Fattura: ${orderReference(orderId)}`));
     const dialog = await screen.findByRole('dialog', { name: `Fattura – ordine ${orderReference(orderId)}` });
     await waitFor(() =>
       expect((within(dialog).getByLabelText('Numero fattura') as HTMLInputElement).value).toBe('7/2026'),
@@ -511,9 +514,7 @@ describe('Ordini: shipments and files', () => {
       ],
     });
     renderAt('/gestione/ordini');
-    fireEvent.click(
-      within(await rowOf(paid.id)).getByRole('button', { name: 'Crea spedizione: ORD-3D4C5B6A' }),
-    );
+    fireEvent.click(rowAction(await rowOf(paid.id), 'Crea spedizione: ORD-3D4C5B6A'));
     const dialog = await screen.findByRole('dialog', { name: 'Crea spedizione – ordine ORD-3D4C5B6A' });
     expect(await within(dialog).findByText('Pacco: 1,2 kg, 30×20×10 cm', { exact: false })).toBeTruthy();
     expect(within(dialog).getByRole('radio', { name: /2 giorni/ })).toBeTruthy();
@@ -546,9 +547,7 @@ describe('Ordini: shipments and files', () => {
       [`POST /api/orders/${paid.id}/create-shipment`]: () => [502, { detail: 'Packlink non risponde' }],
     });
     renderAt('/gestione/ordini');
-    fireEvent.click(
-      within(await rowOf(paid.id)).getByRole('button', { name: 'Crea spedizione: ORD-3D4C5B6A' }),
-    );
+    fireEvent.click(rowAction(await rowOf(paid.id), 'Crea spedizione: ORD-3D4C5B6A'));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(await within(dialog).findByRole('radio', { name: /· 1 giorno$/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crea spedizione' }));
@@ -557,15 +556,14 @@ describe('Ordini: shipments and files', () => {
     );
   });
 
-  it('downloads a label with the bearer token, says when there is none, and merges the selected ones', async () => {
+  it('downloads a label with the bearer token and says when there is none', async () => {
     let label: [number, unknown] = [404, { detail: "Errore nel download dell'etichetta" }];
     const calls = shop({
       'GET /api/shipments/UN2026PRO0001/label': () => label,
-      'POST /api/shipments/labels': () => [200, fileAnswer('%PDF', { 'Content-Type': 'application/pdf' })],
     });
     renderAt('/gestione/ordini');
     const row = await rowOf(shipped.id);
-    fireEvent.click(within(row).getByRole('button', { name: 'Etichetta: ORD-5D6E7F80' }));
+    fireEvent.click(rowAction(row, 'Etichetta: ORD-5D6E7F80'));
     expect((await screen.findByRole('alert')).textContent).toContain("Errore nel download dell'etichetta");
     label = [
       200,
@@ -574,19 +572,11 @@ describe('Ordini: shipments and files', () => {
         'Content-Disposition': 'attachment; filename="label-UN1.pdf"',
       }),
     ];
-    fireEvent.click(within(row).getByRole('button', { name: 'Etichetta: ORD-5D6E7F80' }));
+    fireEvent.click(rowAction(row, 'Etichetta: ORD-5D6E7F80'));
     await waitFor(() => expect(downloads).toEqual(['label-UN1.pdf']));
     expect(sent(calls, 'GET', '/api/shipments/UN2026PRO0001/label')[1]!.headers.Authorization).toBe(
       'Bearer tok-1',
     );
-
-    fireEvent.click(
-      within(row).getByRole('checkbox', { name: "Seleziona l'ordine ORD-5D6E7F80 per le etichette" }),
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Etichette unite (1)' }));
-    await waitFor(() => expect(downloads).toHaveLength(2));
-    expect(downloads[1]).toMatch(/^etichette-\d{4}-\d{2}-\d{2}\.pdf$/);
-    expect(sent(calls, 'POST', '/api/shipments/labels')[0]!.body).toEqual({ order_ids: [shipped.id] });
   });
 
   it('exports the CSV of the current filters, named by the server or by today', async () => {

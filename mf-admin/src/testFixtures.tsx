@@ -1,8 +1,15 @@
 // The back office as this slice's tests find it: one article, one review, one paid card order, and the calls every
 // screen makes (tests only; never imported by the exposed modules).
-import { render } from '@testing-library/react';
+import { fireEvent, render, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { AdminArticle, EbayListing, Order, Review, RuntimeConfig } from '@edicola/contracts';
+import type {
+  AdminArticle,
+  EbayListing,
+  ListedOrder,
+  Order,
+  Review,
+  RuntimeConfig,
+} from '@edicola/contracts';
 import AdminApp from './AdminApp';
 import { serveApi, type ServedCall } from './testSupport';
 
@@ -217,3 +224,54 @@ export function renderAdminAt(path: string) {
 /** The calls made of `method path`. */
 export const sent = (calls: ServedCall[], method: string, path: string) =>
   calls.filter((c) => c.method === method && c.path === path);
+
+/** An order as the Ordini list answers it: with its lines to pack (no photo unless given). */
+export const listed = (order: Order, thumbnail: string | null = null): ListedOrder => ({
+  ...order,
+  lines: order.items.map((item) => ({
+    article_id: item.article_id,
+    title: item.title,
+    quantity: item.quantity,
+    thumbnail_url: thumbnail,
+  })),
+});
+
+/** The 'Altre azioni' menu of an order row, opened (undefined when the row has no other actions). */
+export function openRowMenu(row: HTMLElement): HTMLElement | undefined {
+  const button = within(row).queryByRole('button', { name: /^Altre azioni: / });
+  if (!button) return undefined;
+  if (button.getAttribute('aria-expanded') !== 'true') fireEvent.click(button);
+  return within(row).getByRole('menu');
+}
+
+/** An order row's action by its name ('Fattura: ORD-3D4C5B6A'): the primary button, else the menu's item. */
+export function rowAction(row: HTMLElement, name: string): HTMLElement {
+  const button = within(row).queryByRole('button', { name });
+  if (button) return button;
+  return within(openRowMenu(row)!).getByRole('menuitem', { name });
+}
+
+/**
+ * An order row's actions as staff see them: the primary button, then the menu's items in order, '(off)' when
+ * disabled and '!' before a destructive one; the menu is closed again.
+ */
+export function rowActionNames(row: HTMLElement): string[] {
+  const off = (element: HTMLElement) =>
+    (element as HTMLButtonElement).disabled || element.getAttribute('aria-disabled') === 'true'
+      ? ' (off)'
+      : '';
+  const primary = within(row)
+    .queryAllByRole('button')
+    .filter((b) => !b.hasAttribute('aria-haspopup'))
+    .map((b) => `${b.textContent}${off(b)}`);
+  const menu = openRowMenu(row);
+  const items = menu
+    ? within(menu)
+        .getAllByRole('menuitem')
+        .map(
+          (item) => `${item.classList.contains('adm-menu-danger') ? '!' : ''}${item.textContent}${off(item)}`,
+        )
+    : [];
+  if (menu) fireEvent.keyDown(menu, { key: 'Escape' });
+  return [...primary, ...items];
+}

@@ -43,6 +43,7 @@ import { discountRoutes } from './routes/discounts';
 import { passwordResetLimits } from './passwords/reset-limits';
 import { passwordResetRoutes } from './routes/password-resets';
 import { internalOrderRoutes } from './routes/internal-orders';
+import { orderWorkRoutes } from './routes/order-work';
 import { internalSessionRoutes } from './routes/internal-sessions';
 import { exportRoutes } from './routes/exports';
 import { orderRoutes } from './routes/orders';
@@ -389,6 +390,7 @@ export function createOrdersService(
             perAccountPerHour: config.PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR,
             ...passwordResetLimits(limits, config.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR),
           });
+          orderWorkRoutes(router, { shipping, shopFiscal, verifier });
           externalOrderRoutes(router, { ...placing, verifier });
           orderRoutes(router, {
             ...placing,

@@ -9,6 +9,7 @@ import { createInternalClient, createInternalTokens, InternalCallError } from '@
 import pino from 'pino';
 import { reviewsWrittenBy } from '../src/customers/data-export';
 import { cartLines } from '../src/discounts/pricing';
+import { thumbnailsOf } from '../src/orders/pack-lines';
 import { articleParcelInfo } from '../src/shipments/parcel';
 import { articlesByEan, releaseStock, reserveStock } from '../src/stock/reservations';
 
@@ -199,6 +200,29 @@ describe('svc-orders calls svc-catalog to reserve and release stock', () => {
             category: 'Modellismo',
           }),
         ]);
+      }));
+
+  it('asks the photos of the Ordini list’s lines to pack', () =>
+    pact
+      .addInteraction()
+      .given('an active article with stock', {
+        article_id: ARTICLE_ID,
+        sku: 'PACT-GUNDAM',
+        title: 'Gundam RX-78-2 1:144',
+        price: 24.5,
+        iva_percentage: 22,
+        stock: 5,
+      })
+      .uponReceiving('the photos of an order’s articles')
+      .withRequest('GET', '/internal/articles/thumbnails', (b) =>
+        b.headers({ Authorization: BEARER }).query({ ids: ARTICLE_ID }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ articles: eachLike({ article_id: string(ARTICLE_ID), photo_url: null }) }),
+      )
+      .executeTest(async (server) => {
+        const photos = await thumbnailsOf(clientFor(server.url), [ARTICLE_ID]);
+        expect([...photos]).toEqual([[ARTICLE_ID, null]]);
       }));
 
   it('reserves a counter sale with its channel and cashier, for the stock ledger', () =>

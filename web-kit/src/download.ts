@@ -1,10 +1,14 @@
 import { pathTo } from '@edicola/contracts';
 import { apiErrorFrom, withQuery, type ApiClient, type CallOptions, type CallRoute } from './api-client';
 
-/** A file the API answered: its bytes and the name the server gave it (Content-Disposition), if any. */
+/**
+ * A file the API answered: its bytes, the name the server gave it (Content-Disposition), if any, and the answer's
+ * headers (what a file cannot say about itself, e.g. the orders a batch of labels lacks).
+ */
 export interface DownloadedFile {
   blob: Blob;
   filename: string | null;
+  headers?: Headers;
 }
 
 /** The file name of a Content-Disposition header (filename* first, then filename). */
@@ -55,7 +59,11 @@ export async function downloadFile(
     if (response.status === 401 && token) options.onUnauthorized?.();
     throw error;
   }
-  return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
+  return {
+    blob: await response.blob(),
+    filename: filenameOf(response.headers.get('Content-Disposition')),
+    headers: response.headers,
+  };
 }
 
 /** Hands a downloaded file to the browser as a download named `filename`. */

@@ -65,6 +65,7 @@ export const CATALOG_ROUTES = {
     'DELETE /internal/stock/reservations/:order_id': internalFrom('svc-orders'),
     'GET /internal/articles/parcels': internalFrom('svc-orders'),
     'GET /internal/articles/prices': internalFrom('svc-orders'),
+    'GET /internal/articles/thumbnails': internalFrom('svc-orders'),
     'GET /internal/articles/by-ean': internalFrom('svc-orders'),
     // A customer's data export: the reviews written under the account's e-mail.
     'POST /internal/customers/reviews': internalFrom('svc-orders'),

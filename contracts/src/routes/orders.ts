@@ -57,6 +57,13 @@ export const ORDERS_ROUTES = {
     'POST /api/auth/logout': OWN_SESSION,
     // Orders. Cancelling a paid order (cancel and refund) is refused to `staff` inside the status change.
     'GET /api/orders': COUNTER,
+    // The list keeping itself current: a token that moves with every order change.
+    'GET /api/orders/changes': COUNTER,
+    // Bulk work on the list's chosen orders, one result per order.
+    'POST /api/orders/bulk/confirm': STAFF,
+    'POST /api/orders/bulk/ship': STAFF,
+    'POST /api/orders/bulk/invoice': STAFF,
+    'POST /api/orders/bulk/print': STAFF,
     'GET /api/orders/:id': COUNTER,
     // Marketplace orders that found no stock (the last unit sold twice), and taking their units once freed.
     'GET /api/orders/stock-conflicts': STAFF,

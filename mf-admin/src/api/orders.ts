@@ -1,5 +1,8 @@
 import {
+  BulkOrderResults,
   CreateShipmentResponse,
+  LABELS_MISSING_HEADER,
+  OrderChanges,
   EmailLog,
   NextInvoiceNumber,
   Order,
@@ -18,6 +21,7 @@ import {
   type OrderFilterQuery,
   type OrderListQuery,
   type OrderStatus,
+  type BulkShipRequest,
   type PartialRefundRequest,
   type RecordTransferRequest,
 } from '@edicola/contracts';
@@ -127,6 +131,33 @@ export const ordersApi = (client: ApiClient) => ({
     downloadFile(client, ROUTES['GET /api/orders/:id/packing-slip.pdf'], { params: { id: orderId } }),
   mergedLabels: (orderIds: string[]) =>
     downloadFile(client, ROUTES['POST /api/shipments/labels'], { body: { order_ids: orderIds } }),
+  /** GET /api/orders/changes: a token that moves with every order change (the list polls it). */
+  changes: (signal?: AbortSignal) =>
+    client.call(ROUTES['GET /api/orders/changes'], { signal, schema: OrderChanges }),
+  /** The bulk actions of the list (docs/product/back-office.md#bulk-actions): one result per order. */
+  bulkConfirm: (orderIds: string[]) =>
+    client.call(ROUTES['POST /api/orders/bulk/confirm'], {
+      body: { order_ids: orderIds },
+      schema: BulkOrderResults,
+    }),
+  bulkShip: (orders: BulkShipRequest['orders']) =>
+    client.call(ROUTES['POST /api/orders/bulk/ship'], { body: { orders }, schema: BulkOrderResults }),
+  bulkInvoice: (orderIds: string[]) =>
+    client.call(ROUTES['POST /api/orders/bulk/invoice'], {
+      body: { order_ids: orderIds },
+      schema: BulkOrderResults,
+    }),
+  /** POST /api/orders/bulk/print: labels and packing slips in one PDF, and the references without a label. */
+  bulkPrint: async (orderIds: string[]) => {
+    const file = await downloadFile(client, ROUTES['POST /api/orders/bulk/print'], {
+      body: { order_ids: orderIds },
+    });
+    const missing = (file.headers?.get(LABELS_MISSING_HEADER) ?? '')
+      .split(',')
+      .map((reference) => reference.trim())
+      .filter(Boolean);
+    return { file, missing };
+  },
   /** GET /orders/export/csv with the list's filters (docs/product/back-office.md#orders-csv). */
   exportCsv: (filters: Partial<OrderFilterQuery>) =>
     downloadFile(client, ROUTES['GET /orders/export/csv'], { query: filters }),

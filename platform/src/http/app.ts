@@ -163,7 +163,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
       origin: options.corsOrigins,
       credentials: false,
       allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
-      exposedHeaders: ['X-Request-Id', 'Content-Disposition'],
+      // Edicola-Labels-Missing: the orders a printed batch has no label for (contracts' LABELS_MISSING_HEADER).
+      exposedHeaders: ['X-Request-Id', 'Content-Disposition', 'Edicola-Labels-Missing'],
       maxAge: 600,
     }),
   );

@@ -178,11 +178,13 @@ export const orderRecords = orders.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The Ordini list's search text (orders/list.ts): the customer's name and e-mail, lower-cased, kept by the
-     * database itself so the search scans one short column instead of the jsonb.
+     * The Ordini list's search text (orders/list.ts): the customer's name, e-mail and phone (its digits alone),
+     * the invoice's company name, P.IVA and codici fiscali, lower-cased, kept by the database itself so the search
+     * scans one short column instead of the jsonb.
      */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(coalesce(customer_info->>'name', '') || ' ' || coalesce(customer_info->>'email', ''))`,
+      // concat_ws is not immutable (a generated column needs it): || over coalesce.
+      sql`lower(coalesce(customer_info->>'name', '') || ' ' || coalesce(customer_info->>'email', '') || ' ' || regexp_replace(coalesce(customer_info->>'phone', ''), '[^0-9]', '', 'g') || ' ' || coalesce(invoice_data->>'ragione_sociale', '') || ' ' || coalesce(invoice_data->>'piva', '') || ' ' || coalesce(invoice_data->>'codice_fiscale', '') || ' ' || coalesce(invoice_data->>'codice_fiscale_azienda', ''))`,
     ),
   },
   (t) => [
@@ -209,6 +211,8 @@ export const orderRecords = orders.table(
     index('orders_email_idx').on(sql`lower(${t.customerInfo}->>'email')`),
     index('orders_total_idx').on(t.totalCents, t.createdAt, t.id),
     index('orders_channel_idx').on(t.channel, t.createdAt),
+    // The list's question "did anything change?" (orders/changes.ts): the latest updated_at, one index read.
+    index('orders_updated_idx').on(t.updatedAt),
     uniqueIndex('orders_external_idx').on(t.channel, t.externalId),
     index('orders_stock_conflict_idx')
       .on(t.createdAt)

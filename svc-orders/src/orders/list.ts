@@ -8,8 +8,9 @@ import {
   type OrderSort,
   type OrderStatusCounts,
 } from '@edicola/contracts';
-import type { Db } from '@edicola/platform';
+import type { Db, InternalClient, Logger } from '@edicola/platform';
 import { orderRecords } from '../db/schema';
+import { withPackLines } from './pack-lines';
 import { toOrder } from './queries';
 import { refundsOfOrders } from './refunds';
 import { nextDay, romeDayStart } from './rome-time';
@@ -45,18 +46,48 @@ function paymentCondition(payment: OrderFilterQuery['payment']): SQL | undefined
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const REFERENCE = /^ORD-([0-9a-f]{8})$/i;
+/** The reference as the list shows it, or a start of it: ORD-EFEEB87A, ord-efee, #efeeb87a, #efee. */
+const REFERENCE = /^(?:ORD-|#)([0-9a-f]{1,8})$/i;
 const SHORT_ID = /^[0-9a-f]{8}$/i;
+/** A start of the full id (at least 4 characters, its dashes where the id has them). */
+const ID_PREFIX =
+  /^[0-9a-f]{4,8}(?:-[0-9a-f]{0,4}(?:-[0-9a-f]{0,4}(?:-[0-9a-f]{0,4}(?:-[0-9a-f]{0,12})?)?)?)?$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A phone number as people type it: digits with spaces, dots, dashes, brackets, a leading + (6 digits at least). */
+const PHONE = /^\+?[\d\s().-]{6,}$/;
+/** An Italian P.IVA with its country prefix: IT and 11 digits. */
+const IT_VAT = /^IT(\d{11})$/i;
 
 /** `%`, `_` and `\` are themselves in a LIKE pattern. */
 export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The ids starting with `prefix` (hex and dashes) as a range of the primary key, which its index serves. */
+function idPrefixCondition(prefix: string): SQL {
+  const hex = prefix.replace(/-/g, '').toLowerCase();
+  const uuidOf = (fill: string) => {
+    const digits = hex.padEnd(32, fill);
+    return `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
+  };
+  return and(gte(t.id, uuidOf('0')), sql`${t.id} <= ${uuidOf('f')}::uuid`)!;
+}
+
 /**
- * The search box: an order reference (ORD-1A2B3C4D, or its 8 characters), an order id, a marketplace's order id
- * (eBay's 12-34567-89012, whole), a customer's whole e-mail address, or part of the customer's name or e-mail;
- * without regard to case. A reference uses its index (orders_reference_idx); a name or e-mail
- * scans the short lower-cased search_text column.
+ * The references starting with `start` (1-8 characters), as a range of orders_reference_idx; the whole reference
+ * is an equality on it.
+ */
+function referenceCondition(start: string): SQL {
+  const low = start.toLowerCase();
+  if (low.length === 8) return sql`right(${t.id}::text, 8) = ${low}`;
+  return sql`right(${t.id}::text, 8) between ${low} and ${low.padEnd(8, 'f')}`;
+}
+
+/**
+ * The search box (docs/product/back-office.md#order-search): an order reference in any form the shop shows it
+ * (ORD-1A2B3C4D, #1a2b3c4d, its 8 characters, or a start of them), an order id or a start of it, a marketplace's
+ * order id (eBay's 12-34567-89012, whole), a customer's whole e-mail address, a phone number (its digits,
+ * whatever the spaces), or part of the customer's name or e-mail, of the invoice's company name, P.IVA or codice
+ * fiscale; without regard to case. References and ids use their indexes (orders_reference_idx, the primary
+ * key), a whole e-mail orders_email_idx; the rest scans the short lower-cased search_text column.
  */
 function searchCondition(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
@@ -65,9 +96,17 @@ function searchCondition(q: string | undefined): SQL | undefined {
   // containing it.
   if (EMAIL.test(q)) return sql`lower(${t.customerInfo}->>'email') = ${q.toLowerCase()}`;
   const reference = REFERENCE.exec(q);
-  if (reference) return sql`right(${t.id}::text, 8) = ${reference[1]!.toLowerCase()}`;
-  const text = or(sql`${t.searchText} like ${`%${likeEscaped(q.toLowerCase())}%`}`, eq(t.externalId, q));
-  if (SHORT_ID.test(q)) return or(sql`right(${t.id}::text, 8) = ${q.toLowerCase()}`, text);
+  if (reference) return referenceCondition(reference[1]!);
+  const vat = IT_VAT.exec(q);
+  const words = vat ? vat[1]! : q.toLowerCase();
+  const text = or(sql`${t.searchText} like ${`%${likeEscaped(words)}%`}`, eq(t.externalId, q));
+  if (SHORT_ID.test(q)) return or(referenceCondition(q), idPrefixCondition(q), text);
+  if (ID_PREFIX.test(q)) return or(idPrefixCondition(q), text);
+  if (PHONE.test(q)) {
+    // The stored phone is its digits alone; an Italian +39 / 0039 the customer may not have typed is left out.
+    const digits = q.replace(/\D/g, '').replace(/^(?:00)?39(?=[03]\d{5,}$)/, '');
+    return or(sql`${t.searchText} like ${`%${digits}%`}`, text);
+  }
   return text;
 }
 
@@ -117,10 +156,15 @@ export function orderByOf(sort: OrderSort): SQL[] {
 
 /**
  * GET /api/orders: one page of the filtered orders in the chosen sort, the total of them, and the counts per status
- * of the orders matching every filter but the status and tab (the tabs' figures). Two queries: the counts (whose
- * sum over the chosen statuses is the total) and the page.
+ * of the orders matching every filter but the status and tab (the tabs' figures), each order with its lines to
+ * pack. Two queries: the counts (whose sum over the chosen statuses is the total) and the page.
  */
-export async function listOrders(db: Db, query: OrderListQuery): Promise<OrderList> {
+export async function listOrders(
+  db: Db,
+  internal: InternalClient,
+  query: OrderListQuery,
+  logger?: Logger,
+): Promise<OrderList> {
   const conditions = orderFilterConditions(query);
   const grouped = await db
     .select({ status: t.status, count: sql<number>`count(*)::int` })
@@ -140,20 +184,22 @@ export async function listOrders(db: Db, query: OrderListQuery): Promise<OrderLi
   const offset = (query.page - 1) * query.page_size;
   if (offset >= total) return { orders: [], counts, total, page: query.page, page_size: query.page_size };
   // The page's ids first, from orders_list_idx alone (its filters read only the index's columns), then those rows.
-  const page = await db
+  const pageIds = await db
     .select({ id: t.id })
     .from(t)
     .where(and(...conditions, statusCondition(query)))
     .orderBy(...orderByOf(query.sort))
     .limit(query.page_size)
     .offset(offset);
-  const ids = page.map((row) => row.id);
+  const ids = pageIds.map((row) => row.id);
   const rows = ids.length === 0 ? [] : await db.select().from(t).where(inArray(t.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const refunds = await refundsOfOrders(db, ids);
-  const orders = ids.flatMap((id) => {
+  const page = ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toOrder(row, refunds.get(id) ?? [])] : [];
   });
+  // The photos are asked after the database's reads, outside any transaction.
+  const orders = await withPackLines(internal, page, logger);
   return { orders, counts, total, page: query.page, page_size: query.page_size };
 }

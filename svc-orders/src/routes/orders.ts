@@ -133,7 +133,9 @@ export function orderRoutes(router: Router, options: OrderRouteOptions) {
     },
   );
 
-  serve(endpoint('GET /api/orders'), ({ query }): Promise<OrderList> => listOrders(db, query));
+  serve(endpoint('GET /api/orders'), ({ query }): Promise<OrderList> =>
+    listOrders(db, options.internal, query, options.logger),
+  );
 
   serve(endpoint('GET /api/orders/:id/timeline'), ({ params }): Promise<OrderTimeline> =>
     orderTimeline(db, params.id),

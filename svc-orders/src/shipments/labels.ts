@@ -2,7 +2,8 @@ import { inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { LABEL_DOWNLOAD_FAILED_DETAIL, orderReference } from '@edicola/contracts';
 import { conflict, HttpError, notFound } from '@edicola/platform';
-import { shipments } from '../db/schema';
+import { orderRecords, shipments } from '../db/schema';
+import { packingSlipPdf } from './packing-slip';
 import { PacklinkError, type PacklinkClient } from './packlink-client';
 import { requirePacklink, shipmentByReference, SHIPMENT_NOT_FOUND, type ShipmentDeps } from './shipments';
 
@@ -64,4 +65,38 @@ export async function mergedLabels(deps: ShipmentDeps, orderIds: string[]): Prom
     );
   }
   return mergePdfs(found.flat());
+}
+
+/**
+ * POST /api/orders/bulk/print (docs/product/back-office.md#bulk-actions): for each chosen order in the order
+ * given, its label(s) then its packing slip (a page with the lines to pack), in one PDF. An order whose label is
+ * not there (no shipment, Packlink has none yet, shipments off) still gets its slip, and is named in `missing` so
+ * staff see which parcels still need a label. Orders unknown or from the counter are left out and named too.
+ */
+export async function labelsAndSlips(
+  deps: ShipmentDeps,
+  orderIds: string[],
+): Promise<{ pdf: Buffer; missing: string[] }> {
+  const db = deps.database.db;
+  const client = deps.mode === 'off' ? null : deps.packlink;
+  const orders = await db.select().from(orderRecords).where(inArray(orderRecords.id, orderIds));
+  const rows = await db.select().from(shipments).where(inArray(shipments.orderId, orderIds));
+  const orderById = new Map(orders.map((row) => [row.id, row]));
+  const shipmentOf = new Map(rows.map((row) => [row.orderId, row]));
+  const missing: string[] = [];
+  const pdfs: Buffer[] = [];
+  for (const id of orderIds) {
+    const order = orderById.get(id);
+    if (!order || order.channel === 'counter') {
+      missing.push(orderReference(id));
+      continue;
+    }
+    const reference = shipmentOf.get(id)?.packlinkReference;
+    const labels = client && reference ? await labelsOf(client, reference) : null;
+    if (labels) pdfs.push(...labels);
+    else missing.push(orderReference(id));
+    pdfs.push(await packingSlipPdf(order));
+  }
+  if (pdfs.length === 0) throw notFound('Nessuno degli ordini scelti esiste');
+  return { pdf: await mergePdfs(pdfs), missing };
 }

@@ -17,7 +17,7 @@ import { invoiceDue, shipmentDue, trackingOf, transferAwaited } from './orderVie
 import { ShipmentDialog } from './ShipmentDialog';
 import { todayInRome } from './orderQuery';
 import { DialogActions } from '../../ui/DialogActions';
-import { RowButton } from '../../ui/RowButton';
+import { RowMenu, type MenuAction } from '../../ui/RowMenu';
 
 export type Notify = (kind: 'success' | 'error', text: string, ms?: number) => void;
 
@@ -27,16 +27,20 @@ type Open = 'ship' | 'cancel' | 'transfer' | 'invoice' | 'shipment' | null;
  * The staff moves of docs/product/orders-and-payments.md#transitions for one order, read from contracts'
  * ORDER_TRANSITIONS and orderMoveBlocker (the
  * server's own table), so the screen never offers a move the server refuses; plus the transfer, invoice and
- * shipment steps the order is due for.
+ * shipment steps the order is due for. In a list row the first step due is the primary button and the rest are in
+ * a menu, the cancellation last and apart (docs/product/back-office.md#order-rows).
  */
 export function OrderActions({
   order,
   onChanged,
   notify,
+  layout = 'page',
 }: {
   order: Order;
   onChanged: () => void;
   notify: Notify;
+  /** The order page shows every action as a button; a list row its primary one and the others in a menu. */
+  layout?: 'page' | 'row';
 }) {
   const { t } = useTranslation('admin');
   const { api, refreshCounts } = useAdmin();
@@ -73,93 +77,110 @@ export function OrderActions({
     }
   };
 
-  const moveButton = (to: OrderStatus, label: string, onClick: () => void, danger = false) => {
-    if (!canMoveOrder(order.status, to)) return null;
-    const blocker = orderMoveBlocker(order, to);
-    const hint = blocker === 'needs_payment' ? t('orders.needsPayment') : undefined;
-    return (
-      <button
-        type="button"
-        className={`adm-button adm-button-small${danger ? ' adm-button-danger' : ''}`}
-        disabled={busy || blocker !== null}
-        title={hint}
-        aria-label={`${label}: ${ref}`}
-        aria-describedby={hint ? `${order.id}-needs-payment` : undefined}
-        onClick={onClick}
-      >
-        {label}
-      </button>
-    );
-  };
-
   // eBay holds an eBay order's money: cancelling it here refunds nothing, staff refund the buyer on eBay.
   const ebay = order.channel === 'ebay';
   const paid = order.payment_status === 'paid' && !ebay;
   const tracking = trackingOf(order);
   const needsPaymentHint = orderMoveBlocker(order, 'confirmed') === 'needs_payment';
+  const hintId = `${order.id}-needs-payment`;
 
-  return (
-    <div className="adm-row-actions">
-      {moveButton('confirmed', t('orders.actions.confirm'), () => void move('confirmed'))}
-      {moveButton('shipped', t('orders.actions.ship'), () =>
-        tracking ? void move('shipped', tracking) : setOpen('ship'),
-      )}
-      {moveButton('delivered', t('orders.actions.deliver'), () => void move('delivered'))}
-      {moveButton(
-        'cancelled',
-        paid ? t('orders.actions.cancelRefund') : t('orders.actions.cancel'),
-        () => setOpen('cancel'),
-        true,
-      )}
-      {transferAwaited(order) && (
-        <RowButton label={t('orders.actions.transfer')} of={ref} onClick={() => setOpen('transfer')} />
-      )}
-      {invoiceDue(order) && order.status !== 'cancelled' && (
-        <RowButton
-          label={t('orders.actions.invoice')}
-          of={ref}
-          tone="light"
-          onClick={() => setOpen('invoice')}
-        />
-      )}
-      {shipmentDue(order) && (
-        <RowButton
-          label={t('orders.actions.createShipment')}
-          of={ref}
-          tone="light"
-          onClick={() => setOpen('shipment')}
-        />
-      )}
-      {order.packlink_shipment_id && (
-        <>
-          <RowButton
-            label={t('orders.actions.label')}
-            of={ref}
-            tone="light"
-            onClick={() =>
+  const moveAction = (
+    key: string,
+    to: OrderStatus,
+    label: string,
+    onSelect: () => void,
+    danger = false,
+  ): MenuAction[] => {
+    if (!canMoveOrder(order.status, to)) return [];
+    const blocker = orderMoveBlocker(order, to);
+    const hint = blocker === 'needs_payment' ? t('orders.needsPayment') : undefined;
+    return [{ key, label, onSelect, danger, disabled: busy || blocker !== null, hint }];
+  };
+
+  // In the order of the work: the first one the order is due for is the row's primary action
+  // (docs/product/back-office.md#order-rows).
+  const actions: MenuAction[] = [
+    ...(transferAwaited(order)
+      ? [{ key: 'transfer', label: t('orders.actions.transfer'), onSelect: () => setOpen('transfer') }]
+      : []),
+    ...moveAction('confirm', 'confirmed', t('orders.actions.confirm'), () => void move('confirmed')),
+    ...(shipmentDue(order)
+      ? [{ key: 'shipment', label: t('orders.actions.createShipment'), onSelect: () => setOpen('shipment') }]
+      : []),
+    ...moveAction('ship', 'shipped', t('orders.actions.ship'), () =>
+      tracking ? void move('shipped', tracking) : setOpen('ship'),
+    ),
+    ...moveAction('deliver', 'delivered', t('orders.actions.deliver'), () => void move('delivered')),
+    ...(invoiceDue(order) && order.status !== 'cancelled'
+      ? [{ key: 'invoice', label: t('orders.actions.invoice'), onSelect: () => setOpen('invoice') }]
+      : []),
+    ...(order.packlink_shipment_id
+      ? [
+          {
+            key: 'label',
+            label: t('orders.actions.label'),
+            onSelect: () =>
               void download(
                 () => api.orders.label(order.packlink_shipment_id!),
                 `etichetta-${ref}.pdf`,
                 t('orders.labelError'),
-              )
-            }
-          />
-          <RowButton
-            label={t('orders.actions.packingSlip')}
-            of={ref}
-            tone="light"
-            onClick={() =>
+              ),
+          },
+          {
+            key: 'slip',
+            label: t('orders.actions.packingSlip'),
+            onSelect: () =>
               void download(
                 () => api.orders.packingSlip(order.id),
                 `distinta-${ref}.pdf`,
                 t('orders.packingSlipError'),
-              )
-            }
-          />
-        </>
+              ),
+          },
+        ]
+      : []),
+    ...moveAction(
+      'cancel',
+      'cancelled',
+      paid ? t('orders.actions.cancelRefund') : t('orders.actions.cancel'),
+      () => setOpen('cancel'),
+      true,
+    ),
+  ];
+  const primary = layout === 'row' ? actions.find((a) => !a.danger && !a.disabled) : undefined;
+  const LIGHT = new Set(['invoice', 'shipment', 'label', 'slip']);
+
+  return (
+    <div className="adm-row-actions">
+      {layout === 'page' &&
+        actions.map((action) => (
+          <button
+            key={action.key}
+            type="button"
+            className={`adm-button adm-button-small${action.danger ? ' adm-button-danger' : LIGHT.has(action.key) ? ' adm-button-light' : ''}`}
+            disabled={action.disabled}
+            title={action.hint}
+            aria-label={`${action.label}: ${ref}`}
+            aria-describedby={action.hint ? hintId : undefined}
+            onClick={action.onSelect}
+          >
+            {action.label}
+          </button>
+        ))}
+      {primary && (
+        <button
+          type="button"
+          className="adm-button adm-button-small"
+          aria-label={`${primary.label}: ${ref}`}
+          onClick={primary.onSelect}
+        >
+          {primary.label}
+        </button>
+      )}
+      {layout === 'row' && (
+        <RowMenu label={t('orders.moreActions')} of={ref} actions={actions.filter((a) => a !== primary)} />
       )}
       {needsPaymentHint && (
-        <span id={`${order.id}-needs-payment`} className="adm-visually-hidden">
+        <span id={hintId} className="adm-visually-hidden">
           {t('orders.needsPayment')}
         </span>
       )}

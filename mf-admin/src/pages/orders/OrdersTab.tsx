@@ -1,40 +1,42 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import {
-  OrderChannel,
-  OrderPaymentFilter,
-  OrderSort,
-  PaymentMethod,
-  type Order,
-  orderReference,
-} from '@edicola/contracts';
+import { OrderChannel, OrderPaymentFilter, OrderSort, PaymentMethod } from '@edicola/contracts';
 import { useAdmin } from '../../frame/context';
-import { saveFile, failureText, formatShortDate, formatEuro, useLoad } from '@edicola/web-kit';
+import { saveFile, failureText, useLoad } from '@edicola/web-kit';
 import { Banner, useBanner } from '../../ui/Banner';
 import { FilterBar, SelectFilter } from '../../ui/filters';
 import { LoadStatus } from '../../ui/LoadStatus';
 import { Pager } from '../../ui/Pager';
 import { useListParams } from '../../ui/useListParams';
-import { OrderActions } from './OrderActions';
+import { BulkBar } from './BulkBar';
 import { filtersOf, listQueryOf, TAB_SLUGS, tabCount, todayInRome } from './orderQuery';
-import { ChannelBadge, PaymentCell } from './PaymentCell';
+import { OrderRow } from './OrderRow';
 import { StockConflicts } from './StockConflicts';
 import { TakingsExport } from './TakingsExport';
+import { useOrderChanges } from './useOrderChanges';
+import './order-list.css';
 
 /**
  * Ordini: the orders by status tab, searched, filtered, sorted and paged on the server, with the actions of
- * docs/product/back-office.md#order-actions.
+ * docs/product/back-office.md#order-actions and the bulk actions on the chosen ones; the list reads itself again
+ * when an order changes (docs/decisions/0061-order-list-work.md).
  */
 export default function OrdersTab() {
   const { t } = useTranslation('admin');
   const { api, readOnly } = useAdmin();
   const { params, update } = useListParams();
   const query = listQueryOf(params);
-  const list = useLoad((signal) => api.orders.list(query, signal), params.toString());
+  const key = params.toString();
+  // The answer carries the view it was asked for: while another tab or page loads, the rows of the previous one
+  // are not shown under the new heading.
+  const list = useLoad((signal) => api.orders.list(query, signal).then((answer) => ({ key, answer })), key);
   const banner = useBanner();
   const [search, setSearch] = useState(query.q ?? '');
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // What is chosen belongs to the view (tab, filter, page) it was chosen in: another view starts with nothing.
+  const [choice, setChoice] = useState<{ key: string; ids: ReadonlySet<string> }>({ key, ids: new Set() });
+  const selected = choice.key === key ? choice.ids : new Set<string>();
+  const setSelected = (ids: ReadonlySet<string>) => setChoice({ key, ids });
   const [exporting, setExporting] = useState(false);
   // An order moved from the list (the web order of a conflict cancelled, say): the conflicts are read again too.
   const [moves, setMoves] = useState(0);
@@ -42,6 +44,7 @@ export default function OrdersTab() {
     list.reload();
     setMoves((n) => n + 1);
   };
+  useOrderChanges((signal) => api.orders.changes(signal), changed);
   const slug = TAB_SLUGS.find((s) => s.tab === (query.tab ?? 'all'))!.slug;
 
   const tabLink = (tabSlug: string) => {
@@ -65,24 +68,18 @@ export default function OrdersTab() {
     }
   };
 
-  const mergedLabels = async () => {
-    try {
-      saveFile(await api.orders.mergedLabels([...selected]), `etichette-${todayInRome()}.pdf`);
-    } catch (failure) {
-      banner.show('error', failureText(failure, t('orders.labelError')));
-    }
+  const toggle = (orderId: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(orderId);
+    else next.delete(orderId);
+    setSelected(next);
   };
 
-  const toggle = (order: Order, on: boolean) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (on) next.add(order.id);
-      else next.delete(order.id);
-      return next;
-    });
-
-  const data = list.data;
-  const counts = data?.counts;
+  const data = list.data?.key === key ? list.data.answer : undefined;
+  const counts = (data ?? list.data?.answer)?.counts;
+  const shown = data?.orders ?? [];
+  const chosen = shown.filter((order) => selected.has(order.id));
+  const allChosen = shown.length > 0 && chosen.length === shown.length;
   const filtered = Boolean(
     query.q || query.payment_method || query.payment || query.channel || query.from || query.to,
   );
@@ -207,81 +204,60 @@ export default function OrdersTab() {
         )}
       </FilterBar>
 
-      <LoadStatus loaded={list} errorText={t('orders.loadError')} />
+      <LoadStatus loaded={{ ...list, data }} errorText={t('orders.loadError')} />
       {data && data.orders.length === 0 && (
         <div className="adm-empty">
           <p>{filtered || query.tab ? t('orders.emptyFiltered') : t('orders.empty')}</p>
         </div>
       )}
-      {selected.size > 0 && (
-        <p className="adm-row-actions">
-          <button type="button" className="adm-button adm-button-light" onClick={() => void mergedLabels()}>
-            {t('orders.mergedLabels', { n: selected.size })}
-          </button>
-          <button
-            type="button"
-            className="adm-button adm-button-light"
-            onClick={() => setSelected(new Set())}
-          >
-            {t('orders.clearSelection')}
-          </button>
-        </p>
+      {!readOnly && chosen.length > 0 && (
+        <BulkBar
+          chosen={chosen}
+          onClear={() => setSelected(new Set())}
+          onChanged={changed}
+          notify={banner.show}
+        />
       )}
       {data && data.orders.length > 0 && (
         <div className="adm-table-wrap" role="region" aria-label={t('orders.heading')} tabIndex={0}>
-          <table className="adm-table adm-orders">
+          <table className="adm-table adm-orders adm-order-list">
             <caption className="adm-visually-hidden">{t('orders.heading')}</caption>
             <thead>
               <tr>
-                <th scope="col">
-                  <span className="adm-visually-hidden">{t('orders.select')}</span>
-                </th>
+                {!readOnly && (
+                  <th scope="col" className="adm-col-choose">
+                    <input
+                      type="checkbox"
+                      aria-label={t('orders.rows.chooseAll')}
+                      checked={allChosen}
+                      ref={(box) => {
+                        if (box) box.indeterminate = chosen.length > 0 && !allChosen;
+                      }}
+                      onChange={(e) =>
+                        setSelected(e.target.checked ? new Set(shown.map((order) => order.id)) : new Set())
+                      }
+                    />
+                  </th>
+                )}
                 <th scope="col">{t('orders.id')}</th>
-                <th scope="col">{t('orders.date')}</th>
                 <th scope="col">{t('orders.customer')}</th>
-                <th scope="col">{t('orders.total')}</th>
-                <th scope="col">{t('orders.payment')}</th>
+                <th scope="col">{t('orders.rows.toPack')}</th>
                 <th scope="col">{t('orders.state')}</th>
-                <th scope="col">{t('common.actions')}</th>
+                <th scope="col">{t('orders.total')}</th>
+                {!readOnly && <th scope="col">{t('common.actions')}</th>}
               </tr>
             </thead>
             <tbody>
               {data.orders.map((order) => (
-                <tr key={order.id} data-testid="order-row">
-                  <td>
-                    {order.packlink_shipment_id && !readOnly && (
-                      <input
-                        type="checkbox"
-                        aria-label={t('orders.selectForLabels', { id: orderReference(order.id) })}
-                        checked={selected.has(order.id)}
-                        onChange={(e) => toggle(order, e.target.checked)}
-                      />
-                    )}
-                  </td>
-                  <td>
-                    <Link
-                      to={`/gestione/ordini/${order.id}`}
-                      aria-label={t('orders.open', { id: orderReference(order.id) })}
-                    >
-                      {orderReference(order.id)}
-                    </Link>
-                    <ChannelBadge order={order} />
-                  </td>
-                  <td>{formatShortDate(order.order_date)}</td>
-                  <td>
-                    {order.customer_info.name}
-                    <br />
-                    <span className="adm-muted">{order.customer_info.email}</span>
-                  </td>
-                  <td>{formatEuro(order.total_amount)}</td>
-                  <td>
-                    <PaymentCell order={order} />
-                  </td>
-                  <td>{t(`orders.statuses.${order.status}`)}</td>
-                  <td>
-                    {!readOnly && <OrderActions order={order} onChanged={changed} notify={banner.show} />}
-                  </td>
-                </tr>
+                <OrderRow
+                  key={order.id}
+                  order={order}
+                  chosen={selected.has(order.id)}
+                  onChoose={(on) => toggle(order.id, on)}
+                  onChanged={changed}
+                  notify={banner.show}
+                  readOnly={readOnly}
+                />
               ))}
             </tbody>
           </table>

@@ -1,33 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@edicola/contracts';
-import { formatShortDate, formatEuro } from '@edicola/web-kit';
-import { refundOutcome, transferAwaited } from './orderView';
-
-/** The payment as the list shows it: method, state, demo money, a transfer's due date, the refund's outcome. */
-export function PaymentCell({ order }: { order: Order }) {
-  const { t } = useTranslation('admin');
-  const outcome = refundOutcome(order);
-  return (
-    <>
-      {t(`orders.methods.${order.payment_method}`)} · {t(`orders.paymentStatuses.${order.payment_status}`)}
-      {order.payment_demo && <span className="adm-badge adm-badge-warn">{t('orders.demo')}</span>}
-      {transferAwaited(order) && order.payment_due_at && (
-        <>
-          <br />
-          <span className="adm-muted">
-            {t('orders.dueBy', { date: formatShortDate(order.payment_due_at) })}
-          </span>
-        </>
-      )}
-      {outcome && (
-        <>
-          <br />
-          <RefundOutcome order={order} />
-        </>
-      )}
-    </>
-  );
-}
+import { formatEuro } from '@edicola/web-kit';
+import { refundOutcome } from './orderView';
 
 export function RefundOutcome({ order }: { order: Order }) {
   const { t } = useTranslation('admin');
