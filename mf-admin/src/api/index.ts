@@ -10,6 +10,7 @@ import { ordersApi } from './orders';
 import { posApi } from './pos';
 import { reviewsApi } from './reviews';
 import { shippingApi } from './shipping';
+import { staffApi } from './staff';
 
 export interface AdminApiOptions {
   fetchImpl?: typeof fetch;
@@ -39,6 +40,7 @@ export function createAdminApi(apiBaseUrl: string, options: AdminApiOptions = {}
     channels: channelsApi(client),
     customers: customersApi(client),
     discounts: discountsApi(client),
+    staff: staffApi(client),
   };
 }
 
