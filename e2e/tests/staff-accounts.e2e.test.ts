@@ -20,6 +20,10 @@ function totp(base32: string, at = Date.now()): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
+/** A tab of the back office's navigation. */
+const tab = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sezioni del back office' }).getByRole('link', { name, exact: true });
+
 async function signIn(page: Page, username: string, password: string) {
   await page.goto(`${shop.webUrl}/gestione/login`);
   await page.getByLabel('Nome utente').fill(username);
@@ -69,13 +73,12 @@ describe('staff accounts', () => {
   });
 
   it('the owner creates a cashier while the shop runs, and deactivating it ends its session at once', async () => {
-    jest.setTimeout(120_000);
     const cashierName = `cassa-${randomUUID().slice(0, 6)}`;
     const owner = await newPage();
     await signIn(owner, shop.admin.username, shop.admin.password);
     await owner.waitForURL(/\/gestione\/articoli$/);
-    await owner.getByRole('link', { name: 'Personale' }).click();
-    await owner.getByRole('heading', { name: 'Personale' }).waitFor();
+    await tab(owner, 'Personale').click();
+    await owner.getByRole('heading', { name: 'Personale', exact: true }).waitFor();
     const temporary = await createAccount(owner, cashierName, 'cassiere');
     expect(await seriousA11yViolations(owner)).toEqual([]);
     await owner.screenshot({ path: path.join(shots, 'staff-accounts-1366.png') });
@@ -120,35 +123,35 @@ describe('staff accounts', () => {
     await cashier.getByText('Username o password non corretti').waitFor();
 
     // The audit trail as a screen: the cashier's creation and deactivation, by the owner.
-    await owner.getByRole('link', { name: 'Registro' }).click();
-    await owner.getByLabel('Chi').fill(shop.admin.username);
-    await owner.getByLabel('Tipo').selectOption({ label: 'Personale' });
+    await tab(owner, 'Registro').click();
+    await owner.getByLabel('Chi', { exact: true }).fill(shop.admin.username);
+    await owner.getByLabel('Tipo', { exact: true }).selectOption({ label: 'Personale' });
     await owner.getByRole('button', { name: 'Filtra' }).click();
     await owner.getByTestId('audit-row').filter({ hasText: 'deactivated' }).first().waitFor();
     expect(await seriousA11yViolations(owner)).toEqual([]);
-  });
+  }, 180_000);
 
   it('an admin with two factors cannot sign in without the code', async () => {
-    jest.setTimeout(120_000);
     const name = `socio-${randomUUID().slice(0, 6)}`;
     const password = `Socio-${randomUUID()}`;
     const owner = await newPage();
     await signIn(owner, shop.admin.username, shop.admin.password);
     await owner.waitForURL(/\/gestione\/articoli$/);
-    await owner.getByRole('link', { name: 'Personale' }).click();
+    await tab(owner, 'Personale').click();
     const temporary = await createAccount(owner, name, 'amministratore');
 
     // The new admin enrols from the Personale screen: the QR code, the secret in text, a first code.
     const admin = await newPage();
     await firstSignIn(admin, name, temporary, password);
-    await admin.getByRole('link', { name: 'Personale' }).click();
+    await tab(admin, 'Personale').click();
     await admin.getByRole('button', { name: 'Attiva i due fattori' }).click();
     const enrol = admin.getByRole('dialog', { name: "Attiva l'accesso a due fattori" });
     await enrol.getByRole('img', { name: "Codice QR da inquadrare con l'app di autenticazione" }).waitFor();
     const secret = (await enrol.getByTestId('totp-secret').textContent())!.trim();
-    await enrol.getByLabel('Codice').fill(totp(secret, Date.now() - 30_000));
+    await enrol.getByLabel('Codice', { exact: true }).fill(totp(secret, Date.now() - 30_000));
     await enrol.getByRole('button', { name: 'Conferma e attiva' }).click();
     const recovery = admin.getByRole('dialog', { name: 'I tuoi codici di recupero' });
+    await recovery.getByTestId('recovery-codes').waitFor();
     expect(await recovery.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
     await recovery.getByRole('button', { name: "Fatto, l'ho annotata" }).click();
     await admin.getByRole('button', { name: 'Esci' }).click();
@@ -159,15 +162,15 @@ describe('staff accounts', () => {
     await admin.getByRole('heading', { name: 'Verifica in due passaggi' }).waitFor();
     expect(await admin.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
     const wrong = totp(secret) === '000000' ? '111111' : '000000';
-    await admin.getByLabel('Codice').fill(wrong);
+    await admin.getByLabel('Codice', { exact: true }).fill(wrong);
     await admin.getByRole('button', { name: 'Verifica' }).click();
     await admin.getByText('Codice non valido o già usato').waitFor();
     expect(await seriousA11yViolations(admin)).toEqual([]);
     expect(await admin.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
 
-    await admin.getByLabel('Codice').fill(totp(secret));
+    await admin.getByLabel('Codice', { exact: true }).fill(totp(secret));
     await admin.getByRole('button', { name: 'Verifica' }).click();
     await admin.waitForURL(/\/gestione\/articoli$/);
     expect(await admin.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
-  });
+  }, 180_000);
 });
