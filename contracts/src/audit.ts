@@ -34,11 +34,23 @@ export const AuditRecorded = z.object({
 });
 export type AuditRecorded = z.infer<typeof AuditRecorded>;
 
-/** GET /api/admin/audit?entity=&id= (admin): the newest entries first, at most `limit` (default 100, max 500). */
+/** A day of the trail's filters: YYYY-MM-DD (Rome time). */
+const AuditDay = z.iso.date('Data non valida');
+
+/**
+ * GET /api/admin/audit (admin): the newest entries first, at most `limit` (default 100, max 500) from `offset`,
+ * filtered by entity type and id (which order or article), actor's username (who), action (what) and days
+ * from/to, both included (when).
+ */
 export const AuditQuery = z.object({
   entity: AuditEntity.optional(),
   id: z.string().min(1).max(200).optional(),
+  actor: z.string().trim().min(1).max(64).optional(),
+  action: z.string().trim().min(1).max(64).optional(),
+  from: AuditDay.optional(),
+  to: AuditDay.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 

@@ -21,5 +21,7 @@ export const ERROR_CODES = {
   adminOnly: 'admin_only',
   /** The order's total is not the one the server computes (422): prices or shipping changed meanwhile. */
   totalMismatch: 'total_mismatch',
+  /** The second step of a staff login came too late or with a challenge not signed here (401): sign in again. */
+  challengeExpired: 'challenge_expired',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -32,6 +32,7 @@ export const API_ROUTES = {
     '/api/customers/*',
     '/api/auth/*',
     '/api/admin/audit',
+    '/api/admin/staff*',
     '/api/admin/customers*',
     '/api/admin/discounts*',
     '/api/admin/sdi/*',

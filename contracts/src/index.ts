@@ -15,6 +15,7 @@ export * from './roles';
 export * from './routes';
 export * from './route-schemas';
 export * from './audit';
+export * from './staff-accounts';
 export * from './customers';
 export * from './italian-ids';
 export * from './health';

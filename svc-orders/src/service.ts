@@ -37,6 +37,7 @@ import { onPaymentRefundFailed } from './events/payment-refund-failed';
 import { onPaymentSucceeded } from './events/payment-succeeded';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
+import { staffAccountRoutes } from './routes/staff-accounts';
 import { customerRoutes } from './routes/customers';
 import { adminCustomerRoutes } from './routes/admin-customers';
 import { discountRoutes } from './routes/discounts';
@@ -60,6 +61,7 @@ import { RELEASE_STOCK_JOB, releaseStock } from './stock/reservations';
 import { ensureStaffAdmin } from './staff/bootstrap';
 import { loadSigningKey } from './tokens/signing-key';
 import { sessionVersionOf } from './sessions/versions';
+import { twoFactorKeys } from './staff/two-factor-keys';
 import { createFakePacklink, type FakePacklink } from './fakes/packlink/fake-packlink';
 import { shipmentRoutes } from './routes/shipments';
 import { counterRoutes } from './routes/counter';
@@ -367,6 +369,9 @@ export function createOrdersService(
             verifier,
             limiter,
             staffTokenTtlSeconds: config.STAFF_TOKEN_TTL_SECONDS,
+            bus,
+            twoFactor: twoFactorKeys(signingKey),
+            issuer: config.SHOP_NAME ?? 'Edicola',
           });
           customerRoutes(router, {
             db,
@@ -417,6 +422,7 @@ export function createOrdersService(
           });
           internalSessionRoutes(router, db);
           auditRoutes(router, { db, verifier });
+          staffAccountRoutes(router, { db, verifier, bus });
           adminCustomerRoutes(router, { db, verifier, bus, internal });
           discountRoutes(router, { db, verifier, bus, internal, checkLimit: discountCheckLimit(limits) });
           exportRoutes(router, { db, verifier });

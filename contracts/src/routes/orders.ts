@@ -55,6 +55,11 @@ export const ORDERS_ROUTES = {
     'GET /api/auth/me': OWN_SESSION,
     'PUT /api/auth/password': OWN_SESSION,
     'POST /api/auth/logout': OWN_SESSION,
+    // The second step of an account with two factors (its challenge token is checked by the handler), and an
+    // admin's own enrolment (docs/decisions/0062-staff-accounts-and-two-factor.md).
+    'POST /api/auth/login/two-factor': PUBLIC,
+    'POST /api/auth/two-factor/setup': ADMIN,
+    'POST /api/auth/two-factor/confirm': ADMIN,
     // Orders. Cancelling a paid order (cancel and refund) is refused to `staff` inside the status change.
     'GET /api/orders': COUNTER,
     // The list keeping itself current: a token that moves with every order change.
@@ -121,7 +126,7 @@ export const ORDERS_ROUTES = {
     'GET /api/analytics/payment-stats': STAFF,
     'GET /analytics/reset-payment-data': ADMIN,
     'DELETE /analytics/reset-payment-data': ADMIN,
-    // The audit trail (staff users are managed with `npm run staff`, an admin's tool).
+    // The audit trail, and the staff accounts while the shop runs (`npm run staff` for a stopped shop).
     'GET /api/admin/audit': ADMIN,
     // Invoices to the SdI (docs/product/orders-and-payments.md#sdi): day-to-day work, as issuing them is.
     'GET /api/admin/sdi/status': STAFF,
@@ -129,6 +134,13 @@ export const ORDERS_ROUTES = {
     'POST /api/admin/sdi/send': STAFF,
     'GET /api/admin/sdi/rejections': STAFF,
     'POST /api/admin/sdi/demo/next-receipt': STAFF,
+    'GET /api/admin/staff': ADMIN,
+    'POST /api/admin/staff': ADMIN,
+    'PUT /api/admin/staff/:id/role': ADMIN,
+    'POST /api/admin/staff/:id/deactivate': ADMIN,
+    'POST /api/admin/staff/:id/reactivate': ADMIN,
+    'POST /api/admin/staff/:id/reset-password': ADMIN,
+    'DELETE /api/admin/staff/:id/two-factor': ADMIN,
     // The Clienti section: customers' data and what they bought, for the day-to-day work (not the cashier's).
     'GET /api/admin/customers': STAFF,
     'GET /api/admin/customers/guest': STAFF,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ROUTES, StaffLoginResponse, StaffMe, type StaffLoginRequest } from '@edicola/contracts';
+import {
+  ROUTES,
+  StaffLoginResponse,
+  StaffMe,
+  TwoFactorChallenge,
+  type StaffLoginRequest,
+} from '@edicola/contracts';
 import { type ApiClient } from '@edicola/web-kit';
 
 /** The login answer; `must_change_password` comes with the forced change of a generated password. */
@@ -8,13 +14,23 @@ export const StaffSession = StaffLoginResponse.extend({
 });
 export type StaffSession = z.infer<typeof StaffSession>;
 
+/** The login answer: a session, or (an account with two factors) the challenge of the second step. */
+const LoginAnswer = z.union([StaffSession, TwoFactorChallenge]);
+
 const PasswordChanged = z.object({ access_token: z.string().optional() }).nullable();
 
 export const authApi = (client: ApiClient) => ({
-  /** POST /api/auth/login {username, password} → access_token, user_id, username, role. */
+  /** POST /api/auth/login {username, password} → a session, or the two-factor challenge. */
   login: (credentials: StaffLoginRequest) =>
     client.call(ROUTES['POST /api/auth/login'], {
       body: credentials,
+      schema: LoginAnswer,
+      token: '',
+    }),
+  /** POST /api/auth/login/two-factor {challenge_token, code}: the code from the app or a recovery code. */
+  loginSecondStep: (challenge_token: string, code: string) =>
+    client.call(ROUTES['POST /api/auth/login/two-factor'], {
+      body: { challenge_token, code },
       schema: StaffSession,
       token: '',
     }),

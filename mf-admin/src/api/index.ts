@@ -11,6 +11,7 @@ import { ordersApi } from './orders';
 import { posApi } from './pos';
 import { reviewsApi } from './reviews';
 import { shippingApi } from './shipping';
+import { staffApi } from './staff';
 
 export interface AdminApiOptions {
   fetchImpl?: typeof fetch;
@@ -41,6 +42,7 @@ export function createAdminApi(apiBaseUrl: string, options: AdminApiOptions = {}
     customers: customersApi(client),
     discounts: discountsApi(client),
     home: homeApi(client),
+    staff: staffApi(client),
   };
 }
 

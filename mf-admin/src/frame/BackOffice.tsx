@@ -40,6 +40,8 @@ const ShippingTab = lazy(
 const CounterPage = lazy(() => import(/* webpackChunkName: "tab-counter" */ '../pages/counter/CounterPage'));
 const EbayPage = lazy(() => import(/* webpackChunkName: "tab-ebay" */ '../pages/ebay/EbayPage'));
 const HomePage = lazy(() => import(/* webpackChunkName: "tab-home" */ '../pages/home/HomePage'));
+const StaffTab = lazy(() => import(/* webpackChunkName: "tab-staff" */ '../pages/staff/StaffTab'));
+const AuditTab = lazy(() => import(/* webpackChunkName: "tab-audit" */ '../pages/audit/AuditTab'));
 
 interface Tab {
   path: string;
@@ -52,7 +54,10 @@ interface Tab {
 /** The tabs a cashier sees: the counter first, then articles and orders to read (docs/product/counter.md#roles). */
 const CASHIER_TABS = ['cassa', 'articoli', 'ordini'];
 
-function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean): Tab[] {
+/** The admins' own tabs (docs/product/back-office.md#staff-accounts). */
+const ADMIN_TABS = ['personale', 'registro'];
+
+function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean, admin: boolean): Tab[] {
   const counter: Tab = { path: 'cassa', label: t('tabs.counter') };
   const all: Tab[] = [
     { path: '', label: t('tabs.home') },
@@ -84,7 +89,9 @@ function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean): Tab
     },
     { path: 'spedizioni', label: t('tabs.shipping'), count: counts.shippingRules },
     { path: 'ebay', label: t('tabs.ebay') },
-  ];
+    { path: 'personale', label: t('tabs.staff') },
+    { path: 'registro', label: t('tabs.audit') },
+  ].filter((tab) => admin || !ADMIN_TABS.includes(tab.path));
   return cashier ? [counter, ...all.filter((tab) => CASHIER_TABS.includes(tab.path))] : [...all, counter];
 }
 
@@ -203,7 +210,7 @@ export function BackOffice({
       <div className="adm-frame">
         {header}
         <nav className="adm-nav" aria-label={t('tabs.label')}>
-          {tabsOf(t, counts, cashier).map((tab) => (
+          {tabsOf(t, counts, cashier, staff.role === 'admin').map((tab) => (
             <NavLink
               key={tab.path}
               to={tab.path ? `/gestione/${tab.path}` : '/gestione'}
@@ -250,6 +257,12 @@ export function BackOffice({
                   <Route path="recensioni" element={<ReviewsTab />} />
                   <Route path="spedizioni" element={<ShippingTab />} />
                   <Route path="ebay" element={<EbayPage />} />
+                </>
+              )}
+              {staff.role === 'admin' && (
+                <>
+                  <Route path="personale" element={<StaffTab />} />
+                  <Route path="registro" element={<AuditTab />} />
                 </>
               )}
               <Route path="*" element={<Navigate to={home} replace />} />

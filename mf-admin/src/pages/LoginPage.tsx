@@ -1,13 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_FORGOTTEN_PATH, StaffLoginRequest } from '@edicola/contracts';
+import { ERROR_CODES, PASSWORD_FORGOTTEN_PATH, StaffLoginRequest } from '@edicola/contracts';
 import { ApiError, usePageTitle } from '@edicola/web-kit';
 import type { AdminApi } from '../api';
+import type { StaffSession } from '../api/auth';
 import { setMustChangePassword } from '../frame/mustChangePassword';
 import { readStaffToken, storeStaffToken } from '../staffToken';
 
-/** /gestione/login: staff login by username and password; already logged in → /gestione. */
+/**
+ * /gestione/login: staff login by username and password, then, for an account with two factors, the 6-digit
+ * code of the authenticator app (or a recovery code); already logged in → /gestione.
+ */
 export function LoginPage({ api }: { api: AdminApi }) {
   const { t } = useTranslation('admin');
   usePageTitle(t('login.title'));
@@ -20,8 +24,39 @@ export function LoginPage({ api }: { api: AdminApi }) {
     password: false,
   });
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
 
   if (readStaffToken()) return <Navigate to="/gestione" replace />;
+
+  const signIn = (session: StaffSession) => {
+    storeStaffToken(session.access_token);
+    setMustChangePassword(session.must_change_password);
+    navigate('/gestione', { replace: true });
+  };
+  const failed = (failure: unknown) => {
+    setError(failure instanceof ApiError && failure.detail ? failure.detail : t('login.error'));
+    setBusy(false);
+  };
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!challenge) return;
+    if (!code.trim()) {
+      setError(t('login.codeRequired'));
+      document.getElementById('adm-code')?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      signIn(await api.auth.loginSecondStep(challenge, code));
+    } catch (failure) {
+      // An expired challenge starts over from the password.
+      if (failure instanceof ApiError && failure.code === ERROR_CODES.challengeExpired) setChallenge(null);
+      failed(failure);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,15 +72,64 @@ export function LoginPage({ api }: { api: AdminApi }) {
     setBusy(true);
     setError(null);
     try {
-      const session = await api.auth.login(credentials.data);
-      storeStaffToken(session.access_token);
-      setMustChangePassword(session.must_change_password);
-      navigate('/gestione', { replace: true });
+      const answer = await api.auth.login(credentials.data);
+      if ('two_factor_required' in answer) {
+        setChallenge(answer.challenge_token);
+        setPassword('');
+        setBusy(false);
+        return;
+      }
+      signIn(answer);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.detail ? failure.detail : t('login.error'));
-      setBusy(false);
+      failed(failure);
     }
   };
+
+  if (challenge) {
+    return (
+      <section className="adm-login" aria-labelledby="adm-login-title">
+        <form className="adm-card" onSubmit={submitCode} noValidate>
+          <h1 id="adm-login-title">{t('login.codeTitle')}</h1>
+          <p className="adm-muted" id="adm-code-help">
+            {t('login.codeIntro')}
+          </p>
+          <label htmlFor="adm-code">{t('login.code')}</label>
+          <input
+            id="adm-code"
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="text"
+            autoFocus
+            required
+            aria-describedby={error ? 'adm-code-help adm-login-error' : 'adm-code-help'}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          {error && (
+            <p id="adm-login-error" className="adm-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="adm-button" disabled={busy}>
+            {busy ? t('login.busy') : t('login.codeSubmit')}
+          </button>
+          <p className="adm-muted">
+            <button
+              type="button"
+              className="adm-link-button"
+              onClick={() => {
+                setChallenge(null);
+                setCode('');
+                setError(null);
+              }}
+            >
+              {t('login.codeBack')}
+            </button>
+          </p>
+        </form>
+      </section>
+    );
+  }
 
   return (
     <section className="adm-login" aria-labelledby="adm-login-title">

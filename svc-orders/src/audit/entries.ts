@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditQuery, AuditRecorded, Event } from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
 import { auditEntries } from '../db/schema';
@@ -53,16 +53,22 @@ const toEntry = (row: Row): AuditEntry => ({
   occurred_at: row.occurredAt.toISOString(),
 });
 
-/** The newest entries first, of one entity type and/or one id. */
+/** The newest entries first, filtered by entity type and id, actor, action and days (Rome time), one page. */
 export async function auditTrail(db: Db, query: AuditQuery): Promise<AuditEntry[]> {
   const filters: SQL[] = [];
+  const day = sql`(${auditEntries.occurredAt} at time zone 'Europe/Rome')::date`;
   if (query.entity) filters.push(eq(auditEntries.entity, query.entity));
   if (query.id) filters.push(eq(auditEntries.entityId, query.id));
+  if (query.actor) filters.push(eq(sql`lower(${auditEntries.actorName})`, query.actor.toLowerCase()));
+  if (query.action) filters.push(eq(auditEntries.action, query.action));
+  if (query.from) filters.push(sql`${day} >= ${query.from}::date`);
+  if (query.to) filters.push(sql`${day} <= ${query.to}::date`);
   const rows = await db
     .select()
     .from(auditEntries)
     .where(filters.length ? and(...filters) : undefined)
     .orderBy(desc(auditEntries.occurredAt), desc(auditEntries.id))
-    .limit(query.limit);
+    .limit(query.limit)
+    .offset(query.offset);
   return rows.map(toEntry);
 }

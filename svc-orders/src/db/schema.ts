@@ -45,6 +45,13 @@ export const staffUsers = orders.table(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Where a forgotten password's link goes (`npm run staff -- set-email`); without one there is no reset by e-mail. */
     email: text('email'),
+    /** A deactivated account cannot sign in and its tokens are refused (docs/product/back-office.md#staff-accounts). */
+    active: boolean('active').notNull().default(true),
+    /** The TOTP secret, encrypted (staff/totp-secrets.ts); set at enrolment, in force once confirmed. */
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The time step of the last code accepted: a code of that step or an earlier one is never taken again. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -52,6 +59,20 @@ export const staffUsers = orders.table(
     uniqueIndex('staff_users_username_idx').on(sql`lower(${t.username})`),
     uniqueIndex('staff_users_email_idx').on(sql`lower(${t.email})`),
   ],
+);
+
+/** An admin's recovery codes (decision 0062): hashed, each signs in once in place of a TOTP code. */
+export const staffRecoveryCodes = orders.table(
+  'staff_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
 );
 
 /** Customer accounts; the id is the `sub` of their tokens and the `customer_id` of their orders. */

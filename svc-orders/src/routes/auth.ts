@@ -1,7 +1,16 @@
 import type { Router } from 'express';
-import { endpoint, type StaffLoginResponse, type StaffMe } from '@edicola/contracts';
 import {
+  endpoint,
+  type StaffLoginAnswer,
+  type StaffLoginResponse,
+  type StaffMe,
+  type TwoFactorRecoveryCodes,
+  type TwoFactorSetup,
+} from '@edicola/contracts';
+import {
+  auditBy,
   authOf,
+  type EventBus,
   unauthorized,
   type Db,
   type TokenSigner,
@@ -18,6 +27,8 @@ import {
   setStaffPassword,
   type StaffUser,
 } from '../staff/users';
+import { checkSecondFactor, confirmEnrolment, startEnrolment, WRONG_CODE } from '../staff/two-factor';
+import { challengeExpired, type TwoFactorKeys } from '../staff/two-factor-keys';
 
 export interface AuthRouteOptions {
   db: Db;
@@ -25,15 +36,21 @@ export interface AuthRouteOptions {
   verifier: TokenVerifier;
   limiter: LoginLimiter;
   staffTokenTtlSeconds: number;
+  bus: EventBus;
+  twoFactor: TwoFactorKeys;
+  /** The name the authenticator app shows beside the account. */
+  issuer: string;
 }
 
 /**
- * Staff sessions: sign-in, the current user, password change and logout (POST /api/auth/login, GET /api/auth/me,
- * PUT /api/auth/password, POST /api/auth/logout), and the public key set other services verify with.
+ * Staff sessions: sign-in (with its second step for an account with two factors), the current user, password
+ * change and logout (POST /api/auth/login, POST /api/auth/login/two-factor, GET /api/auth/me, PUT
+ * /api/auth/password, POST /api/auth/logout), an admin's enrolment in two factors, and the public key set other
+ * services verify with.
  */
 export function authRoutes(
   router: Router,
-  { db, signer, verifier, limiter, staffTokenTtlSeconds }: AuthRouteOptions,
+  { db, signer, verifier, limiter, staffTokenTtlSeconds, bus, twoFactor, issuer }: AuthRouteOptions,
 ) {
   const serve = routeServer(router, verifier);
 
@@ -67,14 +84,41 @@ export function authRoutes(
     return signer.publicKeySet;
   });
 
-  serve(endpoint('POST /api/auth/login'), async ({ body }, req): Promise<StaffLoginResponse> => {
+  // A deactivated account is refused like a wrong password (it tells nobody which accounts exist).
+  serve(endpoint('POST /api/auth/login'), async ({ body }, req): Promise<StaffLoginAnswer> => {
     const attempt = { scope: 'staff', address: req.ip ?? 'unknown', account: body.username } as const;
     const user = await limiter.login(
       attempt,
-      () => authenticateStaff(db, body.username, body.password),
+      async () => {
+        const found = await authenticateStaff(db, body.username, body.password);
+        return found?.active ? found : null;
+      },
       'Username o password non corretti',
     );
-    return sessionFor(user);
+    if (!user.totpEnabled) return sessionFor(user);
+    return {
+      two_factor_required: true,
+      challenge_token: twoFactor.challengeFor({ sub: user.id, sv: user.sessionVersion }),
+    };
+  });
+
+  // The second step. Wrong codes count as failed logins of their own (`#2fa`), which a right password does
+  // not forget: knowing the password gives no more guesses at the code.
+  serve(endpoint('POST /api/auth/login/two-factor'), async ({ body }, req): Promise<StaffLoginResponse> => {
+    const claim = twoFactor.readChallenge(body.challenge_token);
+    const user = await findStaff(db, claim.sub);
+    if (!user?.active || !user.totpEnabled || user.sessionVersion !== claim.sv) throw challengeExpired();
+    const attempt = {
+      scope: 'staff',
+      address: req.ip ?? 'unknown',
+      account: `${user.username}#2fa`,
+    } as const;
+    const signedIn = await limiter.login(
+      attempt,
+      async () => ((await checkSecondFactor(db, twoFactor, user, body.code)) ? user : null),
+      WRONG_CODE,
+    );
+    return sessionFor(signedIn);
   });
 
   serve(endpoint('GET /api/auth/me'), async (_input, _req, res): Promise<StaffMe> => {
@@ -92,6 +136,19 @@ export function authRoutes(
     await setStaffPassword(db, user.id, body.new_password);
     return sessionFor(await currentUser(user.id));
   });
+
+  serve(endpoint('POST /api/auth/two-factor/setup'), async (_input, _req, res): Promise<TwoFactorSetup> =>
+    startEnrolment(db, twoFactor, await currentUser(authOf(res).sub), issuer),
+  );
+
+  serve(
+    endpoint('POST /api/auth/two-factor/confirm'),
+    async ({ body }, _req, res): Promise<TwoFactorRecoveryCodes> => {
+      const user = await currentUser(authOf(res).sub);
+      const codes = await confirmEnrolment(db, twoFactor, user, body.code, auditBy(bus, res));
+      return { recovery_codes: codes };
+    },
+  );
 
   serve(endpoint('POST /api/auth/logout'), async (_input, _req, res) => {
     await endStaffSessions(db, authOf(res).sub);

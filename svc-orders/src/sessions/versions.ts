@@ -4,8 +4,9 @@ import type { Db } from '@edicola/platform';
 import { customers, staffUsers } from '../db/schema';
 
 /**
- * The current session version of a staff user or customer, or null when there is none: what every service's
- * verifier compares a token's `sv` with (here directly, elsewhere through /internal/sessions).
+ * The current session version of a staff user or customer, or null when there is none (or the staff account is
+ * deactivated): what every service's verifier compares a token's `sv` with (here directly, elsewhere through
+ * /internal/sessions).
  */
 export async function sessionVersionOf(
   db: Db,
@@ -14,11 +15,18 @@ export async function sessionVersionOf(
 ): Promise<number | null> {
   // Not a UUID: no such account (and no query the database would refuse).
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
-  const table = kind === 'staff' ? staffUsers : customers;
+  if (kind === 'staff') {
+    const [staff] = await db
+      .select({ version: staffUsers.sessionVersion, active: staffUsers.active })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, id))
+      .limit(1);
+    return staff?.active ? staff.version : null;
+  }
   const [row] = await db
-    .select({ version: table.sessionVersion })
-    .from(table)
-    .where(eq(table.id, id))
+    .select({ version: customers.sessionVersion })
+    .from(customers)
+    .where(eq(customers.id, id))
     .limit(1);
   return row?.version ?? null;
 }
