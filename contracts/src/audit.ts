@@ -11,6 +11,7 @@ export const AuditEntity = z.enum([
   'staff_user',
   'customer',
   'discount_code',
+  'gift_card',
 ]);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 

@@ -35,6 +35,8 @@ export const API_ROUTES = {
     '/api/admin/customers*',
     '/api/admin/discounts*',
     '/public/discounts/*',
+    '/api/admin/gift-cards*',
+    '/public/gift-cards/*',
     '/api/analytics/payment-stats',
     '/analytics/reset-payment-data',
     '/.well-known/jwks.json',
