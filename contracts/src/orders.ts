@@ -398,7 +398,7 @@ export const CreateOrderResponse = z.object({
   discount_code: z.string().nullable().default(null),
   discount_amount: z.number().default(0),
   /** What a gift card paid of the total, and what is left for the payment method (0: the order is paid). */
-  gift_card_amount: z.number().default(0),
+  gift_card_amount: z.number().optional(),
   amount_due: z.number().optional(),
   bank_transfer: BankTransferDetails.nullable(),
   /** Until when the order waits for its payment (ISO); past it, still unpaid, it is cancelled. */
@@ -499,7 +499,7 @@ export const Order = z.object({
   discount_code: z.string().nullable().default(null),
   discount_amount: z.number().default(0),
   /** What a gift card paid of the total (the payment method paid the rest). */
-  gift_card_amount: z.number().default(0),
+  gift_card_amount: z.number().optional(),
   shipping_country: z.string(),
   /** 'ebay': an eBay buyer's order, paid to eBay. */
   payment_method: z.union([PaymentMethod, z.literal('ebay')]),
