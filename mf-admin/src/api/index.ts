@@ -6,6 +6,7 @@ import { authApi } from './auth';
 import { channelsApi } from './channels';
 import { customersApi } from './customers';
 import { discountsApi } from './discounts';
+import { giftCardsApi } from './gift-cards';
 import { ordersApi } from './orders';
 import { posApi } from './pos';
 import { reviewsApi } from './reviews';
@@ -39,6 +40,7 @@ export function createAdminApi(apiBaseUrl: string, options: AdminApiOptions = {}
     channels: channelsApi(client),
     customers: customersApi(client),
     discounts: discountsApi(client),
+    giftCards: giftCardsApi(client),
   };
 }
 

@@ -32,6 +32,9 @@ const CustomerPage = lazy(
 const DiscountsTab = lazy(
   () => import(/* webpackChunkName: "tab-discounts" */ '../pages/discounts/DiscountsTab'),
 );
+const GiftCardsTab = lazy(
+  () => import(/* webpackChunkName: "tab-gift-cards" */ '../pages/gift-cards/GiftCardsTab'),
+);
 const StatsTab = lazy(() => import(/* webpackChunkName: "tab-stats" */ '../pages/stats/StatsTab'));
 const ReviewsTab = lazy(() => import(/* webpackChunkName: "tab-reviews" */ '../pages/reviews/ReviewsTab'));
 const ShippingTab = lazy(
@@ -51,7 +54,7 @@ interface Tab {
 /** The tabs a cashier sees: the counter first, then articles and orders to read (docs/product/counter.md#roles). */
 const CASHIER_TABS = ['cassa', 'articoli', 'ordini'];
 
-function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean): Tab[] {
+function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean, admin: boolean): Tab[] {
   const counter: Tab = { path: 'cassa', label: t('tabs.counter') };
   const all: Tab[] = [
     {
@@ -72,6 +75,8 @@ function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean): Tab
     },
     { path: 'clienti', label: t('tabs.customers') },
     { path: 'sconti', label: t('tabs.discounts') },
+    // Gift cards are money: an admin's (docs/product/back-office.md#gift-cards).
+    ...(admin ? [{ path: 'buoni-regalo', label: t('tabs.giftCards') }] : []),
     { path: 'statistiche', label: t('tabs.stats') },
     {
       path: 'recensioni',
@@ -181,7 +186,7 @@ export function BackOffice({
         <Banner message={banner.message} onClose={banner.clear} />
         <p className="adm-welcome">{t('dashboard.welcome', { username: staff.username })}</p>
         <nav className="adm-tabs" aria-label={t('tabs.label')}>
-          {tabsOf(t, counts, cashier).map((tab) => (
+          {tabsOf(t, counts, cashier, staff.role === 'admin').map((tab) => (
             <NavLink key={tab.path} to={`/gestione/${tab.path}`} className="adm-tab">
               <span>{tab.label}</span>
               {tab.count !== undefined && <span className="adm-count">{tab.count}</span>}
@@ -215,6 +220,7 @@ export function BackOffice({
                   <Route path="clienti/ospite" element={<CustomerPage guest />} />
                   <Route path="clienti/:id" element={<CustomerPage />} />
                   <Route path="sconti" element={<DiscountsTab />} />
+                  {staff.role === 'admin' && <Route path="buoni-regalo" element={<GiftCardsTab />} />}
                   <Route path="statistiche" element={<StatsTab />} />
                   <Route path="recensioni" element={<ReviewsTab />} />
                   <Route path="spedizioni" element={<ShippingTab />} />
