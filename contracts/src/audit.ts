@@ -12,6 +12,7 @@ export const AuditEntity = z.enum([
   'customer',
   'discount_code',
   'shop_setting',
+  'gift_card',
 ]);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 

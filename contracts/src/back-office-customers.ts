@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalQueryText, queryInt } from './back-office-orders';
+import { CustomerConsentsAnswer } from './customer-data';
 import { DatiAzienda, DatiPrivato, Email, Indirizzo, TipoCliente } from './customers';
 import { OrderStatus, PaymentStatus } from './order-status';
 import { OrderChannel } from './orders';
@@ -123,6 +124,11 @@ export const CustomerAdminDetail = z.object({
   registered_at: z.string().nullable(),
   totals: CustomerTotals,
   orders: z.array(CustomerOrderSummary),
+  /**
+   * The consents given with the e-mail, as svc-notify keeps them (time, source, text version); absent when svc-notify
+   * could not be asked.
+   */
+  consents: CustomerConsentsAnswer.optional(),
 });
 export type CustomerAdminDetail = z.infer<typeof CustomerAdminDetail>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Ean } from './catalog';
+import { GIFT_CARD_DETAILS, GiftCardCode } from './gift-cards';
 import { singleLine } from './text';
 
 // The counter (docs/product/counter.md): sales over the shop's counter, on the stock the web sells from, each
@@ -56,7 +57,21 @@ export const CounterSaleLineRequest = z
   });
 export type CounterSaleLineRequest = z.input<typeof CounterSaleLineRequest>;
 
-export const CounterPayment = z.object({ method: CounterPaymentMethod, amount: euros("L'importo pagato") });
+/** How a counter sale may be paid: cash, the card terminal, or a gift card (a voucher already paid for). */
+export const CounterSalePaymentMethod = z.enum(
+  ['cash', 'card', 'gift_card'],
+  'Metodo di pagamento non valido (cash, card o gift_card)',
+);
+export type CounterSalePaymentMethod = z.infer<typeof CounterSalePaymentMethod>;
+
+/** One payment of a sale; a gift card's names its code (docs/product/counter.md#gift-card-at-the-counter). */
+export const CounterPayment = z
+  .object({
+    method: CounterSalePaymentMethod,
+    amount: euros("L'importo pagato"),
+    code: GiftCardCode.optional().nullable(),
+  })
+  .refine((p) => p.method !== 'gift_card' || !!p.code, GIFT_CARD_DETAILS.counterCodeMissing);
 export type CounterPayment = z.infer<typeof CounterPayment>;
 
 /**
@@ -71,7 +86,7 @@ export const CounterSaleRequest = z.object({
   payments: z
     .array(CounterPayment)
     .min(1, 'Indica come paga il cliente')
-    .max(2, 'Al massimo due pagamenti: contanti e carta')
+    .max(3, 'Al massimo tre pagamenti: buono regalo, carta e contanti')
     .refine(
       (payments) => new Set(payments.map((p) => p.method)).size === payments.length,
       'Un solo importo per metodo di pagamento',

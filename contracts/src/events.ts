@@ -95,6 +95,8 @@ export const OrderCreated = z.object({
   /** The discount code the order used and what it took off its lines; absent: none. */
   discount_code: z.string().optional(),
   discount_cents: z.number().int().nonnegative().optional(),
+  /** What a gift card paid of the total (docs/decisions/0059-gift-cards.md); absent: none. */
+  gift_card_cents: z.number().int().nonnegative().optional(),
   shipping_country: z.string(),
   /** Absent in events from before it was added: their readers show what they have without it. */
   shipping_address: OrderShippingAddress.optional(),

@@ -38,6 +38,8 @@ export const API_ROUTES = {
     '/api/admin/sdi/*',
     '/public/discounts/*',
     '/api/admin/home',
+    '/api/admin/gift-cards*',
+    '/public/gift-cards/*',
     '/api/analytics/payment-stats',
     '/analytics/reset-payment-data',
     '/.well-known/jwks.json',

@@ -42,3 +42,4 @@ export * from './password-reset';
 export * from './customer-data';
 export * from './discounts';
 export * from './sdi';
+export * from './gift-cards';

@@ -16,6 +16,12 @@ describe('the one order reference and the order page address', () => {
     expect(orderPagePath(id)).toBe(`/ordini/${id}`);
   });
 
+  it("names the e-mail's language in the address, Italian's without a prefix", () => {
+    const id = '5d3c2b1a-0f9e-4d8c-b7a6-1234abcd5678';
+    expect(orderPagePath(id, 'tok', 'de')).toBe(`/de/ordini/${id}?t=tok`);
+    expect(orderPagePath(id, 'tok', 'it')).toBe(`/ordini/${id}?t=tok`);
+  });
+
   it('reads the token of the address: optional on the page, required for its documents, in Italian', () => {
     expect(OrderPageQuery.parse({})).toEqual({});
     expect(OrderPageQuery.parse({ t: 'abc' })).toEqual({ t: 'abc' });

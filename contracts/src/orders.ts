@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DiscountCode } from './discounts';
+import { GiftCardCode } from './gift-cards';
 import { CartZone, CountryCode } from './shipping';
 import { CodiceFiscale, CodiceFiscaleAzienda, Email, PartitaIva, Pec, Sdi } from './customers';
 import { ORDER_STATUS_LABELS, OrderStatus, PAYMENT_ORDER_MOVES, PaymentStatus } from './order-status';
@@ -303,6 +304,11 @@ export const CreateOrderRequestFields = z.object({
   language: CustomerLanguage,
   /** A discount code (docs/product/cart-and-checkout.md#discount-codes): the server decides what it is worth. */
   discount_code: DiscountCode.optional().nullable(),
+  /**
+   * A gift card's code (docs/product/cart-and-checkout.md#gift-cards): it pays what its balance covers of the
+   * total, the payment method the rest; the total is unchanged.
+   */
+  gift_card_code: GiftCardCode.optional().nullable(),
 });
 /** The CAP an invoice needs (the FatturaPA address requires it): 5 digits for an Italian address. */
 export const INVOICE_CAP_DETAIL = 'Il CAP è obbligatorio per la fattura (5 cifre)';
@@ -391,6 +397,9 @@ export const CreateOrderResponse = z.object({
   total_amount: z.number(),
   discount_code: z.string().nullable().default(null),
   discount_amount: z.number().default(0),
+  /** What a gift card paid of the total, and what is left for the payment method (0: the order is paid). */
+  gift_card_amount: z.number().optional(),
+  amount_due: z.number().optional(),
   bank_transfer: BankTransferDetails.nullable(),
   /** Until when the order waits for its payment (ISO); past it, still unpaid, it is cancelled. */
   payment_due_at: z.string().nullable(),
@@ -489,6 +498,8 @@ export const Order = z.object({
   /** The discount code the order used and what it took off the lines, in euros (a free shipping: 0). */
   discount_code: z.string().nullable().default(null),
   discount_amount: z.number().default(0),
+  /** What a gift card paid of the total (the payment method paid the rest). */
+  gift_card_amount: z.number().optional(),
   shipping_country: z.string(),
   /** 'ebay': an eBay buyer's order, paid to eBay. */
   payment_method: z.union([PaymentMethod, z.literal('ebay')]),

@@ -73,6 +73,8 @@ export const OnlineCheckoutRequest = z
     language: CreateOrderRequest.shape.language,
     /** A discount code, passed to the order (docs/product/cart-and-checkout.md#discount-codes). */
     discount_code: CreateOrderRequestFields.shape.discount_code,
+    /** A gift card's code: it pays part or all of the total (docs/product/cart-and-checkout.md#gift-cards). */
+    gift_card_code: CreateOrderRequestFields.shape.gift_card_code,
   })
   .superRefine((request, ctx) =>
     requireInvoiceCap(
@@ -355,6 +357,8 @@ export const InternalOrder = z.object({
   total_cents: z.number().int().nonnegative(),
   /** What the order's discount code took off (total_cents is already net of it); absent: none. */
   discount_cents: z.number().int().nonnegative().optional(),
+  /** What a gift card paid: the provider is asked for total_cents − gift_card_cents (0: the order is paid). */
+  gift_card_cents: z.number().int().nonnegative().default(0),
   created_at: z.string(),
   payment_due_at: z.string().nullable(),
   /** What the browser needs to cancel the order while unpaid (svc-payments passes it through to the browser). */

@@ -31,6 +31,12 @@ import {
   TwoFactorRecoveryCodes,
   TwoFactorSetup,
 } from './staff-accounts';
+  GiftCard,
+  GiftCardCheckRequest,
+  GiftCardCheckResponse,
+  GiftCardInput,
+  GiftCardList,
+} from './gift-cards';
 import {
   PasswordChangeRequest,
   SessionState,
@@ -430,6 +436,11 @@ export const ROUTE_SCHEMAS = {
   'POST /api/admin/discounts/:id/pause': { params: DiscountIdParams, answer: Discount },
   'POST /api/admin/discounts/:id/resume': { params: DiscountIdParams, answer: Discount },
   'POST /public/discounts/check': { body: DiscountCheckRequest, answer: DiscountCheckResponse },
+  'GET /api/admin/gift-cards': { answer: GiftCardList },
+  'POST /api/admin/gift-cards': { body: GiftCardInput, answer: GiftCard },
+  'GET /api/admin/customers/:id/gift-cards': { params: CustomerIdParams, answer: GiftCardList },
+  'POST /public/gift-cards/check': { body: GiftCardCheckRequest, answer: GiftCardCheckResponse },
+  'GET /api/customers/me/gift-cards': { answer: GiftCardList },
   'POST /internal/orders': { body: InternalCreateOrderRequest, answer: InternalOrder },
   'POST /internal/orders/external': { body: ExternalOrderImport, answer: ExternalOrderStored },
   'POST /internal/orders/external/cancel': { body: ExternalOrderCancel, answer: Order },

@@ -26,10 +26,14 @@ export const PASSWORD_RESET_PATH = '/reimposta-password';
 
 /**
  * The order page of an order's signed link (docs/product/account.md#order-page): one address in every language,
- * like the account's pages; `token` is the order's token (without it only the signed-in owner may open it).
+ * like the account's pages; `token` is the order's token (without it only the signed-in owner may open it). With a
+ * `language` other than Italian the address carries its prefix, which the shop takes as the page's language and
+ * drops: the link of an e-mail opens the page in the e-mail's language.
  */
-export const orderPagePath = (orderId: string, token?: string) =>
-  token === undefined ? `/ordini/${orderId}` : `/ordini/${orderId}?t=${encodeURIComponent(token)}`;
+export const orderPagePath = (orderId: string, token?: string, language?: Language) =>
+  `${language && language !== DEFAULT_LANGUAGE ? `/${language}` : ''}/ordini/${orderId}${
+    token === undefined ? '' : `?t=${encodeURIComponent(token)}`
+  }`;
 
 /** The pages that exist in every language, each at its own address. */
 const LOCALIZED = [

@@ -18,6 +18,10 @@ export interface CheckoutOrder {
   total: number;
   /** The discount code the cart applied (docs/product/cart-and-checkout.md#discount-codes); null for none. */
   discountCode?: string | null;
+  /** The gift card the cart applied (docs/product/cart-and-checkout.md#gift-cards); null for none. */
+  giftCardCode?: string | null;
+  /** The card pays the whole total: the order is placed and paid without a provider. */
+  giftCardCovers?: boolean;
   /** The logged-in customer's token; null for a guest. */
   token: string | null;
 }
@@ -65,8 +69,10 @@ export function recheckCart(failure: CheckoutFailure): boolean {
 const itemsOf = (lines: readonly PricedLine[]) =>
   lines.map((line) => ({ article_id: line.article_id, quantity: line.quantity }));
 
-const discountOf = (order: CheckoutOrder) =>
-  order.discountCode ? { discount_code: order.discountCode } : {};
+const discountOf = (order: CheckoutOrder) => ({
+  ...(order.discountCode ? { discount_code: order.discountCode } : {}),
+  ...(order.giftCardCode ? { gift_card_code: order.giftCardCode } : {}),
+});
 
 /** POST /orders: transfer and Klarna. */
 function orderBody(order: Submission, method: 'transfer' | 'klarna' | 'klarna-now'): NewOrder {
@@ -222,6 +228,8 @@ export async function submitCheckout(
     ...discountOf(order),
   });
   const submission = { ...order, key };
+  // Nothing is left to pay: POST /orders places the order, which the card pays at once.
+  if (order.giftCardCovers && order.giftCardCode) return submitTransfer(submission);
   switch (method) {
     case 'transfer':
       return submitTransfer(submission);

@@ -26,6 +26,7 @@ import { cancelTokens } from './orders/cancel-token';
 import { EXPIRE_UNPAID_JOB, expireOverdueOrders } from './orders/deadlines';
 import {
   discountCheckLimit,
+  giftCardCheckLimit,
   internalClientAddress,
   orderCreationLimit,
   orderLinkLimit,
@@ -41,6 +42,7 @@ import { staffAccountRoutes } from './routes/staff-accounts';
 import { customerRoutes } from './routes/customers';
 import { adminCustomerRoutes } from './routes/admin-customers';
 import { discountRoutes } from './routes/discounts';
+import { giftCardRoutes } from './routes/gift-cards';
 import { passwordResetLimits } from './passwords/reset-limits';
 import { passwordResetRoutes } from './routes/password-resets';
 import { internalOrderRoutes } from './routes/internal-orders';
@@ -425,6 +427,7 @@ export function createOrdersService(
           staffAccountRoutes(router, { db, verifier, bus });
           adminCustomerRoutes(router, { db, verifier, bus, internal });
           discountRoutes(router, { db, verifier, bus, internal, checkLimit: discountCheckLimit(limits) });
+          giftCardRoutes(router, { db, verifier, bus, checkLimit: giftCardCheckLimit(limits) });
           exportRoutes(router, { db, verifier });
           sdiRoutes(router, {
             db,

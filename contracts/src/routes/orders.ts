@@ -39,6 +39,10 @@ export const STOREFRONT_ORDERS_ROUTES = routesOf('svc-orders', {
   'POST /api/customers/password-reset/confirm': PUBLIC,
   // What a discount code is worth on the cart's lines, before the checkout (takes no use).
   'POST /public/discounts/check': PUBLIC,
+  // A gift card's balance, to show at checkout (rate-limited; takes nothing).
+  'POST /public/gift-cards/check': PUBLIC,
+  // The customer's own gift cards and store credit.
+  'GET /api/customers/me/gift-cards': CUSTOMER,
 });
 
 /**
@@ -155,6 +159,10 @@ export const ORDERS_ROUTES = {
     'PUT /api/admin/discounts/:id': STAFF,
     'POST /api/admin/discounts/:id/pause': STAFF,
     'POST /api/admin/discounts/:id/resume': STAFF,
+    // Gift cards and store credit (docs/product/cart-and-checkout.md#gift-cards): money, so an admin's.
+    'GET /api/admin/gift-cards': ADMIN,
+    'POST /api/admin/gift-cards': ADMIN,
+    'GET /api/admin/customers/:id/gift-cards': STAFF,
     // Other services' questions: orders placed through svc-payments, and whether a session still stands.
     'POST /internal/orders': internalFrom('svc-payments'),
     // svc-channels' eBay orders: stored once per eBay order id, cancelled when eBay cancels them.

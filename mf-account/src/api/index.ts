@@ -4,6 +4,7 @@ import {
   CustomerLoginResponse,
   CustomerOrderList,
   CustomerDataExport,
+  GiftCardList,
   PasswordResetAccepted,
   PasswordResetDone,
   type PasswordResetConfirm,
@@ -98,6 +99,9 @@ export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
       );
       return file.blob;
     },
+    /** GET /api/customers/me/gift-cards: the customer's own gift cards and store credit (cart-and-checkout.md#gift-cards). */
+    giftCards: (token: string) =>
+      request(STOREFRONT_ORDERS_ROUTES['GET /api/customers/me/gift-cards'], authorized(token), GiftCardList),
     /** GET /api/customers/me/export: everything the shop holds of the customer (docs/product/account.md#data-export). */
     exportData: (token: string) =>
       request(

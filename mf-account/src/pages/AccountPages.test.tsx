@@ -1089,6 +1089,52 @@ describe("/profilo's 'I miei dati'", () => {
     ).toBeTruthy();
   });
 
+  it("lists the account's gift cards with their code, balance, expiry and history", async () => {
+    localStorage.setItem('customer_token', 'tok-mario');
+    serve({
+      [`GET ${API}/api/customers/profile`]: profileOf(mario),
+      [`GET ${API}/api/customers/orders`]: () => [200, []],
+      [`GET ${API}/api/customers/me/gift-cards`]: profileOf({
+        gift_cards: [
+          {
+            id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+            code: 'ABCD-2345-EFGH-6789',
+            initial_amount: 50,
+            balance: 20,
+            expires_on: '2027-11-28',
+            expired: false,
+            customer_id: 'c1',
+            origin: 'trade_in',
+            note: null,
+            created_by: 'gennaro',
+            created_at: '2026-11-29T10:00:00.000Z',
+            movements: [
+              {
+                kind: 'issued',
+                amount: 50,
+                order_id: null,
+                order_reference: null,
+                at: '2026-11-29T10:00:00.000Z',
+              },
+              {
+                kind: 'redeemed',
+                amount: -30,
+                order_id: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c',
+                order_reference: 'ORD-4F3E2D1C',
+                at: '2026-11-30T10:00:00.000Z',
+              },
+            ],
+          },
+        ],
+      }),
+    });
+    await renderAt('/profilo');
+    const cards = await screen.findByTestId('my-gift-cards');
+    const text = (cards.textContent ?? '').replace(/\s/g, ' ');
+    expect(text).toContain('ABCD-2345-EFGH-6789 · Credito 20,00 € · valido fino al 28 novembre 2027');
+    expect(text).toContain('30 novembre 2026 · Speso · ORD-4F3E2D1C · −30,00 €');
+  });
+
   it('erases the account after the dialog that says what is kept, with the password', async () => {
     localStorage.setItem('customer_token', 'tok-mario');
     const erase = jest.fn((init?: RequestInit): [number, unknown] =>

@@ -14,6 +14,7 @@ import {
 import type { AccountApi } from '../api';
 import { displayName, type Customer } from '../customer';
 import { MyData } from '../ui/MyData';
+import { MyGiftCards } from '../ui/MyGiftCards';
 import { OrdersList } from '../ui/OrdersList';
 import { PasswordChange } from '../ui/PasswordChange';
 import { useSession, type CustomerSession } from '../session';
@@ -71,6 +72,7 @@ export function ProfilePage({ api, session }: PageProps) {
           <ProfileDetails api={api} session={session} token={token} customer={customer} />
           <PasswordChange api={api} session={session} token={token} />
           <OrdersList api={api} session={session} token={token} level={2} />
+          <MyGiftCards api={api} session={session} token={token} />
           <MyData api={api} session={session} token={token} />
         </div>
       )}

@@ -7,6 +7,7 @@ import { channelsApi } from './channels';
 import { customersApi } from './customers';
 import { discountsApi } from './discounts';
 import { homeApi } from './home';
+import { giftCardsApi } from './gift-cards';
 import { ordersApi } from './orders';
 import { posApi } from './pos';
 import { reviewsApi } from './reviews';
@@ -43,6 +44,7 @@ export function createAdminApi(apiBaseUrl: string, options: AdminApiOptions = {}
     discounts: discountsApi(client),
     home: homeApi(client),
     staff: staffApi(client),
+    giftCards: giftCardsApi(client),
   };
 }
 

@@ -32,6 +32,9 @@ const CustomerPage = lazy(
 const DiscountsTab = lazy(
   () => import(/* webpackChunkName: "tab-discounts" */ '../pages/discounts/DiscountsTab'),
 );
+const GiftCardsTab = lazy(
+  () => import(/* webpackChunkName: "tab-gift-cards" */ '../pages/gift-cards/GiftCardsTab'),
+);
 const StatsTab = lazy(() => import(/* webpackChunkName: "tab-stats" */ '../pages/stats/StatsTab'));
 const ReviewsTab = lazy(() => import(/* webpackChunkName: "tab-reviews" */ '../pages/reviews/ReviewsTab'));
 const ShippingTab = lazy(
@@ -55,7 +58,7 @@ interface Tab {
 const CASHIER_TABS = ['cassa', 'articoli', 'ordini'];
 
 /** The admins' own tabs (docs/product/back-office.md#staff-accounts). */
-const ADMIN_TABS = ['personale', 'registro'];
+const ADMIN_TABS = ['personale', 'registro', 'buoni-regalo'];
 
 function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean, admin: boolean): Tab[] {
   const counter: Tab = { path: 'cassa', label: t('tabs.counter') };
@@ -79,6 +82,8 @@ function tabsOf(t: TFunction<'admin'>, counts: TabCounts, cashier: boolean, admi
     },
     { path: 'clienti', label: t('tabs.customers') },
     { path: 'sconti', label: t('tabs.discounts') },
+    // Gift cards are money: an admin's (docs/product/back-office.md#gift-cards).
+    { path: 'buoni-regalo', label: t('tabs.giftCards') },
     { path: 'statistiche', label: t('tabs.stats') },
     {
       path: 'recensioni',
@@ -253,6 +258,7 @@ export function BackOffice({
                   <Route path="clienti/ospite" element={<CustomerPage guest />} />
                   <Route path="clienti/:id" element={<CustomerPage />} />
                   <Route path="sconti" element={<DiscountsTab />} />
+                  {staff.role === 'admin' && <Route path="buoni-regalo" element={<GiftCardsTab />} />}
                   <Route path="statistiche" element={<StatsTab />} />
                   <Route path="recensioni" element={<ReviewsTab />} />
                   <Route path="spedizioni" element={<ShippingTab />} />

@@ -6,6 +6,7 @@ import {
   CreateOrderResponse,
   Customer,
   DiscountCheckResponse,
+  GiftCardCheckResponse,
   DemoPaymentDecision,
   DemoPaymentView,
   IDEMPOTENCY_HEADER,
@@ -112,6 +113,12 @@ export function createCheckoutApi(apiBaseUrl: string, fetchImpl?: typeof fetch) 
       signal?: AbortSignal,
     ) =>
       call(STOREFRONT_ORDERS_ROUTES['POST /public/discounts/check'], DiscountCheckResponse, { body, signal }),
+    /** POST /public/gift-cards/check: a gift card's balance (takes nothing; the order decides what it pays). */
+    checkGiftCard: (body: { code: string }, signal?: AbortSignal) =>
+      call(STOREFRONT_ORDERS_ROUTES['POST /public/gift-cards/check'], GiftCardCheckResponse, {
+        body,
+        signal,
+      }),
     /** POST /orders/{id}/cancel {cancel_token}: the checkout gives up its own unpaid order (openOrder.ts). */
     cancelOrder: (orderId: string, cancelToken: string) =>
       call(STOREFRONT_ORDERS_ROUTES['POST /orders/:id/cancel'], CancelOrderResponse, {

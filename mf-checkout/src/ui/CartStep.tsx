@@ -6,6 +6,8 @@ import type { Shipping } from './usePricedCart';
 import { DialogHead } from './DialogHead';
 import { DiscountField } from './DiscountField';
 import type { Discount } from './useDiscount';
+import { GiftCardField } from './GiftCardField';
+import type { GiftCardState } from './useGiftCard';
 import { formatCents } from '@edicola/web-kit';
 import { lineGrossCents, unitGrossCents } from '../pricing';
 import { ZONES, type Zone } from '../shipping';
@@ -25,6 +27,8 @@ interface CartStepProps {
   shipping: Shipping | null;
   /** The discount code, as the server answered it (docs/product/cart-and-checkout.md#discount-codes). */
   discount: Discount;
+  /** The gift card and its balance (docs/product/cart-and-checkout.md#gift-cards). */
+  giftCard: GiftCardState;
   onQuantity: (articleId: string, quantity: number) => void;
   onRemove: (articleId: string) => void;
   onContinueShopping: () => void;
@@ -45,8 +49,11 @@ export function CartStep(props: CartStepProps) {
   const { t } = useTranslation(DIALOG_NAMESPACE);
   const zoneId = useId();
   const warningId = useId();
-  const { lines, shipping, subtotal, discount } = props;
+  const { lines, shipping, subtotal, discount, giftCard } = props;
   const shippingCents = discount.freeShipping ? 0 : (shipping?.cents ?? 0);
+  const totalCents = subtotal - discount.cents + shippingCents;
+  // The card pays what its balance covers; the total (and its VAT) stays the order's.
+  const giftCardCents = Math.min(giftCard.balanceCents, totalCents);
   const empty = lines.length === 0;
 
   return (
@@ -94,6 +101,7 @@ export function CartStep(props: CartStepProps) {
               </p>
             )}
             <DiscountField discount={discount} />
+            <GiftCardField giftCard={giftCard} />
             <dl className="cko-summary">
               <div>
                 <dt>{t('cart.subtotal')}</dt>
@@ -126,8 +134,20 @@ export function CartStep(props: CartStepProps) {
               {shipping?.estimate && <p className="cko-hint">{t('cart.shippingEstimate')}</p>}
               <div className="cko-summary-total">
                 <dt>{t('cart.total')}</dt>
-                <dd data-testid="cart-total">{formatCents(subtotal - discount.cents + shippingCents)}</dd>
+                <dd data-testid="cart-total">{formatCents(totalCents)}</dd>
               </div>
+              {giftCardCents > 0 && (
+                <>
+                  <div>
+                    <dt>{t('giftCard.line')}</dt>
+                    <dd data-testid="cart-gift-card">−{formatCents(giftCardCents)}</dd>
+                  </div>
+                  <div className="cko-summary-total">
+                    <dt>{t('giftCard.due')}</dt>
+                    <dd data-testid="cart-due">{formatCents(totalCents - giftCardCents)}</dd>
+                  </div>
+                </>
+              )}
             </dl>
           </>
         )}

@@ -20,6 +20,7 @@ import { browser, clearKlarnaRecord, isDemo } from '../payments';
 import { PaymentStep } from './PaymentStep';
 import { usePricedCart } from './usePricedCart';
 import { useDiscount } from './useDiscount';
+import { useGiftCard } from './useGiftCard';
 import '../checkout.css';
 
 registerDialogTranslations();
@@ -61,6 +62,9 @@ export default function CheckoutDialog({
   const discount = useDiscount(api, lines);
   // What the server will charge: the lines less the code's discount, plus the shipping unless the code waives it.
   const total = shipping ? subtotal - discount.cents + (discount.freeShipping ? 0 : shipping.cents) : null;
+  // A gift card pays part or all of it (docs/product/cart-and-checkout.md#gift-cards): the payment asks for the rest.
+  const giftCard = useGiftCard(api);
+  const due = total === null ? null : total - Math.min(giftCard.balanceCents, total);
   const [stockNotice, setStockNotice] = useState('');
 
   // What the shopper chose survives closing and reopening the cart on the page, until an order is placed.
@@ -147,7 +151,7 @@ export default function CheckoutDialog({
     if (lines.length === 0) return t('cart.corrupted');
     if (!shipping || total === null) return null;
     // Still asking the server about the code: its answer decides the total.
-    if (discount.busy) return null;
+    if (discount.busy || giftCard.busy) return null;
     const result = await submitCheckout(
       method,
       {
@@ -157,6 +161,8 @@ export default function CheckoutDialog({
         form,
         total: total / 100,
         discountCode: discount.applied?.code ?? null,
+        giftCardCode: giftCard.checked?.code ?? null,
+        giftCardCovers: due === 0,
         token: window.localStorage.getItem(CUSTOMER_TOKEN_KEY),
       },
       checkoutAttempts,
@@ -192,6 +198,7 @@ export default function CheckoutDialog({
           subtotal={subtotal}
           shipping={shipping}
           discount={discount}
+          giftCard={giftCard}
           onQuantity={changeQuantity}
           onRemove={(articleId) => saveCart(removeLine(lines, articleId))}
           onContinueShopping={onClose}
@@ -217,7 +224,7 @@ export default function CheckoutDialog({
           demo={isDemo(method, paymentsConfig)}
           form={form}
           onChange={setForm}
-          total={total}
+          total={due}
           onChangePayment={() => {
             giveUpOpenOrder();
             dispatch({ type: 'choosePayment' });

@@ -56,7 +56,7 @@ function OrderPageLink({
   if (!order.order_token) return null;
   return (
     <ShopButton
-      href={shopLink(shop, orderPagePath(order.order_id, order.order_token))}
+      href={shopLink(shop, orderPagePath(order.order_id, order.order_token, language))}
       label={STRINGS[language].common.viewOrder}
     />
   );

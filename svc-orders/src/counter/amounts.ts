@@ -37,11 +37,14 @@ export const CARD_OVER_TOTAL_DETAIL =
   'Con la carta si paga al massimo il totale: il resto si dà solo in contanti';
 
 /**
- * The payments of a sale checked against its total: the card never pays more than is due, together they cover the
- * total, and the change is what the cash paid beyond the rest. Answers the change, in cents.
+ * The payments of a sale checked against its total: the card and the gift card never pay more than is due, together
+ * they cover the total, and the change is what the cash paid beyond the rest. Answers the change, in cents.
  */
 export function changeDue(totalCents: number, payments: StoredCounterPayment[]): number {
-  const card = payments.find((p) => p.method === 'card')?.amount_cents ?? 0;
+  // A gift card pays like the card: never beyond the total (its balance stays on it).
+  const card = payments
+    .filter((p) => p.method === 'card' || p.method === 'gift_card')
+    .reduce((sum, p) => sum + p.amount_cents, 0);
   const cash = payments.find((p) => p.method === 'cash')?.amount_cents ?? 0;
   if (card > totalCents) throw new HttpError(422, CARD_OVER_TOTAL_DETAIL);
   const missing = totalCents - card - cash;
@@ -60,6 +63,7 @@ export function changeDue(totalCents: number, payments: StoredCounterPayment[]):
 /** The order's payment method for a counter sale: how its money came (the takings' and statistics' method). */
 export function counterPaymentMethod(payments: StoredCounterPayment[]): string {
   const methods = new Set(payments.filter((p) => p.amount_cents > 0).map((p) => p.method));
-  if (methods.size === 2) return 'counter_mixed';
+  if (methods.size >= 2) return 'counter_mixed';
+  if (methods.has('gift_card')) return 'counter_gift_card';
   return methods.has('card') ? 'counter_card' : 'counter_cash';
 }

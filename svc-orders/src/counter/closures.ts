@@ -32,7 +32,8 @@ async function summaryOf(database: Database, closureId: string): Promise<Summary
   const methods = { cash: { sales: 0, returns: 0 }, card: { sales: 0, returns: 0 } };
   const gross: { gross_cents: number; iva_percentage: number }[] = [];
   for (const sale of sales) {
-    for (const p of sale.payments) methods[p.method].sales += p.amount_cents;
+    // A gift card brings no money into the till: it was paid when the card was issued.
+    for (const p of sale.payments) if (p.method !== 'gift_card') methods[p.method].sales += p.amount_cents;
     // The change went back out of the drawer: cash takings are what stayed in it.
     methods.cash.sales -= sale.change;
     for (const item of sale.items)

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { grossCents, PRICE_CHANGE_ROLES, type CounterSaleInput, type StaffRole } from '@edicola/contracts';
+import {
+  GIFT_CARD_DETAILS,
+  grossCents,
+  PRICE_CHANGE_ROLES,
+  type CounterSaleInput,
+  type StaffRole,
+} from '@edicola/contracts';
 import {
   conflict,
   forbidden,
@@ -26,6 +32,7 @@ import {
 } from '../stock/placements';
 import { articlesByEan, checkReservation, reserveStock } from '../stock/reservations';
 import { scorporo } from '../invoices/document';
+import { redeem, usableCard } from '../gift-cards/cards';
 import { changeDue, counterPaymentMethod } from './amounts';
 import type { CounterPrinting } from './printing';
 
@@ -89,7 +96,11 @@ function mergeCounterLines(request: CounterSaleInput, byEan: Map<string, string>
 }
 
 function storedPayments(request: CounterSaleInput): StoredCounterPayment[] {
-  return request.payments.map((p) => ({ method: p.method, amount_cents: Math.round(p.amount * 100) }));
+  return request.payments.map((p) => ({
+    method: p.method,
+    amount_cents: Math.round(p.amount * 100),
+    ...(p.method === 'gift_card' && p.code ? { code: p.code } : {}),
+  }));
 }
 
 /**
@@ -184,6 +195,11 @@ async function placeCounterSale(
     const totalCents = items.reduce((sum, item) => sum + item.line_total_cents, 0);
     const change = changeDue(totalCents, payments);
     const now = new Date();
+    // A gift card pays its part like at the web checkout: spent in the sale's transaction, or the sale is refused.
+    const giftPayment = payments.find((p) => p.method === 'gift_card' && p.amount_cents > 0);
+    const giftCard = giftPayment ? await usableCard(db, giftPayment.code!, now) : null;
+    if (giftCard && giftCard.balanceCents < giftPayment!.amount_cents)
+      throw new HttpError(422, GIFT_CARD_DETAILS.overBalance);
     const rtMode = deps.printing.mode;
     await db.transaction(async (tx) => {
       await createOrder(
@@ -196,6 +212,8 @@ async function placeCounterSale(
           subtotalCents: totalCents,
           shippingCents: 0,
           totalCents,
+          giftCardId: giftCard?.id ?? null,
+          giftCardCents: giftPayment?.amount_cents ?? 0,
           shippingCountry: 'IT',
           paymentMethod: counterPaymentMethod(payments),
           items,
@@ -209,6 +227,7 @@ async function placeCounterSale(
         },
         null,
       );
+      if (giftCard) await redeem(tx, giftCard, giftPayment!.amount_cents, saleId, now);
       await tx.insert(counterSales).values({
         orderId: saleId,
         state: rtMode === 'off' ? 'completed' : 'printing',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  check,
   boolean,
   index,
   integer,
@@ -193,6 +194,12 @@ export const orderRecords = orders.table(
      */
     discountCode: text('discount_code'),
     discountCents: integer('discount_cents').notNull().default(0),
+    /**
+     * The gift card that paid part or all of the order and how much, gross cents: a means of payment, so the total
+     * and the VAT are unchanged and the payment method is asked for the rest (docs/decisions/0059-gift-cards.md).
+     */
+    giftCardId: uuid('gift_card_id'),
+    giftCardCents: integer('gift_card_cents').notNull().default(0),
     /** The customer's language (one of the shop's 8): the order's e-mails are written in it. */
     language: text('language').$type<Language>().notNull().default('it'),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
@@ -373,6 +380,52 @@ export const discountUses = orders.table(
     usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('discount_uses_code_email_idx').on(t.discountId, t.email)],
+);
+
+/**
+ * Gift cards and store credit (docs/product/cart-and-checkout.md#gift-cards): a balance in gross cents, spent by a
+ * conditional update in the transaction of the order that spends it (docs/decisions/0059-gift-cards.md). A card
+ * with a customer is that customer's store credit as well. `expires_on` is a day of Naples, included.
+ */
+export const giftCards = orders.table(
+  'gift_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** XXXX-XXXX-XXXX-XXXX, 80 random bits. */
+    code: text('code').notNull(),
+    initialCents: integer('initial_cents').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    expiresOn: text('expires_on').notNull(),
+    customerId: uuid('customer_id'),
+    origin: text('origin', { enum: ['counter_sale', 'trade_in', 'goodwill', 'other'] }).notNull(),
+    note: text('note'),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gift_cards_code_idx').on(t.code),
+    index('gift_cards_customer_idx').on(t.customerId),
+    check('gift_cards_balance_check', sql`${t.balanceCents} >= 0`),
+  ],
+);
+
+/** What moved a card's balance: signed gross cents (negative when an order spent them). */
+export const giftCardMovements = orders.table(
+  'gift_card_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    giftCardId: uuid('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id),
+    kind: text('kind', { enum: ['issued', 'redeemed', 'returned', 'refunded'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    orderId: uuid('order_id'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('gift_card_movements_card_idx').on(t.giftCardId, t.at),
+    index('gift_card_movements_order_idx').on(t.orderId),
+  ],
 );
 
 /**
@@ -588,8 +641,10 @@ export const refundRequests = orders.table(
 
 /** A payment taken at the counter, in cents. */
 export interface StoredCounterPayment {
-  method: 'cash' | 'card';
+  method: 'cash' | 'card' | 'gift_card';
   amount_cents: number;
+  /** The gift card's code, for a gift card payment. */
+  code?: string;
 }
 
 /** A counter line's price other than the shop's: the shop's gross unit price and why. */

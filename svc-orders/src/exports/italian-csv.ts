@@ -37,6 +37,7 @@ export const COUNTER_METHOD_LABELS: Record<string, string> = {
   counter_cash: 'Contanti (banco)',
   counter_card: 'Carta (banco)',
   counter_mixed: 'Contanti e carta (banco)',
+  counter_gift_card: 'Buono regalo (banco)',
   ebay: 'eBay',
 };
 

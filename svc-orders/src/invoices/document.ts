@@ -74,6 +74,8 @@ export interface FiscalDocument {
   reason: string | null;
   orderReference: string;
   paymentMethod: string;
+  /** What a gift card paid of the total: a means of payment, never a line (docs/decisions/0059-gift-cards.md). */
+  giftCardCents?: number;
 }
 
 interface GrossLine {
@@ -248,6 +250,7 @@ export function invoiceDocument(
     reason: null,
     orderReference: orderReference(row.id),
     paymentMethod: row.paymentMethod,
+    giftCardCents: row.giftCardCents,
   };
 }
 

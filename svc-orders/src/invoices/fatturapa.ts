@@ -185,9 +185,19 @@ export function fatturaPaXml(doc: FiscalDocument, sending = 1): string {
   if (doc.type === 'TD01') {
     const payment = body.ele('DatiPagamento');
     payment.ele('CondizioniPagamento').txt('TP02');
-    const detail = payment.ele('DettaglioPagamento');
-    detail.ele('ModalitaPagamento').txt(paymentMode(doc.paymentMethod));
-    detail.ele('ImportoPagamento').txt(amount2(doc.totalCents));
+    // A gift card is a multi-purpose voucher already paid for: its part is MP22 (trattenuta su somme già riscosse)
+    // and the total stays the goods' (docs/decisions/0059-gift-cards.md).
+    const card = doc.giftCardCents ?? 0;
+    if (card > 0) {
+      const voucher = payment.ele('DettaglioPagamento');
+      voucher.ele('ModalitaPagamento').txt('MP22');
+      voucher.ele('ImportoPagamento').txt(amount2(card));
+    }
+    if (doc.totalCents - card > 0) {
+      const detail = payment.ele('DettaglioPagamento');
+      detail.ele('ModalitaPagamento').txt(paymentMode(doc.paymentMethod));
+      detail.ele('ImportoPagamento').txt(amount2(doc.totalCents - card));
+    }
   }
   return root.end({ prettyPrint: true });
 }

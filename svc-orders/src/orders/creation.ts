@@ -41,9 +41,11 @@ import { paymentDueAt, type PaymentDeadlines } from './deadlines';
 import { checkLineQuantities, checkOpenOrders } from './limits';
 import type { CancelTokens } from './cancel-token';
 import { orderCreated } from './events';
-import { createOrder } from './order-writer';
+import { createOrder, moveOrder } from './order-writer';
 import { discountOf } from '../discounts/pricing';
 import { takeUse } from '../discounts/uses';
+import { redeem, usableCard } from '../gift-cards/cards';
+import { amountDue } from './payment-state';
 import { mergeLines, priceLines, totalMatches } from './pricing';
 import { toOrderItem } from './queries';
 
@@ -287,13 +289,20 @@ async function placeUnderId(
     ) {
       throw new HttpError(422, TOTAL_MISMATCH_DETAIL, ERROR_CODES.totalMismatch);
     }
+    // A gift card pays what its balance covers; the payment method the rest (docs/decisions/0059-gift-cards.md).
+    const giftCard = request.gift_card_code ? await usableCard(db, request.gift_card_code, now) : null;
+    const giftCardCents = giftCard ? Math.min(giftCard.balanceCents, totalCents) : 0;
+    const dueCents = totalCents - giftCardCents;
     const bankTransfer =
-      request.payment_method === 'transfer' ? transferDetails(deps.bankAccount, orderId, totalCents) : null;
+      request.payment_method === 'transfer' && dueCents > 0
+        ? transferDetails(deps.bankAccount, orderId, dueCents)
+        : null;
     const info = request.customer_info;
     const dueAt = paymentDueAt(request.payment_method, now, deps.deadlines);
     const row = await db.transaction(async (tx) => {
       if (discount)
         await takeUse(tx, discount.code, { orderId, email: info.email, amountCents: codeCostCents, at: now });
+      if (giftCard) await redeem(tx, giftCard, giftCardCents, orderId, now);
       // Every order starts pending (the writer's), whatever status the client sends: payments move it on.
       const stored = await createOrder(
         tx,
@@ -306,6 +315,8 @@ async function placeUnderId(
           totalCents,
           discountCode: discount?.code.code ?? null,
           discountCents,
+          giftCardId: giftCard?.id ?? null,
+          giftCardCents,
           shippingCountry: country,
           paymentMethod: request.payment_method,
           items: lines,
@@ -329,6 +340,7 @@ async function placeUnderId(
           shippingCents,
           totalCents,
           discount: discount ? { code: discount.code.code, cents: discountCents } : null,
+          giftCardCents,
           shippingCountry: country,
           shippingAddress: { name: info.name, address: info.address, zipCode: info.zipCode, city: info.city },
           bankTransfer,
@@ -339,6 +351,13 @@ async function placeUnderId(
       );
       // The sweeper gave this placement up (the request outlived its deadline): its stock is going back.
       if (!(await closePlacement(tx, orderId))) throw new PlacementGone();
+      // Paid in full by the gift card: no provider is asked, the order is paid as it is stored.
+      if (dueCents === 0 && giftCardCents > 0)
+        return moveOrder(tx, deps.bus, stored, {
+          at: now,
+          status: { to: 'paid', kind: 'payment' },
+          fields: { paymentStatus: 'paid' },
+        });
       return stored;
     });
     return { row, created: true };
@@ -374,8 +393,12 @@ export function createOrderAnswer(
     total_amount: centsToEuros(row.totalCents),
     discount_code: row.discountCode,
     discount_amount: centsToEuros(row.discountCents),
+    gift_card_amount: centsToEuros(row.giftCardCents),
+    amount_due: centsToEuros(amountDue(row)),
     bank_transfer:
-      row.paymentMethod === 'transfer' ? transferDetails(bankAccount, row.id, row.totalCents) : null,
+      row.paymentMethod === 'transfer' && amountDue(row) > 0
+        ? transferDetails(bankAccount, row.id, amountDue(row))
+        : null,
     payment_due_at: row.paymentDueAt?.toISOString() ?? null,
     cancel_token: cancelToken,
   };

@@ -53,6 +53,8 @@ export interface NewOrder {
   totalCents: number;
   /** The discount code used and what it took off, gross cents; null without one. */
   discount?: { code: string; cents: number } | null;
+  /** What a gift card paid of the total, gross cents (0: none). */
+  giftCardCents?: number;
   shippingCountry: string;
   shippingAddress: { name: string; address: string; zipCode: string | null; city: string };
   bankTransfer: BankTransferDetails | null;
@@ -89,6 +91,7 @@ export function orderCreated(order: NewOrder): EventData<'order.created'> {
     shipping_cents: order.shippingCents,
     total_cents: order.totalCents,
     ...(order.discount ? { discount_code: order.discount.code, discount_cents: order.discount.cents } : {}),
+    ...(order.giftCardCents ? { gift_card_cents: order.giftCardCents } : {}),
     shipping_country: order.shippingCountry,
     shipping_address: {
       name: order.shippingAddress.name,

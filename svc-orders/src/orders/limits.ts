@@ -93,3 +93,13 @@ export function discountCheckLimit(limits: RateLimits) {
     detail: TOO_MANY_LINK_CALLS_DETAIL,
   });
 }
+
+/** POST /public/gift-cards/check: a card's code is a bearer's secret; a few tries an hour per address. */
+export function giftCardCheckLimit(limits: RateLimits) {
+  return limits.perAddress({
+    name: 'gift-card-check',
+    windowMs: 60 * 60_000,
+    limit: 20,
+    detail: TOO_MANY_LINK_CALLS_DETAIL,
+  });
+}

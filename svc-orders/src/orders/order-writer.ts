@@ -13,6 +13,7 @@ import {
 import { conflict, type Audit, type Db, type EventBus } from '@edicola/platform';
 import { orderRecords, orderStatusHistory, refundRequests } from '../db/schema';
 import { giveUseBack } from '../discounts/uses';
+import { giveBack } from '../gift-cards/cards';
 import { orderRefundRequested, orderStatusChanged } from './events';
 
 /**
@@ -135,12 +136,17 @@ const AUTOMATIC_REASONS: Record<RefundReason, string> = {
 export async function moveOrder(tx: Db, bus: EventBus, order: OrderRow, move: OrderMove): Promise<OrderRow> {
   const { at, by = null, status, refund } = move;
   if (status) checkStatusMove(order, status.to, status.kind);
+  // An order a gift card paid in full has no provider to ask: its refund is the card's balance, done here.
+  const cardOnly = order.giftCardCents > 0 && order.giftCardCents >= order.totalCents;
   const [after] = await tx
     .update(orderRecords)
     .set({
       ...move.fields,
       ...(status ? { status: status.to } : {}),
       ...(refund ? { paymentStatus: 'refunding' as const, refundReason: refund, refundRequestedAt: at } : {}),
+      ...(refund && cardOnly
+        ? { paymentStatus: 'refunded' as const, refundedAt: at, refundedCents: order.totalCents }
+        : {}),
       orderVersion: order.orderVersion + 1,
       updatedAt: at,
     })
@@ -155,6 +161,13 @@ export async function moveOrder(tx: Db, bus: EventBus, order: OrderRow, move: Or
     !WAS_PAID.has(row.paymentStatus)
   )
     await giveUseBack(tx, row.id);
+  // What a gift card paid goes back on it when the order is cancelled unpaid or refunded
+  // (docs/decisions/0059-gift-cards.md).
+  if (row.giftCardCents > 0) {
+    if (row.status === 'cancelled' && order.status !== 'cancelled' && !WAS_PAID.has(row.paymentStatus))
+      await giveBack(tx, row.id, 'returned', at);
+    else if (refund) await giveBack(tx, row.id, 'refunded', at);
+  }
   if (row.status !== order.status) {
     await writeHistory(tx, row, order.status, by, at);
     // The order.* events tell a web or eBay order's story to the services that e-mail its buyer, take its payment,
@@ -177,7 +190,7 @@ export async function moveOrder(tx: Db, bus: EventBus, order: OrderRow, move: Or
         }),
       );
   }
-  if (refund) {
+  if (refund && !cardOnly) {
     const refundRequestId = randomUUID();
     await tx.insert(refundRequests).values({
       id: refundRequestId,

@@ -25,9 +25,14 @@ export const moneyTaken = (status: PaymentStatus) => PAYMENT_RANK[status] >= PAY
  * order (docs/product/orders-and-payments.md#cancel-and-refund), and equally a confirmed one that was paid by
  * card, Klarna or PayPal.
  */
-export function refundsOnCancel(row: Pick<Row, 'paymentStatus' | 'paymentMethod'>): boolean {
+export function refundsOnCancel(
+  row: Pick<Row, 'paymentStatus' | 'paymentMethod' | 'giftCardCents' | 'totalCents'>,
+): boolean {
+  const paid = row.paymentStatus === 'paid' || row.paymentStatus === 'partially_refunded';
+  // A gift card that paid it all is refunded onto the card (docs/decisions/0059-gift-cards.md).
+  if (paid && row.giftCardCents > 0 && row.giftCardCents >= row.totalCents) return true;
   return (
-    (row.paymentStatus === 'paid' || row.paymentStatus === 'partially_refunded') &&
+    paid &&
     row.paymentMethod !== 'transfer' &&
     // eBay holds an eBay order's money: staff refund the buyer on eBay (docs/decisions/0049-marketplace-orders.md).
     row.paymentMethod !== 'ebay'
@@ -48,12 +53,16 @@ export type PaymentOutcome =
 
 /** The provider's captured figure is the order's total in euros: anything else is not a payment of this order. */
 const paysTheTotal = (row: Row, data: EventData<'payment.succeeded'>) =>
-  data.captured_cents === row.totalCents && data.captured_currency === 'EUR';
+  data.captured_cents === amountDue(row) && data.captured_currency === 'EUR';
+
+/** What the payment method owes: the total less what a gift card paid (docs/decisions/0059-gift-cards.md). */
+export const amountDue = (row: Pick<Row, 'totalCents' | 'giftCardCents'>) =>
+  row.totalCents - row.giftCardCents;
 
 function amountIssue(row: Row, data: EventData<'payment.succeeded'>, when: Date): PaymentIssue {
   return {
     code: 'amount_mismatch',
-    detail: `Il fornitore ha incassato ${decimalComma(data.captured_cents)} ${data.captured_currency} invece del totale di ${decimalComma(row.totalCents)} EUR: ordine non pagato, importo in rimborso`,
+    detail: `Il fornitore ha incassato ${decimalComma(data.captured_cents)} ${data.captured_currency} invece del totale di ${decimalComma(amountDue(row))} EUR: ordine non pagato, importo in rimborso`,
     payment_id: data.payment_id,
     captured_amount: centsToEuros(data.captured_cents),
     captured_currency: data.captured_currency,

@@ -67,6 +67,7 @@ export function toOrder(row: Row, refunds: OrderRefundEntry[] = []): Order {
     total_amount: centsToEuros(row.totalCents),
     discount_code: row.discountCode,
     discount_amount: centsToEuros(row.discountCents),
+    gift_card_amount: centsToEuros(row.giftCardCents),
     shipping_country: row.shippingCountry,
     payment_method: row.paymentMethod as PaymentMethod | 'ebay',
     payment_status: row.paymentStatus,
@@ -154,6 +155,7 @@ export function toInternalOrder(row: Row): Omit<InternalOrder, 'cancel_token'> {
     shipping_cents: row.shippingCents,
     total_cents: row.totalCents,
     ...(row.discountCode ? { discount_cents: row.discountCents } : {}),
+    gift_card_cents: row.giftCardCents,
     created_at: row.createdAt.toISOString(),
     payment_due_at: row.paymentDueAt?.toISOString() ?? null,
   };

@@ -21,7 +21,7 @@ import {
   listCustomers,
   registeredCustomerDetail,
 } from '../customers/directory';
-import { customerDataExport } from '../customers/data-export';
+import { consentsGivenBy, customerDataExport } from '../customers/data-export';
 import { eraseCustomer } from '../customers/erasure';
 import { correctCustomer } from '../customers/staff-corrections';
 
@@ -42,14 +42,23 @@ export function adminCustomerRoutes(
   );
 
   // Before /:id, which would take 'guest' for an id.
-  serve(endpoint('GET /api/admin/customers/guest'), ({ query }): Promise<CustomerAdminDetail> =>
-    guestCustomerDetail(db, query.email),
+  // The page shows the consents svc-notify keeps; without svc-notify it shows the rest and says they are unknown.
+  const withConsents = async (detail: CustomerAdminDetail): Promise<CustomerAdminDetail> => {
+    try {
+      return { ...detail, consents: await consentsGivenBy(options.internal, detail.email) };
+    } catch {
+      return detail;
+    }
+  };
+
+  serve(endpoint('GET /api/admin/customers/guest'), async ({ query }): Promise<CustomerAdminDetail> =>
+    withConsents(await guestCustomerDetail(db, query.email)),
   );
 
   serve(endpoint('GET /api/admin/customers/:id'), async ({ params }): Promise<CustomerAdminDetail> => {
     const row = await findCustomer(db, params.id);
     if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-    return registeredCustomerDetail(db, row);
+    return withConsents(await registeredCustomerDetail(db, row));
   });
 
   serve(

@@ -10,7 +10,7 @@ import type { PaymentRecord } from '../db/schema';
 import { STRIPE_MIN_SESSION_MINUTES } from '../providers/mode';
 import { isStripeError } from '../providers/stripe';
 import { applySessionIn } from './apply';
-import { checkExpectedOrder, demoUrl, safeError } from './common';
+import { checkExpectedOrder, demoUrl, dueCents, safeError } from './common';
 import { oncePerKey } from './creation';
 import { providerError, webBase, type PaymentDeps } from './deps';
 import { internalOrderRequest } from './orders-client';
@@ -43,14 +43,15 @@ export function checkoutLineItems(order: InternalOrder): Stripe.Checkout.Session
     });
   }
   const sum = lines.reduce((s, l) => s + l.quantity * l.price_data.unit_amount, 0);
-  if (sum === order.total_cents) return lines;
-  // Never charge anything but the order's total: one line for it when the parts do not add up.
+  if (sum === order.total_cents && dueCents(order) === order.total_cents) return lines;
+  // Never charge anything but what the order owes: one line for it when the parts do not add up, or a gift card
+  // paid part of the total.
   return [
     {
       quantity: 1,
       price_data: {
         currency: 'eur',
-        unit_amount: order.total_cents,
+        unit_amount: dueCents(order),
         product_data: { name: `Ordine ${order.order_reference}` },
       },
     },
@@ -108,7 +109,7 @@ export async function createCardCheckout(
         internalOrderRequest(payment.orderId, 'card', body, options.customerId, options.clientAddress),
       );
       checkExpectedOrder(order, ['card']);
-      await recordAmount(deps.database.db, payment.id, order.total_cents);
+      await recordAmount(deps.database.db, payment.id, dueCents(order));
       const metadata = { order_id: order.order_id, payment_id: payment.id };
       let session: Stripe.Checkout.Session;
       try {
@@ -139,7 +140,7 @@ export async function createCardCheckout(
       }
       const stored = await recordProviderObject(deps.database.db, payment.id, {
         providerObjectId: session.id,
-        amountCents: order.total_cents,
+        amountCents: dueCents(order),
       });
       return answer(stored, sessionUrl(deps, web, session), session.id, order.cancel_token);
     },

@@ -8,7 +8,17 @@ export function demoUrl(web: string, kind: 'card' | 'klarna' | 'paypal', id: str
 }
 
 /** The order svc-orders answered must be pending and to be paid with one of these methods. */
+export const GIFT_CARD_PAID_DETAIL =
+  "Il buono regalo copre l'intero ordine, che è già pagato: non serve un altro pagamento";
+
+/**
+ * What the provider is asked for: the order's total less what a gift card paid (docs/decisions/0059-gift-cards.md).
+ */
+export const dueCents = (order: Pick<InternalOrder, 'total_cents' | 'gift_card_cents'>) =>
+  order.total_cents - (order.gift_card_cents ?? 0);
+
 export function checkExpectedOrder(order: InternalOrder, methods: string[]): void {
+  if (order.status === 'paid' && dueCents(order) === 0) throw conflict(GIFT_CARD_PAID_DETAIL);
   if (order.status !== 'pending' || !methods.includes(order.payment_method)) {
     throw conflict("L'ordine non è in attesa di questo pagamento");
   }

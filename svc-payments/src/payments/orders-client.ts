@@ -66,5 +66,6 @@ export function internalOrderRequest(
     shipping_zone: body.shipping_zone ?? null,
     language: body.language ?? 'it',
     discount_code: body.discount_code ?? null,
+    gift_card_code: body.gift_card_code ?? null,
   };
 }

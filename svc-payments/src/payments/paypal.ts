@@ -7,7 +7,7 @@ import type {
 } from '@edicola/contracts';
 import type { PaymentRecord } from '../db/schema';
 import { linkOf, PaypalError, paypalValue, type PaypalCapture, type PaypalOrder } from '../providers/paypal';
-import { checkExpectedOrder, demoUrl, safeError } from './common';
+import { checkExpectedOrder, demoUrl, dueCents, safeError } from './common';
 import { oncePerKey } from './creation';
 import { providerError, webBase, type PaymentDeps } from './deps';
 import { internalOrderRequest } from './orders-client';
@@ -32,7 +32,10 @@ export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutReques
   }));
   const itemTotal = order.items.reduce((s, i) => s + i.unit_gross_cents * i.quantity, 0);
   const discount = order.discount_cents ?? 0;
-  const consistent = itemTotal + order.shipping_cents - discount === order.total_cents;
+  // A gift card's part is a payment, not a PayPal discount: the breakdown is left out when one paid part of it.
+  const consistent =
+    dueCents(order) === order.total_cents &&
+    itemTotal + order.shipping_cents - discount === order.total_cents;
   const a = body.shipping_address;
   // The address goes to PayPal only with its real country: the cart's zone (abroad) names none.
   const zone = body.shipping_zone ?? 'national';
@@ -47,7 +50,7 @@ export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutReques
         description: `Ordine ${order.order_reference}`,
         amount: {
           currency_code: 'EUR',
-          value: paypalValue(order.total_cents),
+          value: paypalValue(dueCents(order)),
           ...(consistent
             ? {
                 breakdown: {
@@ -142,7 +145,7 @@ export async function createPaypalOrder(
         internalOrderRequest(payment.orderId, 'paypal', body, options.customerId, options.clientAddress),
       );
       checkExpectedOrder(order, ['paypal']);
-      await recordAmount(deps.database.db, payment.id, order.total_cents);
+      await recordAmount(deps.database.db, payment.id, dueCents(order));
       let paypalOrder: PaypalOrder;
       try {
         paypalOrder = await paypal.client.createOrder(paypalOrderBody(order, body, web), payment.id);
@@ -152,7 +155,7 @@ export async function createPaypalOrder(
       }
       const stored = await recordProviderObject(deps.database.db, payment.id, {
         providerObjectId: paypalOrder.id,
-        amountCents: order.total_cents,
+        amountCents: dueCents(order),
       });
       return answer(stored, paypalOrder, order.cancel_token);
     },

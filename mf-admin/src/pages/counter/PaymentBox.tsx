@@ -20,7 +20,9 @@ export function PaymentBox({
   const { t } = useTranslation('admin');
   const id = useId();
   const set = (changes: Partial<PaymentDraft>) => onChange({ ...draft, ...changes });
-  const cashDue = draft.mode === 'mixed' ? null : total;
+  const giftPart = Number((draft.giftPart ?? '').trim().replace(',', '.'));
+  const rest = Number.isFinite(giftPart) && giftPart > 0 ? Math.max(0, total - giftPart) : total;
+  const cashDue = draft.mode === 'mixed' ? null : rest;
 
   return (
     <fieldset className="adm-payment">
@@ -39,8 +41,32 @@ export function PaymentBox({
           </label>
         ))}
       </div>
+      <div className="adm-grid">
+        <span className="adm-field">
+          <label htmlFor={`${id}-gift-code`}>{t('counter.payment.giftCode')}</label>
+          <input
+            id={`${id}-gift-code`}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+            value={draft.giftCode ?? ''}
+            onChange={(event) => set({ giftCode: event.target.value })}
+          />
+        </span>
+        <span className="adm-field">
+          <label htmlFor={`${id}-gift-part`}>{t('counter.payment.giftPart')}</label>
+          <input
+            id={`${id}-gift-part`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={draft.giftPart ?? ''}
+            onChange={(event) => set({ giftPart: event.target.value })}
+          />
+        </span>
+      </div>
       {draft.mode === 'card' && (
-        <p className="adm-muted">{t('counter.payment.cardAmount', { amount: formatEuro(total) })}</p>
+        <p className="adm-muted">{t('counter.payment.cardAmount', { amount: formatEuro(rest) })}</p>
       )}
       {draft.mode === 'mixed' && (
         <span className="adm-field">

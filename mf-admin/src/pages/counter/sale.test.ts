@@ -88,3 +88,42 @@ describe('the sale on the counter screen', () => {
     expect(exactMatch('Ferrari', [other])?.id).toBe('a2');
   });
 });
+
+describe('a gift card at the counter (docs/product/counter.md#gift-card-at-the-counter)', () => {
+  const draft = { cashGiven: '', cardPart: '' };
+
+  it('pays its part first; cash or card pays the rest, the change on the cash', () => {
+    expect(
+      paymentState(30, {
+        ...draft,
+        mode: 'cash',
+        cashGiven: '20',
+        giftCode: 'ABCD-2345-EFGH-6789',
+        giftPart: '20',
+      }),
+    ).toEqual({
+      payments: [
+        { method: 'gift_card', amount: 20, code: 'ABCD-2345-EFGH-6789' },
+        { method: 'cash', amount: 20 },
+      ],
+      change: 10,
+      missing: 0,
+      invalid: false,
+    });
+    expect(
+      paymentState(30, { ...draft, mode: 'card', giftCode: 'ABCD-2345-EFGH-6789', giftPart: '12,50' })
+        .payments,
+    ).toEqual([
+      { method: 'gift_card', amount: 12.5, code: 'ABCD-2345-EFGH-6789' },
+      { method: 'card', amount: 17.5 },
+    ]);
+  });
+
+  it('pays the whole total alone; a part without a code or above the total is not a payment', () => {
+    expect(paymentState(20, { ...draft, mode: 'cash', giftCode: 'ABCD', giftPart: '20' }).payments).toEqual([
+      { method: 'gift_card', amount: 20, code: 'ABCD' },
+    ]);
+    expect(paymentState(20, { ...draft, mode: 'cash', giftCode: '', giftPart: '5' }).invalid).toBe(true);
+    expect(paymentState(20, { ...draft, mode: 'cash', giftCode: 'ABCD', giftPart: '25' }).invalid).toBe(true);
+  });
+});

@@ -27,6 +27,9 @@ export interface PaymentDraft {
   cashGiven: string;
   /** The card's part of a mixed payment, as typed (euros). */
   cardPart: string;
+  /** A gift card's code and the part it pays, as typed (docs/product/counter.md#gift-card-at-the-counter). */
+  giftCode?: string;
+  giftPart?: string;
 }
 
 export const emptyPayment = (): PaymentDraft => ({ mode: 'cash', cashGiven: '', cardPart: '' });
@@ -130,10 +133,26 @@ export interface PaymentState {
   invalid: boolean;
 }
 
-/** How the customer pays `total`: cash (with change), card (the total), or a card part and cash for the rest. */
+/**
+ * How the customer pays `total`: a gift card's part first when one is given, then cash (with change), card (the
+ * rest), or a card part and cash for the rest.
+ */
 export function paymentState(total: number, draft: PaymentDraft): PaymentState {
-  const due = toCents(total);
   const amount = (typed: string) => (typed.trim() === '' ? 0 : parseEuros(typed));
+  const gift = amount(draft.giftPart ?? '');
+  const giftCode = (draft.giftCode ?? '').trim();
+  if (Number.isNaN(gift) || toCents(gift) > toCents(total) || (gift > 0 && giftCode === ''))
+    return { payments: null, change: 0, missing: total, invalid: true };
+  const giftPayments: CounterPayment[] =
+    gift > 0 ? [{ method: 'gift_card', amount: fromCents(toCents(gift)), code: giftCode }] : [];
+  const rest = paymentsFor(fromCents(toCents(total) - toCents(gift)), draft, amount);
+  if (!rest.payments) return rest;
+  const others = toCents(gift) === toCents(total) ? [] : rest.payments;
+  return { ...rest, payments: [...giftPayments, ...others] };
+}
+
+function paymentsFor(total: number, draft: PaymentDraft, amount: (typed: string) => number): PaymentState {
+  const due = toCents(total);
   if (draft.mode === 'card')
     return { payments: [{ method: 'card', amount: total }], change: 0, missing: 0, invalid: false };
   const cash = amount(draft.cashGiven);

@@ -16,6 +16,7 @@ import { Banner, useBanner } from '../../ui/Banner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadStatus } from '../../ui/LoadStatus';
 import { CustomerForm } from './CustomerForm';
+import { CustomerConsents, CustomerGiftCards } from './CustomerExtras';
 
 /** A definition list of the facts that are there, in order. */
 function Facts({ facts }: { facts: [label: string, value: string | null | undefined][] }) {
@@ -149,8 +150,10 @@ export default function CustomerPage({ guest = false }: { guest?: boolean }) {
                 ]}
               />
             </div>
+            <CustomerConsents customer={c} />
           </div>
 
+          {c.kind === 'registered' && c.id && <CustomerGiftCards id={c.id} />}
           {c.kind === 'registered' && (
             <div className="adm-card adm-wide-card">
               <h3>{t('customers.notes')}</h3>

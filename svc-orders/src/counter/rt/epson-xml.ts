@@ -161,16 +161,21 @@ export function answer(result: {
 
 /**
  * The codes the shop's RT is programmed with (its own manual and set-up): a department (reparto) per VAT rate, and
- * a payment type and index per method. Epson's defaults: cash 0, card (pagamento elettronico) 2, index 1.
+ * a payment type and index per method. Epson's defaults: cash 0, card (pagamento elettronico) 2, index 1; a gift card
+ * is a voucher already paid for (docs/decisions/0059-gift-cards.md): Epson's ticket, 3.
  */
 export interface EpsonCodes {
   departments: Record<number, number>;
-  payments: Record<'cash' | 'card', { paymentType: number; index: number }>;
+  payments: Record<'cash' | 'card' | 'gift_card', { paymentType: number; index: number }>;
 }
 
 export const DEFAULT_EPSON_CODES: EpsonCodes = {
   departments: { 22: 1, 10: 2, 4: 3, 0: 4 },
-  payments: { cash: { paymentType: 0, index: 1 }, card: { paymentType: 2, index: 1 } },
+  payments: {
+    cash: { paymentType: 0, index: 1 },
+    card: { paymentType: 2, index: 1 },
+    gift_card: { paymentType: 3, index: 1 },
+  },
 };
 
 export interface EpsonLine {
@@ -181,7 +186,7 @@ export interface EpsonLine {
 }
 
 export interface EpsonPayment {
-  method: 'cash' | 'card';
+  method: 'cash' | 'card' | 'gift_card';
   amountCents: number;
 }
 
@@ -222,17 +227,24 @@ function department(codes: EpsonCodes, ivaPercentage: number): number {
   return found;
 }
 
-// The card goes first: the RT closes the document as soon as the payments cover the total, and computes the change
-// on the cash, the last payment.
+// The gift card and the card go first: the RT closes the document as soon as the payments cover the total, and
+// computes the change on the cash, the last payment.
+const PAYMENT_ORDER = { gift_card: 0, card: 1, cash: 2 } as const;
 const cardFirst = (payments: EpsonPayment[]) =>
   [...payments]
     .filter((p) => p.amountCents > 0)
-    .sort((a, b) => (a.method === b.method ? 0 : a.method === 'card' ? -1 : 1));
+    .sort((a, b) => PAYMENT_ORDER[a.method] - PAYMENT_ORDER[b.method]);
+
+const PAYMENT_DESCRIPTIONS = {
+  cash: 'PAGAMENTO CONTANTE',
+  card: 'PAGAMENTO ELETTRONICO',
+  gift_card: 'BUONO MULTIUSO',
+} as const;
 
 function totals(codes: EpsonCodes, payments: EpsonPayment[]): EpsonCommand[] {
   return cardFirst(payments).map((p) =>
     command('printRecTotal', {
-      description: p.method === 'card' ? 'PAGAMENTO ELETTRONICO' : 'PAGAMENTO CONTANTE',
+      description: PAYMENT_DESCRIPTIONS[p.method],
       payment: epsonAmount(p.amountCents),
       paymentType: codes.payments[p.method].paymentType,
       index: codes.payments[p.method].index,

@@ -73,6 +73,12 @@ const REFUSALS: Record<string, string> = {
   EPTR_COVER_OPEN: 'coperchio aperto',
 };
 
+const PAYMENT_LABELS = {
+  cash: 'Pagamento contante',
+  card: 'Pagamento elettronico',
+  gift_card: 'Buono multiuso',
+} as const;
+
 const WIDTH = 40;
 const row = (left: string, right: string) =>
   `${left}${' '.repeat(Math.max(1, WIDTH - left.length - right.length))}${right}`;
@@ -306,7 +312,12 @@ export class FakeRt {
         const cents = centsOf(c.attributes.payment);
         if (cents === null || cents <= 0) throw new Error('pagamento non valido');
         const type = Number(c.attributes.paymentType);
-        const method = type === this.codes.payments.card.paymentType ? 'card' : 'cash';
+        const method =
+          type === this.codes.payments.card.paymentType
+            ? 'card'
+            : type === this.codes.payments.gift_card.paymentType
+              ? 'gift_card'
+              : 'cash';
         return { method, cents } as const;
       });
   }
@@ -367,7 +378,7 @@ export class FakeRt {
     const total = items.reduce((sum, item) => sum + item.totalCents, 0);
     const payments = this.paymentsOf(commands);
     const paid = payments.reduce((sum, p) => sum + p.cents, 0);
-    const card = payments.filter((p) => p.method === 'card').reduce((sum, p) => sum + p.cents, 0);
+    const card = payments.filter((p) => p.method !== 'cash').reduce((sum, p) => sum + p.cents, 0);
     if (paid < total) throw new Error('pagamento insufficiente');
     if (card > total) throw new Error('pagamento elettronico oltre il totale');
     const body = [
@@ -381,9 +392,7 @@ export class FakeRt {
       ...this.messagesOf(commands),
       row('TOTALE COMPLESSIVO', epsonAmount(total)),
       row('di cui IVA', epsonAmount(vatOf(items))),
-      ...payments.map((p) =>
-        row(p.method === 'card' ? 'Pagamento elettronico' : 'Pagamento contante', epsonAmount(p.cents)),
-      ),
+      ...payments.map((p) => row(PAYMENT_LABELS[p.method], epsonAmount(p.cents))),
       row('Resto', epsonAmount(paid - total)),
       row('Importo pagato', epsonAmount(total)),
     ];

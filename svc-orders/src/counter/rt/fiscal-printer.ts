@@ -27,7 +27,7 @@ export interface ReceiptLine {
 }
 
 export interface ReceiptPayment {
-  method: 'cash' | 'card';
+  method: 'cash' | 'card' | 'gift_card';
   amountCents: number;
 }
 

@@ -41,6 +41,8 @@ export const rtSettings = {
   /** The RT's payment type and index for cash (Epson's default 0:1) and for the card (Epson's default 2:1). */
   RT_PAYMENT_CASH: paymentCode.optional(),
   RT_PAYMENT_CARD: paymentCode.optional(),
+  /** The RT's payment type and index for a gift card (a multi-purpose voucher; Epson's ticket, default 3:1). */
+  RT_PAYMENT_GIFT_CARD: paymentCode.optional(),
 };
 
 export interface RtConfig {
@@ -51,6 +53,7 @@ export interface RtConfig {
   RT_DEPARTMENTS?: Record<number, number>;
   RT_PAYMENT_CASH?: { paymentType: number; index: number };
   RT_PAYMENT_CARD?: { paymentType: number; index: number };
+  RT_PAYMENT_GIFT_CARD?: { paymentType: number; index: number };
 }
 
 export function epsonCodesFrom(config: RtConfig): EpsonCodes {
@@ -59,6 +62,7 @@ export function epsonCodesFrom(config: RtConfig): EpsonCodes {
     payments: {
       cash: config.RT_PAYMENT_CASH ?? DEFAULT_EPSON_CODES.payments.cash,
       card: config.RT_PAYMENT_CARD ?? DEFAULT_EPSON_CODES.payments.card,
+      gift_card: config.RT_PAYMENT_GIFT_CARD ?? DEFAULT_EPSON_CODES.payments.gift_card,
     },
   };
 }
