@@ -31,6 +31,7 @@ import {
   TwoFactorRecoveryCodes,
   TwoFactorSetup,
 } from './staff-accounts';
+import {
   GiftCard,
   GiftCardCheckRequest,
   GiftCardCheckResponse,
