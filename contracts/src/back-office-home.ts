@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SdiRejection } from './sdi';
 import { OrderStatus } from './order-status';
 import { PaymentMethod } from './orders';
 
@@ -33,14 +34,6 @@ export const HomeOrders = z.object({
   orders: z.array(HomeOrder),
 });
 export type HomeOrders = z.infer<typeof HomeOrders>;
-
-/** A document the SdI rejected (its NS receipt), to be corrected and sent again. */
-export const SdiRejection = z.object({
-  order_id: z.string(),
-  document_number: z.string(),
-  reason: z.string(),
-});
-export type SdiRejection = z.infer<typeof SdiRejection>;
 
 /** GET /api/admin/home (staff). */
 export const BackOfficeHome = z.object({

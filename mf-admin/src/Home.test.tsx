@@ -37,8 +37,11 @@ const busyDay = {
   sdi_rejections: [
     {
       order_id: '00000000-0000-4000-8000-0000000000d4',
+      document_id: '00000000-0000-4000-8000-0000000000e5',
       document_number: '2026/0042',
+      kind: 'invoice',
       reason: 'Codice destinatario non valido',
+      rejected_at: '2026-11-20T10:00:00.000Z',
     },
   ],
 };

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { BackOfficeHome, HOME_LIST_SIZE } from '@edicola/contracts';
-import { shipments } from '../src/db/schema';
+import { sdiDocuments, shipments } from '../src/db/schema';
 import { upsertStaff } from '../src/staff/users';
 import { insertOrder } from './order-fixtures';
 import { startOrders } from './support';
@@ -130,6 +131,30 @@ describe('GET /api/admin/home', () => {
       [shipped.id, 'Il corriere segnala un problema con la spedizione'],
     ]);
     expect(answer.sdi_rejections).toEqual([]);
+  });
+
+  it('lists the documents the SdI rejected with their reason, until they are sent again', async () => {
+    const order = await insertOrder(db(), { status: 'shipped' });
+    const [rejected] = await db()
+      .insert(sdiDocuments)
+      .values({
+        orderId: order.id,
+        kind: 'invoice',
+        number: '2026/0099',
+        issuedOn: '2026-11-20',
+        state: 'rejected',
+        reason: '00305 1.4.1.1 IdFiscaleIVA del CessionarioCommittente non valido',
+      })
+      .returning();
+    expect((await home()).sdi_rejections).toEqual([
+      expect.objectContaining({
+        order_id: order.id,
+        document_number: '2026/0099',
+        reason: '00305 1.4.1.1 IdFiscaleIVA del CessionarioCommittente non valido',
+      }),
+    ]);
+    await db().update(sdiDocuments).set({ state: 'queued' }).where(eq(sdiDocuments.id, rejected!.id));
+    expect((await home()).sdi_rejections).toEqual([]);
   });
 
   it('is for admin and staff only: a cashier and a visitor are refused', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
 import { orderRecords, shipments } from '../db/schema';
+import { sdiRejections } from '../sdi/documents';
 
 type Row = typeof orderRecords.$inferSelect;
 
@@ -75,11 +76,11 @@ async function shipmentProblems(db: Db): Promise<HomeOrders> {
 /**
  * What needs doing today (docs/product/back-office.md#home): paid orders to confirm and confirmed ones to ship, the
  * oldest first (they have waited longest); bank transfers still awaited, the nearest deadline first; shipments with
- * a problem. The SdI's rejections stay empty until invoices are sent to the SdI.
+ * a problem; documents the SdI rejected (docs/product/orders-and-payments.md#sdi).
  */
 export async function backOfficeHome(db: Db): Promise<BackOfficeHome> {
   const oldestFirst = [asc(orderRecords.createdAt), asc(orderRecords.id)];
-  const [toConfirm, toShip, transfersDue, problems] = await Promise.all([
+  const [toConfirm, toShip, transfersDue, problems, rejections] = await Promise.all([
     ordersWhere(db, eq(orderRecords.status, 'paid'), oldestFirst),
     ordersWhere(db, eq(orderRecords.status, 'confirmed'), oldestFirst),
     ordersWhere(db, and(eq(orderRecords.status, 'pending'), eq(orderRecords.paymentMethod, 'transfer')), [
@@ -87,12 +88,13 @@ export async function backOfficeHome(db: Db): Promise<BackOfficeHome> {
       ...oldestFirst,
     ]),
     shipmentProblems(db),
+    sdiRejections(db),
   ]);
   return {
     to_confirm: toConfirm,
     to_ship: toShip,
     transfers_due: transfersDue,
     shipment_problems: problems,
-    sdi_rejections: [],
+    sdi_rejections: rejections,
   };
 }
