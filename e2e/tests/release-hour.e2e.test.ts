@@ -44,7 +44,7 @@ describe('release hour', () => {
     const article = await presale(token, 60 * 60_000);
     // The storefront server's first paint, before any JavaScript.
     const html = await (await fetch(`${shop.webUrl}/prodotti/${article.slug}`)).text();
-    expect(html).toContain('data-testid="release-countdown"');
+    expect(html).toContain('class="cat-release"');
     expect(html).toMatch(/In vendita dal \d\d\/\d\d\/\d{4} alle \d\d:\d\d \(ora italiana\)/);
 
     await page.goto(`${shop.webUrl}/prodotti/${article.slug}`);
