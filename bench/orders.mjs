@@ -22,6 +22,8 @@ export const STAFF = { username: 'bench-admin', password: 'bench-password-1' };
 const PLENTY = 1_000_000;
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SCARCE = 100;
+/** The services of the distributed mode, each its own process and database. */
+const SERVICES = ['catalog', 'orders', 'payments', 'notify', 'channels'];
 // How long the shop may take to start (a first start on a busy shared machine can pass two minutes).
 const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 300_000);
 
@@ -72,7 +74,7 @@ async function startDistributed(env, databases, { web = false } = {}) {
   const { privateKey } = await generateKeyPair('EdDSA', { extractable: true });
   const jwk = JSON.stringify({ ...(await exportJWK(privateKey)), kid: 'bench', alg: 'EdDSA' });
   const ports = {};
-  for (const name of ['catalog', 'orders', 'payments', 'notify']) ports[name] = await freePort();
+  for (const name of SERVICES) ports[name] = await freePort();
   const urls = Object.fromEntries(
     Object.entries(ports).map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`]),
   );
@@ -174,8 +176,6 @@ async function startShop(env) {
     },
   };
 }
-
-const SERVICES = ['catalog', 'orders', 'payments', 'notify'];
 
 async function rows(url, statement) {
   const client = new pg.Client({ connectionString: url });
@@ -457,7 +457,7 @@ export async function removeQueues(amqpUrl, exchange, prefix) {
   const { queuesOf } = require(path.join(root, 'platform/dist/index.js'));
   const { SUBSCRIPTIONS } = require(path.join(root, 'contracts/dist/index.js'));
   const delays = [60000, 300000, 1800000];
-  const services = ['svc-catalog', 'svc-orders', 'svc-payments', 'svc-notify', ...Object.keys(SUBSCRIPTIONS)];
+  const services = [...SERVICES.map((name) => `svc-${name}`), ...Object.keys(SUBSCRIPTIONS)];
   const connection = await amqp.connect(amqpUrl).catch(() => null);
   if (!connection) return;
   connection.on('error', () => {});
