@@ -18,10 +18,14 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const STAFF = { username: 'bench-admin', password: 'bench-password-1' };
+export const STAFF = { username: 'bench-admin', password: 'bench-password-1' };
 const PLENTY = 1_000_000;
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SCARCE = 100;
+/** The services of the distributed mode, each its own process and database. */
+const SERVICES = ['catalog', 'orders', 'payments', 'notify', 'channels'];
+// How long the shop may take to start (a first start on a busy shared machine can pass two minutes).
+const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 300_000);
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -45,7 +49,7 @@ async function adminSql(url, statement) {
 }
 
 async function waitHealthy(url, children) {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     const gone = children.find((child) => child.exitCode !== null);
     if (gone) throw new Error(`a process of the shop exited with ${gone.exitCode}`);
@@ -65,12 +69,12 @@ async function waitHealthy(url, children) {
  * Each service its own process with its own database (`databases`: service → URL), RabbitMQ and the gateway, as
  * README's distributed mode.
  */
-async function startDistributed(env, databases) {
+async function startDistributed(env, databases, { web = false } = {}) {
   const { exportJWK, generateKeyPair } = await import('jose');
   const { privateKey } = await generateKeyPair('EdDSA', { extractable: true });
   const jwk = JSON.stringify({ ...(await exportJWK(privateKey)), kid: 'bench', alg: 'EdDSA' });
   const ports = {};
-  for (const name of ['catalog', 'orders', 'payments', 'notify']) ports[name] = await freePort();
+  for (const name of SERVICES) ports[name] = await freePort();
   const urls = Object.fromEntries(
     Object.entries(ports).map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`]),
   );
@@ -106,8 +110,20 @@ async function startDistributed(env, databases) {
   for (const url of Object.values(urls)) await waitHealthy(`${url}/readyz`, children);
   const api = `http://127.0.0.1:${apiPort}`;
   await waitHealthy(`${api}/healthz`, children);
+  // The storefront server on its own (launcher's `web` mode), for a bench that reads pages too.
+  let webUrl;
+  if (web) {
+    const webPort = await freePort();
+    start([path.join(root, 'launcher/dist/cli.js'), 'web'], {
+      WEB_PORT: String(webPort),
+      API_PORT: String(apiPort),
+    });
+    webUrl = `http://127.0.0.1:${webPort}`;
+    await waitHealthy(`${webUrl}/healthz`, children);
+  }
   return {
     api,
+    web: webUrl,
     async stop() {
       for (const child of children) child.kill('SIGTERM');
       await Promise.all(
@@ -120,11 +136,12 @@ async function startDistributed(env, databases) {
 /** The all-in-one shop in its own process, on `env`; resolves once /healthz answers. */
 async function startShop(env) {
   const apiPort = await freePort();
+  const webPort = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'launcher/bin/start.js')], {
     cwd: root,
     env: {
       ...process.env,
-      WEB_PORT: String(await freePort()),
+      WEB_PORT: String(webPort),
       API_PORT: String(apiPort),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -137,7 +154,7 @@ async function startShop(env) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const api = `http://127.0.0.1:${apiPort}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('the shop did not become healthy');
@@ -152,14 +169,13 @@ async function startShop(env) {
   }
   return {
     api,
+    web: `http://127.0.0.1:${webPort}`,
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
     },
   };
 }
-
-const SERVICES = ['catalog', 'orders', 'payments', 'notify'];
 
 async function rows(url, statement) {
   const client = new pg.Client({ connectionString: url });
@@ -175,7 +191,7 @@ async function rows(url, statement) {
  * Read straight from the two databases: articles below zero, and units svc-catalog holds for an order svc-orders
  * does not have (a reservation whose order was never written: leaked stock).
  */
-async function heldWithoutOrder(catalogUrl, ordersUrl) {
+export async function heldWithoutOrder(catalogUrl, ordersUrl) {
   const negative = await rows(
     catalogUrl,
     'select count(*)::int as n from catalog.articles where quantity_stock < 0',
@@ -194,7 +210,7 @@ async function heldWithoutOrder(catalogUrl, ordersUrl) {
   };
 }
 
-async function json(res, what) {
+export async function json(res, what) {
   const body = await res.json().catch(() => null);
   if (!res.ok) throw new Error(`${what}: ${res.status} ${JSON.stringify(body)}`);
   return body;
@@ -202,7 +218,7 @@ async function json(res, what) {
 
 /** Articles created through the staff API, with the total a buyer of one unit sends. */
 /** The buyers all come from this machine: the per-address and per-e-mail order limits would stop the bench. */
-const UNLIMITED = {
+export const UNLIMITED = {
   ORDERS_PER_ADDRESS_PER_HOUR: '1000000',
   OPEN_ORDERS_PER_EMAIL: '1000000',
   REGISTRATIONS_PER_HOUR: '1000000',
@@ -278,7 +294,7 @@ function postJson(agent, url, body) {
   });
 }
 
-function percentile(sorted, p) {
+export function percentile(sorted, p) {
   if (sorted.length === 0) return null;
   return +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
 }
@@ -350,6 +366,37 @@ async function oversell(api, articles, accepted) {
  * its own, removed afterwards.
  */
 export async function benchOrders(mode, { buyers = 32, seconds = 10 } = {}) {
+  return withShop(mode, async (shop, { catalogUrl, ordersUrl }) => {
+    const articles = await seed(shop.api, 20);
+    const warmUp = await buy(shop.api, articles, { buyers, seconds: 2 });
+    const measured = await buy(shop.api, articles, { buyers, seconds });
+    // Every accepted unit, the warm-up's included, is what the stock must show as taken.
+    const accepted = new Map(
+      articles.map((a) => [a.id, warmUp.accepted.get(a.id) + measured.accepted.get(a.id)]),
+    );
+    return {
+      mode,
+      buyers,
+      seconds: +measured.elapsed.toFixed(1),
+      orders_per_s: Math.round(measured.outcome.created / measured.elapsed),
+      p50_ms: percentile(measured.latencies, 50),
+      p95_ms: percentile(measured.latencies, 95),
+      p99_ms: percentile(measured.latencies, 99),
+      ...measured.outcome,
+      scarce_stock: SCARCE,
+      scarce_sold: accepted.get(articles.find((a) => a.scarce).id),
+      oversell: await oversell(shop.api, articles, accepted),
+      ...(mode === 'distributed' ? await heldWithoutOrder(catalogUrl, ordersUrl) : {}),
+    };
+  });
+}
+
+/**
+ * Starts the shop in `mode` on a database (and bus) of its own, runs `use(shop, { catalogUrl, ordersUrl })` and
+ * removes it all afterwards. `shop.api` is the gateway, `shop.web` the storefront (in the distributed mode only
+ * with `web: true`); catalogUrl and ordersUrl are the distributed mode's two databases.
+ */
+export async function withShop(mode, use, { web = false } = {}) {
   const run = randomBytes(4).toString('hex');
   const dataDir = mkdtempSync(path.join(tmpdir(), `edicola-bench-orders-${mode}-`));
   const env = { DATA_DIR: dataDir };
@@ -386,31 +433,15 @@ export async function benchOrders(mode, { buyers = 32, seconds = 10 } = {}) {
         ? await startDistributed(
             env,
             Object.fromEntries(SERVICES.map((name) => [name, databaseUrl(databases[name])])),
+            { web },
           )
         : await startShop(env);
-    const articles = await seed(shop.api, 20);
-    const warmUp = await buy(shop.api, articles, { buyers, seconds: 2 });
-    const measured = await buy(shop.api, articles, { buyers, seconds });
-    // Every accepted unit, the warm-up's included, is what the stock must show as taken.
-    const accepted = new Map(
-      articles.map((a) => [a.id, warmUp.accepted.get(a.id) + measured.accepted.get(a.id)]),
+    return await use(
+      shop,
+      mode === 'distributed'
+        ? { catalogUrl: databaseUrl(databases.catalog), ordersUrl: databaseUrl(databases.orders) }
+        : {},
     );
-    return {
-      mode,
-      buyers,
-      seconds: +measured.elapsed.toFixed(1),
-      orders_per_s: Math.round(measured.outcome.created / measured.elapsed),
-      p50_ms: percentile(measured.latencies, 50),
-      p95_ms: percentile(measured.latencies, 95),
-      p99_ms: percentile(measured.latencies, 99),
-      ...measured.outcome,
-      scarce_stock: SCARCE,
-      scarce_sold: accepted.get(articles.find((a) => a.scarce).id),
-      oversell: await oversell(shop.api, articles, accepted),
-      ...(mode === 'distributed'
-        ? await heldWithoutOrder(databaseUrl(databases.catalog), databaseUrl(databases.orders))
-        : {}),
-    };
   } finally {
     await shop?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -426,7 +457,7 @@ export async function removeQueues(amqpUrl, exchange, prefix) {
   const { queuesOf } = require(path.join(root, 'platform/dist/index.js'));
   const { SUBSCRIPTIONS } = require(path.join(root, 'contracts/dist/index.js'));
   const delays = [60000, 300000, 1800000];
-  const services = ['svc-catalog', 'svc-orders', 'svc-payments', 'svc-notify', ...Object.keys(SUBSCRIPTIONS)];
+  const services = [...SERVICES.map((name) => `svc-${name}`), ...Object.keys(SUBSCRIPTIONS)];
   const connection = await amqp.connect(amqpUrl).catch(() => null);
   if (!connection) return;
   connection.on('error', () => {});

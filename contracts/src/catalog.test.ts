@@ -47,6 +47,39 @@ describe('ArticleForm', () => {
   });
 });
 
+describe('ArticleForm: release hour and per-buyer limit (docs/product/release-hour.md#fields)', () => {
+  it('reads the form’s time as Rome’s wall clock, winter and summer, and keeps an ISO time as given', () => {
+    expect(ArticleForm.parse({ ...valid, sale_starts_at: '2026-12-05T18:00' }).sale_starts_at).toBe(
+      '2026-12-05T17:00:00.000Z',
+    );
+    expect(ArticleForm.parse({ ...valid, sale_starts_at: '2027-07-01T10:30' }).sale_starts_at).toBe(
+      '2027-07-01T08:30:00.000Z',
+    );
+    expect(ArticleForm.parse({ ...valid, sale_starts_at: '2027-07-01T10:30:00+02:00' }).sale_starts_at).toBe(
+      '2027-07-01T08:30:00.000Z',
+    );
+    expect(ArticleForm.parse({ ...valid, sale_starts_at: '' }).sale_starts_at).toBeNull();
+  });
+
+  it('gives a pre-sale 2 units per buyer when empty, other articles no limit, and keeps a typed limit', () => {
+    const presale = { ...valid, product_type: 'prevendita', availability_date: '2027-01-17' };
+    expect(ArticleForm.parse(presale).max_per_buyer).toBe(2);
+    expect(ArticleForm.parse({ ...presale, max_per_buyer: '5' }).max_per_buyer).toBe(5);
+    expect(ArticleForm.parse(valid).max_per_buyer).toBeNull();
+    expect(ArticleForm.parse({ ...valid, max_per_buyer: '1' }).max_per_buyer).toBe(1);
+  });
+
+  it.each([
+    [{ sale_starts_at: '05/12/2026 18:00' }, 'Data e ora di inizio vendita non valide (AAAA-MM-GG HH:MM)'],
+    [{ sale_starts_at: '2026-02-30T18:00' }, 'Data e ora di inizio vendita non valide (AAAA-MM-GG HH:MM)'],
+    [{ max_per_buyer: '0' }, 'Il limite per acquirente deve essere almeno 1'],
+    [{ max_per_buyer: '1.5' }, 'Il limite per acquirente deve essere un numero intero'],
+  ])('refuses %j with a readable message', (change, message) => {
+    const result = ArticleForm.safeParse({ ...valid, ...change });
+    expect(result.error?.issues.map((i) => i.message)).toEqual([message]);
+  });
+});
+
 describe('photoSrcSet', () => {
   it('lists every stored width of a sized photo', () => {
     expect(photoSrcSet('http://x/', '/media/articles/ab12-400.webp')).toBe(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVALID_EAN_DETAIL, isValidEan, normalEan } from './barcodes';
 import { singleLine } from './text';
 import { ArticleAttributes, attributeProblems, setAttributes } from './attributes';
+import { DEFAULT_PRESALE_MAX_PER_BUYER, instantOfRomeTime, MAX_PER_BUYER_LIMIT } from './release-hour';
 
 // In a module of their own (no zod): the catalogue's first screen needs them, not the schemas below.
 export { CATEGORIES, categoryOf, type CategorySlug } from './categories';
@@ -72,6 +73,10 @@ export const Article = z.object({
   share_facebook: z.boolean(),
   share_instagram: z.boolean(),
   share_whatsapp: z.boolean(),
+  /** The release hour (docs/product/release-hour.md): ISO instant it goes on sale; null = on sale now. */
+  sale_starts_at: z.string().nullable(),
+  /** The most units one buyer may order across their orders; null = no limit. */
+  max_per_buyer: z.number().int().positive().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -242,6 +247,34 @@ export const ArticleForm = z
     ),
     shipping_cost_national: z.unknown().optional(),
     shipping_cost_international: z.unknown().optional(),
+    /**
+     * The release hour (docs/product/release-hour.md): a Rome wall-clock time (YYYY-MM-DDTHH:MM, as the form's
+     * input gives it) or an ISO time with its offset; empty = on sale now.
+     */
+    sale_starts_at: z.preprocess(
+      formText,
+      z
+        .string('Data e ora di inizio vendita non valide')
+        .transform((text, ctx) => {
+          const at = instantOfRomeTime(text.trim());
+          if (at) return at.toISOString();
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Data e ora di inizio vendita non valide (AAAA-MM-GG HH:MM)',
+          });
+          return z.NEVER;
+        })
+        .nullish(),
+    ),
+    /** Units one buyer may order; empty = DEFAULT_PRESALE_MAX_PER_BUYER for a pre-sale, no limit otherwise. */
+    max_per_buyer: z.preprocess(
+      toNumber,
+      numberOf('Il limite per acquirente')
+        .int('Il limite per acquirente deve essere un numero intero')
+        .min(1, 'Il limite per acquirente deve essere almeno 1')
+        .max(MAX_PER_BUYER_LIMIT, `Il limite per acquirente è al massimo ${MAX_PER_BUYER_LIMIT}`)
+        .nullish(),
+    ),
   })
   .superRefine((form, ctx) => {
     if (form.product_type === 'prevendita' && !form.availability_date) {
@@ -262,6 +295,9 @@ export const ArticleForm = z
     attributes: form.attributes ? setAttributes(form.attributes) : undefined,
     weight: form.weight ?? null,
     dimensions: form.dimensions ?? null,
+    sale_starts_at: form.sale_starts_at ?? null,
+    max_per_buyer:
+      form.max_per_buyer ?? (form.product_type === 'prevendita' ? DEFAULT_PRESALE_MAX_PER_BUYER : null),
   }));
 export type ArticleForm = z.infer<typeof ArticleForm>;
 

@@ -43,3 +43,4 @@ export * from './customer-data';
 export * from './discounts';
 export * from './sdi';
 export * from './gift-cards';
+export * from './release-hour';

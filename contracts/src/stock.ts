@@ -27,6 +27,11 @@ export const StockReservationRequest = z.object({
   channel: z.enum(['web', 'counter', 'ebay']).default('web'),
   /** Who made a counter sale (the ledger's `username`, as given); a web order is the shop's. */
   username: z.string().max(100).optional(),
+  /**
+   * Who buys, for the articles' per-buyer limits (docs/product/release-hour.md#per-buyer-limit): `customer:<id>`
+   * for an account, `email:<address in lower case>` for a guest; absent (a counter or eBay sale) = no limit.
+   */
+  buyer: z.string().min(1).max(320).optional(),
   lines: z
     .array(StockReservationLine)
     .min(1, 'Il carrello è vuoto!')

@@ -88,6 +88,8 @@ function article(overrides: Partial<Article>): Article {
     share_facebook: true,
     share_instagram: false,
     share_whatsapp: false,
+    sale_starts_at: null,
+    max_per_buyer: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-03-02T10:00:00.000Z',
     ...overrides,

@@ -46,6 +46,8 @@ export const sampleArticle = (changes: Partial<AdminArticle> = {}): AdminArticle
   share_facebook: false,
   share_instagram: false,
   share_whatsapp: false,
+  sale_starts_at: null,
+  max_per_buyer: null,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
   ean: null,

@@ -37,6 +37,8 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     share_facebook: true,
     share_instagram: true,
     share_whatsapp: false,
+    sale_starts_at: null,
+    max_per_buyer: null,
     created_at: '2025-09-01T10:00:00.000Z',
     updated_at: '2025-09-01T10:00:00.000Z',
     ...overrides,

@@ -116,6 +116,26 @@ describe('repairCart', () => {
     expect(repair.updated).toBe(1);
   });
 
+  it('drops an article not yet on sale and cuts a line to the per-buyer limit (docs/product/release-hour.md)', () => {
+    const opens = '2026-12-05T17:00:00.000Z';
+    const catalogue = [
+      { ...ferrari, sale_starts_at: opens, max_per_buyer: 2 },
+      { ...pikachu, max_per_buyer: 2 },
+    ];
+    const lines = [
+      { article_id: 'a1', article: ferrari, quantity: 1 },
+      { article_id: 'a2', article: pikachu, quantity: 3 },
+    ];
+    const before = repairCart(lines, catalogue, Date.parse(opens) - 1000);
+    expect(before.lines).toEqual([{ article_id: 'a2', article: catalogue[1], quantity: 2 }]);
+    expect(before.dropped).toBe(1);
+    const after = repairCart(lines, catalogue, Date.parse(opens));
+    expect(after.lines.map((line) => [line.article_id, line.quantity])).toEqual([
+      ['a1', 1],
+      ['a2', 2],
+    ]);
+  });
+
   it('leaves an up-to-date cart as it is', () => {
     const lines = [{ article_id: 'a1', article: ferrari, quantity: 1 }];
     expect(repairCart(lines, [ferrari, pikachu])).toEqual({ lines, dropped: 0, updated: 0 });

@@ -1,4 +1,4 @@
-import type { Article, DomEvents } from '@edicola/contracts';
+import { onSale, type Article, type DomEvents } from '@edicola/contracts';
 
 /** local storage key of the cart (docs/product/records.md#cart-line). */
 export const CART_STORAGE_KEY = 'cart';
@@ -127,9 +127,10 @@ export interface CartRepair {
  * Repairs the cart (docs/product/cart-and-checkout.md#cart-rules): lines without article or price are
  * dropped. With the current catalogue
  * (GET /public/articles), a line whose article disappeared or sold out is dropped too, and the others take
- * the current price, VAT and stock (the quantity cut to the stock).
+ * the current price, VAT and stock (the quantity cut to the stock and to the per-buyer limit); an article not yet
+ * on sale is dropped as well.
  */
-export function repairCart(lines: CartLine[], catalogue?: readonly Article[]): CartRepair {
+export function repairCart(lines: CartLine[], catalogue?: readonly Article[], now = Date.now()): CartRepair {
   let dropped = 0;
   let updated = 0;
   const kept: PricedLine[] = [];
@@ -141,11 +142,12 @@ export function repairCart(lines: CartLine[], catalogue?: readonly Article[]): C
       continue;
     }
     const current = byId.get(line.article_id);
-    if (!current || current.quantity_stock <= 0) {
+    // Not yet on sale (docs/product/release-hour.md#refusal): the server would refuse it at checkout.
+    if (!current || current.quantity_stock <= 0 || !onSale(current.sale_starts_at, now)) {
       dropped += 1;
       continue;
     }
-    const quantity = Math.min(line.quantity, current.quantity_stock);
+    const quantity = Math.min(line.quantity, current.quantity_stock, current.max_per_buyer ?? Infinity);
     const before = line.article;
     if (
       isPriced(line) &&

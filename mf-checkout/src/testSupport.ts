@@ -36,6 +36,8 @@ export function article(overrides: Partial<Article> & Pick<Article, 'id'>): Arti
     share_facebook: false,
     share_instagram: false,
     share_whatsapp: false,
+    sale_starts_at: null,
+    max_per_buyer: null,
     created_at: '2025-01-01T00:00:00Z',
     updated_at: '2025-01-01T00:00:00Z',
     ...overrides,

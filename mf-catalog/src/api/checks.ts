@@ -30,6 +30,7 @@ type Kind =
   | 'number+'
   | 'number'
   | 'int+'
+  | 'positive'
   | 'percent'
   | 'rating'
   | 'boolean'
@@ -62,11 +63,13 @@ const ARTICLE: Record<keyof Article, Kind> = {
   share_facebook: 'boolean',
   share_instagram: 'boolean',
   share_whatsapp: 'boolean',
+  sale_starts_at: 'string?',
+  max_per_buyer: 'positive',
   created_at: 'string',
   updated_at: 'string',
 };
 /** Nullable besides the 'string?' ones. */
-const NULLABLE = new Set<string>(['weight']);
+const NULLABLE = new Set<string>(['weight', 'max_per_buyer']);
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
@@ -82,6 +85,8 @@ function fits(value: unknown, kind: Kind): boolean {
       return isNumber(value) && value >= 0;
     case 'int+':
       return Number.isSafeInteger(value) && (value as number) >= 0;
+    case 'positive':
+      return Number.isSafeInteger(value) && (value as number) >= 1;
     case 'percent':
       return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 100;
     case 'boolean':

@@ -1,8 +1,9 @@
-import { use, useEffect, useMemo, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   articlePath,
+  onSale,
   CATALOGUE_PATH,
   SEARCH_PATH,
   SHOP_INFO,
@@ -23,6 +24,7 @@ import { ReviewItem, ReviewsModal } from '../ui/ReviewsModal';
 import { ShareButtons } from '../ui/ShareButtons';
 import { Stars } from '../ui/Stars';
 import { ArticlePrices } from '../ui/ArticlePrices';
+import { ReleaseCountdown } from '../ui/ReleaseCountdown';
 import { StockLine } from '../ui/StockLine';
 import { useAddToCart } from '../ui/useAddToCart';
 import '../catalog.css';
@@ -199,6 +201,9 @@ function ArticleView({
 }) {
   const { t, i18n } = useTranslation('catalog');
   const { addToCart, cartDown } = useAddToCart(article);
+  // Before the release hour the countdown shows and the button waits (docs/product/release-hour.md#countdown).
+  const [released, setReleased] = useState(() => onSale(article.sale_starts_at, Date.now()));
+  const markReleased = useCallback(() => setReleased(true), []);
   const path = pathIn(i18n.language, articlePath(article.slug));
   const paragraphs = article.description.split(/\n\s*\n/).filter((text) => text.trim() !== '');
   return (
@@ -235,7 +240,14 @@ function ArticleView({
           </h1>
           <ArticlePrices article={article} />
           <StockLine article={article} />
-          {article.quantity_stock > 0 ? (
+          {!released && article.sale_starts_at && (
+            <ReleaseCountdown saleStartsAt={article.sale_starts_at} onReleased={markReleased} />
+          )}
+          {!released ? (
+            <button type="button" className="cat-add" disabled>
+              {t('release.notYet')}
+            </button>
+          ) : article.quantity_stock > 0 ? (
             <button
               type="button"
               className="cat-add"

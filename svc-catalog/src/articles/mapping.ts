@@ -47,6 +47,8 @@ export function toArticle(row: ArticleRow, photos: readonly ArticlePhotoRow[]): 
     share_facebook: row.shareFacebook,
     share_instagram: row.shareInstagram,
     share_whatsapp: row.shareWhatsapp,
+    sale_starts_at: row.saleStartsAt?.toISOString() ?? null,
+    max_per_buyer: row.maxPerBuyer,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -94,5 +96,7 @@ export function editedArticleFromForm(form: ArticleForm): Omit<NewArticleRow, 'p
     shareFacebook: form.share_facebook,
     shareInstagram: form.share_instagram,
     shareWhatsapp: form.share_whatsapp,
+    saleStartsAt: form.sale_starts_at === null ? null : new Date(form.sale_starts_at),
+    maxPerBuyer: form.max_per_buyer,
   };
 }

@@ -82,6 +82,10 @@ export const articles = catalog.table(
     shareFacebook: boolean('share_facebook').notNull().default(false),
     shareInstagram: boolean('share_instagram').notNull().default(false),
     shareWhatsapp: boolean('share_whatsapp').notNull().default(false),
+    /** The release hour (docs/product/release-hour.md): no sale before it; null = on sale now. */
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    /** The most units one buyer may hold across their unreleased reservations; null = no limit. */
+    maxPerBuyer: integer('max_per_buyer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -122,6 +126,7 @@ export const articles = catalog.table(
     check('articles_stock_not_negative', sql`${t.quantityStock} >= 0`),
     check('articles_price_not_negative', sql`${t.priceCents} >= 0`),
     check('articles_iva_range', sql`${t.ivaPercentage} between 0 and 100`),
+    check('articles_max_per_buyer_positive', sql`${t.maxPerBuyer} is null or ${t.maxPerBuyer} > 0`),
   ],
 );
 export type ArticleRow = typeof articles.$inferSelect;
@@ -339,6 +344,8 @@ export const reservations = catalog.table(
       .notNull()
       .default('web'),
     username: text('username').notNull().default('shop'),
+    /** Who buys (contracts' StockReservationRequest.buyer), for the per-buyer limits; null for a counter or eBay sale. */
+    buyer: text('buyer'),
     reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },
@@ -347,6 +354,10 @@ export const reservations = catalog.table(
     index('reservations_held_lines_idx')
       .using('gin', t.lines.op('jsonb_path_ops'))
       .where(sql`${t.releasedAt} is null`),
+    // The per-buyer limit sums a buyer's unreleased reservations while the article's row is locked.
+    index('reservations_held_buyer_idx')
+      .on(t.buyer)
+      .where(sql`${t.releasedAt} is null and ${t.buyer} is not null`),
   ],
 );
 export type ReservationRow = typeof reservations.$inferSelect;

@@ -1,6 +1,8 @@
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   centsToEuros,
+  notYetOnSaleDetail,
+  perBuyerLimitDetail,
   type StockReservation,
   type StockReservationLine,
   type StockReservationRequest,
@@ -10,6 +12,12 @@ import { announceArticleChanged } from '../ebay/article-changed';
 import { recordMovement, SHOP_USER } from './ledger';
 import { announceLowStock } from './low-stock';
 import { articles, reservations, type ArticleRow, type StoredReservationLine } from '../db/schema';
+
+/**
+ * Whether a sale on this channel waits for the articles' release hour (docs/decisions/0065): the web shop and the
+ * counter do; an eBay order was sold on the marketplace already and is only recorded.
+ */
+const waitsForRelease = (channel: StockReservationRequest['channel']) => channel !== 'ebay';
 
 /** How much of each article the lines ask for (an article may appear on more than one line). */
 export function totalsByArticle(lines: Pick<StockReservationLine, 'article_id' | 'quantity'>[]) {
@@ -54,7 +62,7 @@ async function storedReservation(db: Db, request: StockReservationRequest): Prom
 
 type TakenRow = Pick<
   ArticleRow,
-  'id' | 'sku' | 'title' | 'priceCents' | 'ivaPercentage' | 'quantityStock' | 'category'
+  'id' | 'sku' | 'title' | 'priceCents' | 'ivaPercentage' | 'quantityStock' | 'category' | 'maxPerBuyer'
 >;
 
 /** The 409 detail of a take that found too few units of an article. */
@@ -64,8 +72,14 @@ export function shortDetail(article: Pick<ArticleRow, 'title' | 'quantityStock'>
     : `Disponibilità insufficiente per "${article.title}": richiesti ${wanted}, disponibili ${article.quantityStock}`;
 }
 
+/** When the take happens: the server's clock, and whether the release hours apply to the sale's channel. */
+interface TakeTime {
+  now: Date;
+  waitsForRelease: boolean;
+}
+
 /** Why the wanted quantities cannot be taken, one problem per article (empty: all can). */
-function problemsWith(wanted: Map<string, number>, rows: Map<string, ArticleRow>) {
+function problemsWith(wanted: Map<string, number>, rows: Map<string, ArticleRow>, time: TakeTime) {
   const missing: string[] = [];
   const refused: string[] = [];
   for (const [id, quantity] of wanted) {
@@ -73,26 +87,38 @@ function problemsWith(wanted: Map<string, number>, rows: Map<string, ArticleRow>
     if (!row) missing.push(`Articolo non trovato: ${id}`);
     // An unpublished article's title is not the shopper's to read: its id (sent by the shopper) only.
     else if (!row.isActive || row.deletedAt) refused.push(`Articolo non disponibile: ${id}`);
+    else if (time.waitsForRelease && row.saleStartsAt && row.saleStartsAt > time.now)
+      refused.push(notYetOnSaleDetail(row.title, row.saleStartsAt));
     else if (row.quantityStock < quantity) refused.push(shortDetail(row, quantity));
   }
   return { missing, refused };
 }
 
-/** The refusal of a take that found an article missing, unpublished or short; null if all can be taken now. */
-async function refusalOf(db: Db, wanted: Map<string, number>): Promise<HttpError | null> {
+/**
+ * The refusal of a take that found an article missing, unpublished, not yet on sale or short; null if all can be
+ * taken now. A plain read, no lock: it also answers before the transaction, so the refusals of a sold-out
+ * release never queue on the article's row.
+ */
+async function refusalOf(db: Db, wanted: Map<string, number>, time: TakeTime): Promise<HttpError | null> {
   const rows = await db
     .select()
     .from(articles)
     .where(inArray(articles.id, [...wanted.keys()]));
-  const { missing, refused } = problemsWith(wanted, new Map(rows.map((row) => [row.id, row])));
+  const { missing, refused } = problemsWith(wanted, new Map(rows.map((row) => [row.id, row])), time);
   if (missing.length > 0) return notFound(missing.join('; '));
   if (refused.length > 0) return conflict(refused.join('; '));
   return null;
 }
 
-/** Ends a reservation's transaction without a trace: an article could not be taken, or the order has one. */
+/**
+ * Ends a reservation's transaction without a trace: an article could not be taken, the order has one, or the
+ * buyer would pass an article's per-buyer limit (`refusal` says so).
+ */
 class Rollback extends Error {
-  constructor(readonly reason: 'not-taken' | 'reserved') {
+  constructor(
+    readonly reason: 'not-taken' | 'reserved' | 'refused',
+    readonly refusal?: HttpError,
+  ) {
     super(reason);
   }
 }
@@ -119,16 +145,25 @@ export async function reserveStock(
 ): Promise<Reserved> {
   const wanted = totalsByArticle(request.lines);
   const ids = [...wanted.keys()].sort();
+  const time: TakeTime = { now: new Date(), waitsForRelease: waitsForRelease(request.channel ?? 'web') };
+  // Refused at once when it cannot succeed (sold out, not yet on sale), unless it is a retry of a stored one.
+  const early = await refusalOf(db, wanted, time);
+  if (early) {
+    const stored = await storedReservation(db, request);
+    if (stored) return { reservation: stored, reserved: false };
+    throw early;
+  }
   // A second try only when the stock that was short came back between the take and its explanation.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => take(tx, request, wanted, ids, bus));
+      return await db.transaction((tx) => take(tx, request, wanted, ids, bus, time));
     } catch (error) {
       if (!(error instanceof Rollback)) throw error;
       const stored = await storedReservation(db, request);
       if (stored) return { reservation: stored, reserved: false };
       if (error.reason === 'reserved') throw new Error(`reservation ${request.order_id} vanished`);
-      const refusal = await refusalOf(db, wanted);
+      if (error.refusal) throw error.refusal;
+      const refusal = await refusalOf(db, wanted, time);
       if (refusal) throw refusal;
       if (attempt === 2) throw conflict('Disponibilità cambiata durante la prenotazione: riprova');
     }
@@ -141,10 +176,14 @@ async function take(
   wanted: Map<string, number>,
   ids: string[],
   bus: EventBus,
+  time: TakeTime,
 ): Promise<Reserved> {
   const byId = new Map<string, TakenRow>();
   for (const id of ids) {
     const quantity = wanted.get(id)!;
+    const released = time.waitsForRelease
+      ? or(isNull(articles.saleStartsAt), lte(articles.saleStartsAt, time.now))
+      : undefined;
     const [row] = await tx
       .update(articles)
       .set({ quantityStock: sql`${articles.quantityStock} - ${quantity}`, updatedAt: new Date() })
@@ -154,6 +193,7 @@ async function take(
           eq(articles.isActive, true),
           isNull(articles.deletedAt),
           gte(articles.quantityStock, quantity),
+          released,
         ),
       )
       .returning({
@@ -164,8 +204,12 @@ async function take(
         ivaPercentage: articles.ivaPercentage,
         quantityStock: articles.quantityStock,
         category: articles.category,
+        maxPerBuyer: articles.maxPerBuyer,
       });
     if (!row) throw new Rollback('not-taken');
+    if (row.maxPerBuyer !== null && request.buyer) {
+      await checkPerBuyerLimit(tx, request.buyer, row as TakenRow & { maxPerBuyer: number }, quantity);
+    }
     byId.set(id, row);
   }
   const lines: StoredReservationLine[] = request.lines.map((line) => {
@@ -184,7 +228,7 @@ async function take(
   const username = request.username ?? SHOP_USER;
   const claimed = await tx
     .insert(reservations)
-    .values({ orderId: request.order_id, lines, channel, username })
+    .values({ orderId: request.order_id, lines, channel, username, buyer: request.buyer ?? null })
     .onConflictDoNothing()
     .returning({ orderId: reservations.orderId });
   if (claimed.length === 0) throw new Rollback('reserved');
@@ -206,4 +250,29 @@ async function take(
     await announceArticleChanged(tx, bus, id);
   }
   return { reservation: reservationAnswer(request.order_id, lines), reserved: true };
+}
+
+/**
+ * docs/product/release-hour.md#per-buyer-limit: the units of the article the buyer holds in unreleased
+ * reservations (a cancelled or expired order gave its units back) plus the wanted ones may not pass its limit.
+ * Called with the article's row locked by the take's update, so two orders of one buyer count one after the other:
+ * the second's count (a new statement) sees the first's committed reservation.
+ */
+async function checkPerBuyerLimit(
+  tx: Db,
+  buyer: string,
+  article: Pick<TakenRow, 'id' | 'title'> & { maxPerBuyer: number },
+  quantity: number,
+): Promise<void> {
+  const result = (await tx.execute(sql`
+    select coalesce(sum((line ->> 'quantity')::int), 0)::int as units
+    from ${reservations} r
+    cross join lateral jsonb_array_elements(r.lines) as line
+    where r.buyer = ${buyer} and r.released_at is null and line ->> 'article_id' = ${article.id}`)) as unknown as {
+    rows: { units: number }[];
+  };
+  const already = Number(result.rows[0]?.units ?? 0);
+  if (already + quantity > article.maxPerBuyer) {
+    throw new Rollback('refused', conflict(perBuyerLimitDetail(article.title, article.maxPerBuyer, already)));
+  }
 }

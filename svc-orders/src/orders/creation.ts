@@ -35,7 +35,7 @@ import {
   PlacementGone,
   undoPlacement,
 } from '../stock/placements';
-import { checkReservation, reserveStock } from '../stock/reservations';
+import { buyerOf, checkReservation, reserveStock } from '../stock/reservations';
 import { transferDetails, type BankAccount } from './bank-transfer';
 import { paymentDueAt, type PaymentDeadlines } from './deadlines';
 import { checkLineQuantities, checkOpenOrders } from './limits';
@@ -253,7 +253,9 @@ async function placeUnderId(
   if (!(await holdPlacement(db, orderId, deps.placementTimeoutMs))) throw new PlacementGone();
   let reservation;
   try {
-    reservation = await reserveStock(deps.internal, orderId, wanted);
+    reservation = await reserveStock(deps.internal, orderId, wanted, {
+      buyer: buyerOf(orderer.customerId, request.customer_info.email),
+    });
   } catch (error) {
     // svc-catalog refused (stock, unknown or inactive article): its transaction took nothing.
     if (isRefusal(error)) await dropPlacement(db, orderId);

@@ -15,8 +15,11 @@ export async function reserveStock(
   internal: InternalClient,
   orderId: string,
   lines: StockReservationLine[],
-  /** A counter sale's or eBay order's channel and who made it, for svc-catalog's stock ledger; a web order sends neither. */
-  sale?: { channel: 'counter' | 'ebay'; username: string },
+  /**
+   * A counter sale's or eBay order's channel and who made it, for svc-catalog's stock ledger; a web order sends
+   * its buyer instead (buyerOf), for the articles' per-buyer limits.
+   */
+  sale?: { channel: 'counter' | 'ebay'; username: string } | { buyer: string },
 ): Promise<StockReservation> {
   const answer = await internal.post(
     'svc-catalog',
@@ -25,6 +28,14 @@ export async function reserveStock(
     { idempotencyKey: orderId },
   );
   return StockReservation.parse(answer);
+}
+
+/**
+ * A web order's buyer for the per-buyer limits (docs/product/release-hour.md#per-buyer-limit): the customer
+ * account when signed in, else the e-mail.
+ */
+export function buyerOf(customerId: string | null, email: string): string {
+  return customerId ? `customer:${customerId}` : `email:${email.trim().toLowerCase()}`;
 }
 
 /**

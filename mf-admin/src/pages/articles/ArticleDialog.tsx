@@ -271,6 +271,34 @@ export default function ArticleDialog({ mode, onClose, onSaved, onReload, onChan
             />
           </span>
           <span className="adm-field">
+            <label htmlFor={field('sale_starts_at')}>{t('articles.fields.saleStartsAt')}</label>
+            <input
+              id={field('sale_starts_at')}
+              type="datetime-local"
+              aria-describedby={`${id}-sale-hint`}
+              value={draft.sale_starts_at}
+              onChange={(e) => set('sale_starts_at', e.target.value)}
+            />
+            <small className="adm-muted" id={`${id}-sale-hint`}>
+              {t('articles.fields.saleStartsAtHint')}
+            </small>
+          </span>
+          <span className="adm-field">
+            <label htmlFor={field('max_per_buyer')}>{t('articles.fields.maxPerBuyer')}</label>
+            <input
+              id={field('max_per_buyer')}
+              type="number"
+              min={1}
+              step={1}
+              aria-describedby={`${id}-limit-hint`}
+              value={draft.max_per_buyer}
+              onChange={(e) => set('max_per_buyer', e.target.value)}
+            />
+            <small className="adm-muted" id={`${id}-limit-hint`}>
+              {t('articles.fields.maxPerBuyerHint')}
+            </small>
+          </span>
+          <span className="adm-field">
             <label htmlFor={field('weight')}>{t('articles.fields.weight')}</label>
             <input
               id={field('weight')}

@@ -6,6 +6,7 @@ import {
   PHOTO_ERRORS,
   PHOTO_MAX_BYTES,
   PHOTO_TYPES,
+  romeLocalTime,
   type AdminArticle,
   type ArticleAttributes,
   type AttributeName,
@@ -26,6 +27,10 @@ export interface ArticleDraft {
   iva_percentage: string;
   quantity_stock: string;
   low_stock_threshold: string;
+  /** The release hour as a Rome wall-clock time (datetime-local), '' = on sale now. */
+  sale_starts_at: string;
+  /** Units per buyer, '' = the default (2 for a pre-sale, no limit otherwise). */
+  max_per_buyer: string;
   weight: string;
   dimensions: string;
   is_active: boolean;
@@ -51,6 +56,8 @@ export const emptyDraft = (): ArticleDraft => ({
   iva_percentage: '22',
   quantity_stock: '0',
   low_stock_threshold: '2',
+  sale_starts_at: '',
+  max_per_buyer: '',
   weight: '',
   dimensions: '',
   is_active: true,
@@ -74,6 +81,8 @@ export function draftOf(article: AdminArticle): ArticleDraft {
     iva_percentage: String(article.iva_percentage),
     quantity_stock: String(article.quantity_stock),
     low_stock_threshold: String(article.low_stock_threshold),
+    sale_starts_at: article.sale_starts_at ? romeLocalTime(new Date(article.sale_starts_at)) : '',
+    max_per_buyer: article.max_per_buyer === null ? '' : String(article.max_per_buyer),
     weight: article.weight === null ? '' : String(article.weight),
     dimensions: article.dimensions ?? '',
     is_active: article.is_active,
@@ -168,6 +177,8 @@ export function formDataOf(
   if (options.version === undefined) put('quantity_stock', draft.quantity_stock);
   else form.append('version', String(options.version));
   put('low_stock_threshold', draft.low_stock_threshold);
+  put('sale_starts_at', draft.sale_starts_at);
+  put('max_per_buyer', draft.max_per_buyer);
   put('weight', draft.weight);
   put('dimensions', draft.dimensions);
   form.append('is_active', String(draft.is_active));
