@@ -39,3 +39,4 @@ export * from './seller';
 export * from './password-reset';
 export * from './customer-data';
 export * from './discounts';
+export * from './presales';

@@ -177,6 +177,15 @@ import {
   ReviewStatistics,
   ReviewSummary,
 } from './reviews';
+import {
+  ArrivalRequest,
+  ArrivalResult,
+  BalancePaymentRequest,
+  BalancePaymentResponse,
+  InternalBalancePaymentRequest,
+  OrderDeposit,
+  PresaleChoiceRequest,
+} from './presales';
 import { ROUTES, type Route, type RouteName } from './routes';
 import {
   ShippingPreview,
@@ -289,6 +298,22 @@ export const ROUTE_SCHEMAS = {
   // svc-orders
   'POST /orders': { body: CreateOrderRequest, answer: CreateOrderResponse },
   'POST /orders/:id/cancel': { params: OrderIdParams, body: CancelOrderRequest, answer: CancelOrderResponse },
+  'POST /orders/:id/balance-payment': {
+    params: OrderIdParams,
+    body: BalancePaymentRequest,
+    answer: BalancePaymentResponse,
+  },
+  'POST /orders/:id/presale-choice': {
+    params: OrderIdParams,
+    body: PresaleChoiceRequest,
+    answer: OrderDeposit,
+  },
+  'POST /api/articles/:id/arrivals': { params: ArticleIdParams, body: ArrivalRequest, answer: ArrivalResult },
+  'POST /internal/orders/:id/balance-payment': {
+    params: OrderIdParams,
+    body: InternalBalancePaymentRequest,
+    answer: BalancePaymentResponse,
+  },
   'GET /orders/:id': { params: OrderIdParams, query: OrderPageQuery, answer: OrderPage },
   'GET /orders/:id/invoice.pdf': { params: OrderIdParams, query: OrderLinkQuery },
   'GET /orders/:id/credit-notes/:number.pdf': { params: CreditNoteParams, query: OrderLinkQuery },

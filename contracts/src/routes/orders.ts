@@ -39,6 +39,9 @@ export const STOREFRONT_ORDERS_ROUTES = routesOf('svc-orders', {
   'POST /api/customers/password-reset/confirm': PUBLIC,
   // What a discount code is worth on the cart's lines, before the checkout (takes no use).
   'POST /public/discounts/check': PUBLIC,
+  // A pre-order's balance and, after a short delivery, the buyer's choice (the order's token checks each call).
+  'POST /orders/:id/balance-payment': PUBLIC,
+  'POST /orders/:id/presale-choice': PUBLIC,
 });
 
 /**
@@ -61,6 +64,8 @@ export const ORDERS_ROUTES = {
     // Marketplace orders that found no stock (the last unit sold twice), and taking their units once freed.
     'GET /api/orders/stock-conflicts': STAFF,
     'POST /api/orders/:id/stock-conflict/retry': STAFF,
+    // What the supplier delivered of a pre-sale article: its units go to the pre-orders (decision 0066).
+    'POST /api/articles/:id/arrivals': STAFF,
     'GET /api/orders/:id/timeline': COUNTER,
     'POST /api/orders/:id/notes': STAFF,
     'PUT /api/orders/:id/status': STAFF,

@@ -30,6 +30,7 @@ export function reservationAnswer(orderId: string, lines: StoredReservationLine[
       iva_percentage: line.iva_percentage,
       quantity: line.quantity,
       ...(line.category === undefined ? {} : { category: line.category }),
+      ...(line.deposit_percent === undefined ? {} : { deposit_percent: line.deposit_percent }),
     })),
   };
 }
@@ -54,7 +55,15 @@ async function storedReservation(db: Db, request: StockReservationRequest): Prom
 
 type TakenRow = Pick<
   ArticleRow,
-  'id' | 'sku' | 'title' | 'priceCents' | 'ivaPercentage' | 'quantityStock' | 'category'
+  | 'id'
+  | 'sku'
+  | 'title'
+  | 'priceCents'
+  | 'ivaPercentage'
+  | 'quantityStock'
+  | 'category'
+  | 'productType'
+  | 'depositPercent'
 >;
 
 /** The 409 detail of a take that found too few units of an article. */
@@ -164,6 +173,8 @@ async function take(
         ivaPercentage: articles.ivaPercentage,
         quantityStock: articles.quantityStock,
         category: articles.category,
+        productType: articles.productType,
+        depositPercent: articles.depositPercent,
       });
     if (!row) throw new Rollback('not-taken');
     byId.set(id, row);
@@ -178,6 +189,9 @@ async function take(
       iva_percentage: row.ivaPercentage,
       quantity: line.quantity,
       category: row.category,
+      ...(row.productType === 'prevendita' && row.depositPercent > 0
+        ? { deposit_percent: row.depositPercent }
+        : {}),
     };
   });
   const channel = request.channel ?? 'web';

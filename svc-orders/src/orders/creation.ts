@@ -45,6 +45,7 @@ import { createOrder } from './order-writer';
 import { discountOf } from '../discounts/pricing';
 import { takeUse } from '../discounts/uses';
 import { mergeLines, priceLines, totalMatches } from './pricing';
+import { amountDue, presaleTermsOf } from '../presales/deposits';
 import { toOrderItem } from './queries';
 
 export interface OrderPlacing {
@@ -280,6 +281,8 @@ async function placeUnderId(
     const discountCents = discount?.applied.linesCents ?? 0;
     const codeCostCents = discountCents + (quote.cents - shippingCents);
     const totalCents = subtotalCents - (discount?.applied.linesCents ?? 0) + shippingCents;
+    // A pre-sale that asks for a deposit (docs/decisions/0066-presale-deposits.md): paid now, the rest on arrival.
+    const presale = presaleTermsOf(reservation.lines, subtotalCents - discountCents);
     if (
       request.total_amount !== undefined &&
       request.total_amount !== null &&
@@ -288,7 +291,9 @@ async function placeUnderId(
       throw new HttpError(422, TOTAL_MISMATCH_DETAIL, ERROR_CODES.totalMismatch);
     }
     const bankTransfer =
-      request.payment_method === 'transfer' ? transferDetails(deps.bankAccount, orderId, totalCents) : null;
+      request.payment_method === 'transfer'
+        ? transferDetails(deps.bankAccount, orderId, presale?.depositCents ?? totalCents)
+        : null;
     const info = request.customer_info;
     const dueAt = paymentDueAt(request.payment_method, now, deps.deadlines);
     const row = await db.transaction(async (tx) => {
@@ -312,6 +317,7 @@ async function placeUnderId(
           customerInfo: { ...info, country },
           invoiceData: orderer.invoiceData ?? storedInvoiceData(request.invoice_data),
           paymentDueAt: dueAt,
+          ...presale,
           language: request.language ?? 'it',
           orderDate: now,
           createdAt: now,
@@ -375,7 +381,9 @@ export function createOrderAnswer(
     discount_code: row.discountCode,
     discount_amount: centsToEuros(row.discountCents),
     bank_transfer:
-      row.paymentMethod === 'transfer' ? transferDetails(bankAccount, row.id, row.totalCents) : null,
+      row.paymentMethod === 'transfer'
+        ? transferDetails(bankAccount, row.id, amountDue(row)?.cents ?? row.totalCents)
+        : null,
     payment_due_at: row.paymentDueAt?.toISOString() ?? null,
     cancel_token: cancelToken,
   };

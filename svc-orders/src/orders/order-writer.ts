@@ -125,6 +125,7 @@ const AUTOMATIC_REASONS: Record<RefundReason, string> = {
   paid_after_cancellation: "Pagamento arrivato dopo l'annullamento dell'ordine",
   amount_mismatch: "Importo incassato diverso dal totale dell'ordine",
   partial_refund: 'Rimborso parziale',
+  presale_deposit: 'Acconto della prevendita restituito',
 };
 
 /**

@@ -3,6 +3,7 @@ import { PermanentDeliveryError, type Db, type EventBus, type Logger } from '@ed
 import { decimalComma } from '../exports/italian-csv';
 import { lockOrder, moveOrder, type OrderRow as Row } from './order-writer';
 import { completeRefundRequest, failRefundRequest } from './refunds';
+import { applyPresalePayment, depositTaken, isPresale } from '../presales/deposits';
 
 /**
  * How far an order's payment went. payment_status only moves up this scale (a payment that failed may still
@@ -25,9 +26,14 @@ export const moneyTaken = (status: PaymentStatus) => PAYMENT_RANK[status] >= PAY
  * order (docs/product/orders-and-payments.md#cancel-and-refund), and equally a confirmed one that was paid by
  * card, Klarna or PayPal.
  */
-export function refundsOnCancel(row: Pick<Row, 'paymentStatus' | 'paymentMethod'>): boolean {
+export function refundsOnCancel(
+  row: Pick<Row, 'paymentStatus' | 'paymentMethod' | 'depositPaidAt' | 'depositCents'>,
+): boolean {
   return (
-    (row.paymentStatus === 'paid' || row.paymentStatus === 'partially_refunded') &&
+    (row.paymentStatus === 'paid' ||
+      row.paymentStatus === 'partially_refunded' ||
+      // A pre-order's deposit (docs/decisions/0066-presale-deposits.md).
+      (row.paymentStatus === 'pending' && row.depositCents !== null && row.depositPaidAt !== null)) &&
     row.paymentMethod !== 'transfer' &&
     // eBay holds an eBay order's money: staff refund the buyer on eBay (docs/decisions/0049-marketplace-orders.md).
     row.paymentMethod !== 'ebay'
@@ -75,6 +81,7 @@ export async function applyPaymentSucceeded(
   bus: EventBus,
   data: EventData<'payment.succeeded'>,
   logger?: Logger,
+  afterDeposit: Parameters<typeof applyPresalePayment>[4] = async () => {},
 ): Promise<PaymentOutcome> {
   const row = await lockOrder(tx, data.order_id);
   if (!row) {
@@ -82,6 +89,9 @@ export async function applyPaymentSucceeded(
       `payment ${data.payment_id} succeeded for order ${data.order_id}, which svc-orders does not have`,
     );
   }
+  // A pre-order's deposit and balance (docs/decisions/0066-presale-deposits.md).
+  if (isPresale(row) && !moneyTaken(row.paymentStatus))
+    return applyPresalePayment(tx, bus, row, data, afterDeposit);
   if (moneyTaken(row.paymentStatus)) return 'unchanged';
   const when = new Date();
   if (!paysTheTotal(row, data)) {
@@ -141,6 +151,8 @@ export async function applyPaymentFailed(
 ): Promise<PaymentOutcome> {
   const row = await lockOrder(tx, data.order_id);
   if (!row || row.status === 'cancelled' || moneyTaken(row.paymentStatus)) return 'unchanged';
+  // A balance attempt that failed leaves the pre-order in line with its deposit: its deadline decides.
+  if (depositTaken(row)) return 'unchanged';
   const when = new Date();
   if (row.status === 'pending') {
     await moveOrder(tx, bus, row, {

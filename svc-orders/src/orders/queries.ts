@@ -15,6 +15,7 @@ import { orderRecords, orderStatusHistory, shipments } from '../db/schema';
 import { moneyTaken } from './payment-state';
 import { creditNotesOf } from '../invoices/credit-notes';
 import { refundsOfOrders } from './refunds';
+import { amountDue, depositOf } from '../presales/deposits';
 
 type Row = typeof orderRecords.$inferSelect;
 
@@ -95,6 +96,7 @@ export function toOrder(row: Row, refunds: OrderRefundEntry[] = []): Order {
     channel: row.channel === 'ebay' ? 'ebay' : 'web',
     external_id: row.externalId,
     stock_conflict: row.stockConflict,
+    deposit: depositOf(row),
   };
 }
 
@@ -154,6 +156,7 @@ export function toInternalOrder(row: Row): Omit<InternalOrder, 'cancel_token'> {
     shipping_cents: row.shippingCents,
     total_cents: row.totalCents,
     ...(row.discountCode ? { discount_cents: row.discountCents } : {}),
+    ...amountDueFields(row),
     created_at: row.createdAt.toISOString(),
     payment_due_at: row.paymentDueAt?.toISOString() ?? null,
   };
@@ -207,4 +210,10 @@ async function shipmentOf(db: Db, orderId: string): Promise<OrderShipment | null
     error: row.error,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** A pre-order's payment takes its deposit, then its balance (docs/decisions/0066-presale-deposits.md). */
+function amountDueFields(row: Row): Pick<InternalOrder, 'amount_due_cents' | 'amount_due_kind'> {
+  const due = amountDue(row);
+  return due ? { amount_due_cents: due.cents, amount_due_kind: due.kind } : {};
 }

@@ -14,6 +14,19 @@ export function checkExpectedOrder(order: InternalOrder, methods: string[]): voi
   }
 }
 
+/**
+ * What a payment of the order takes: its total, or a pre-order's deposit and later its balance
+ * (docs/decisions/0066-presale-deposits.md), as svc-orders says.
+ */
+export const amountDueOf = (order: InternalOrder): number => order.amount_due_cents ?? order.total_cents;
+
+/** The one line of a payment that is not the order's lines: the order, its deposit or its balance. */
+export function amountDueName(order: InternalOrder): string {
+  if (order.amount_due_kind === 'deposit') return `Acconto ordine ${order.order_reference}`;
+  if (order.amount_due_kind === 'balance') return `Saldo ordine ${order.order_reference}`;
+  return `Ordine ${order.order_reference}`;
+}
+
 /** A provider error as it may be logged: type, code and status, never the request or a key. */
 export function safeError(error: unknown) {
   if (isStripeError(error)) return { type: error.type, code: error.code, status: error.statusCode };
