@@ -346,6 +346,7 @@ export const ROUTE_SCHEMAS = {
   'GET /api/invoices/next-number': { query: NextInvoiceNumberQuery, answer: NextInvoiceNumber },
   'GET /api/orders/:id/invoice.pdf': { params: OrderIdParams },
   'GET /api/orders/:id/invoice.xml': { params: OrderIdParams },
+  'GET /api/orders/:id/deposit-invoice.xml': { params: OrderIdParams },
   'GET /api/orders/:id/credit-notes/:number.pdf': { params: CreditNoteParams },
   'GET /api/orders/:id/credit-notes/:number.xml': { params: CreditNoteParams },
   'GET /orders/export/csv': { query: OrderFilterQuery },

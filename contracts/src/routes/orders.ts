@@ -79,6 +79,7 @@ export const ORDERS_ROUTES = {
     'GET /api/invoices/next-number': STAFF,
     'GET /api/orders/:id/invoice.pdf': STAFF,
     'GET /api/orders/:id/invoice.xml': STAFF,
+    'GET /api/orders/:id/deposit-invoice.xml': STAFF,
     'GET /api/orders/:id/credit-notes/:number.pdf': STAFF,
     'GET /api/orders/:id/credit-notes/:number.xml': STAFF,
     // The counter (docs/product/counter.md): sales with their fiscal receipt, returns, the day's closure. Who

@@ -134,7 +134,11 @@ export async function allocateUnits(
         balanceDueAt: new Date(at.getTime() + deps.balanceMs),
       },
     });
-    await deps.bus.emit(tx, 'order.presale_notice', presaleNotice(deps, after as PresaleRow, 'balance_requested'));
+    await deps.bus.emit(
+      tx,
+      'order.presale_notice',
+      presaleNotice(deps, after as PresaleRow, 'balance_requested'),
+    );
     free -= units;
     allocated += 1;
   }
@@ -173,7 +177,11 @@ export async function recordArrival(
     const allocation = await allocateUnits(tx, deps, articleId, at);
     for (const order of allocation.stillWaiting) {
       const after = await moveOrder(tx, deps.bus, order, { at, by, fields: { shortNotifiedAt: at } });
-      await deps.bus.emit(tx, 'order.presale_notice', presaleNotice(deps, after as PresaleRow, 'short_delivery'));
+      await deps.bus.emit(
+        tx,
+        'order.presale_notice',
+        presaleNotice(deps, after as PresaleRow, 'short_delivery'),
+      );
     }
     await tx
       .update(presaleArrivals)

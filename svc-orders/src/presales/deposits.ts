@@ -34,10 +34,7 @@ export interface PresaleTerms {
  * article's percent, rounded to the cent. Null when no line asks for one; a pre-sale with a deposit shares its order
  * with nothing else (its balance is asked when that one article arrives).
  */
-export function presaleTermsOf(
-  reserved: readonly ReservedLine[],
-  goodsCents: number,
-): PresaleTerms | null {
+export function presaleTermsOf(reserved: readonly ReservedLine[], goodsCents: number): PresaleTerms | null {
   const withDeposit = reserved.filter((line) => (line.deposit_percent ?? 0) > 0);
   if (withDeposit.length === 0) return null;
   if (reserved.length > 1) throw new HttpError(422, PRESALE_ALONE);
