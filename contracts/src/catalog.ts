@@ -59,8 +59,11 @@ export const Article = z.object({
   price: z.number().nonnegative(),
   iva_percentage: z.number().int().min(0).max(100),
   quantity_stock: z.number().int().nonnegative(),
-  /** The share of the price a pre-order pays now (docs/product/orders-and-payments.md#deposits); 0: all of it. */
-  deposit_percent: z.number().int().min(0).max(100).default(0),
+  /**
+   * The share of the price a pre-order pays now (docs/product/orders-and-payments.md#deposits); 0: all of it. The
+   * shop always sends it; optional for readers of older answers.
+   */
+  deposit_percent: z.number().int().min(0).max(100).optional(),
   weight: z.number().nonnegative().nullable(),
   dimensions: z.string().nullable(),
   /** The cover: the first of `photos` (its url), null without photos. */

@@ -500,7 +500,7 @@ export const Order = z.object({
   /** The marketplace's own order id (eBay's orderId); null for web orders. */
   external_id: z.string().nullable().default(null),
   /** A pre-order's deposit and balance (docs/product/orders-and-payments.md#deposits); null: paid in full. */
-  deposit: OrderDeposit.nullable().default(null),
+  deposit: OrderDeposit.nullable().optional(),
   /** A marketplace order that found no stock: no unit taken, staff choose which order to cancel and refund. */
   stock_conflict: z.boolean().default(false),
   /** Paid through the shop's demo stand-in of the provider (no money moved). */
@@ -682,7 +682,7 @@ export const OrderPage = z.object({
   bank_transfer: BankTransferDetails.nullable(),
   payment_due_at: z.string().nullable(),
   /** A pre-order's deposit and balance (docs/product/orders-and-payments.md#deposits); null: paid in full. */
-  deposit: OrderDeposit.nullable().default(null),
+  deposit: OrderDeposit.nullable().optional(),
   tracking: z
     .object({ number: z.string(), carrier: z.string().nullable(), url: z.string().nullable() })
     .nullable(),

@@ -100,6 +100,8 @@ async function startPresaleShop(lapsedDeposit: LapsedDeposit): Promise<PresaleSh
     AUTH_JWKS_URL: `${url(PORTS.orders)}/.well-known/jwks.json`,
     SESSION_CHECK_CACHE_MS: '0',
     PUBLIC_WEB_URL: WEB,
+    // The machine is shared: a slow answer between services is not what this test is about.
+    INTERNAL_CALL_TIMEOUT_MS: '60000',
   };
   const start = async <E extends z.ZodObject>(
     definition: ServiceDefinition<E>,

@@ -36,7 +36,7 @@ export async function orderPage(
   const order = await orderDetail(deps.db, orderId);
   const token = checkOrderAccess(deps.cancelTokens, { id: order.id, customerId: order.customer_id }, access);
   // A pre-order with its deposit paid is not unpaid: it waits for its delivery (order.deposit tells the rest).
-  const depositPaid = order.deposit !== null && order.deposit.deposit_paid_at !== null;
+  const depositPaid = Boolean(order.deposit?.deposit_paid_at);
   const unpaid = order.status === 'pending' && !moneyTaken(order.payment_status) && !depositPaid;
   const trackingNumber =
     order.shipment?.tracking_number ?? order.packlink_data?.tracking_number ?? order.tracking_number;

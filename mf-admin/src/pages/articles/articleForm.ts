@@ -73,7 +73,7 @@ export function draftOf(article: AdminArticle): ArticleDraft {
     category: article.category,
     product_type: article.product_type,
     availability_date: article.availability_date ?? '',
-    deposit_percent: String(article.deposit_percent),
+    deposit_percent: String(article.deposit_percent ?? 0),
     price: article.price.toFixed(2),
     iva_percentage: String(article.iva_percentage),
     quantity_stock: String(article.quantity_stock),
