@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import {
   ORDER_STATUS_LABELS,
   orderMoveBlocker,
@@ -89,6 +89,25 @@ export async function lockOrdersOfCustomer(tx: Db, customerId: string, email: st
         eq(sql`lower(${orderRecords.customerInfo}->>'email')`, email.trim().toLowerCase()),
       ),
     )
+    .for('update');
+}
+
+/**
+ * The pre-orders of a pre-sale article waiting in line for a unit (deposit paid, none yet), first come first, locked:
+ * an arrival, a paid deposit or a lapsed balance gives them units (presales/arrivals.ts) with moveOrder.
+ */
+export async function lockPresaleLine(tx: Db, articleId: string): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orderRecords)
+    .where(
+      and(
+        eq(orderRecords.presaleArticleId, articleId),
+        eq(orderRecords.presaleState, 'waiting'),
+        eq(orderRecords.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(orderRecords.createdAt), asc(orderRecords.id))
     .for('update');
 }
 

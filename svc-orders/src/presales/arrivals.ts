@@ -4,7 +4,7 @@ import type { ArrivalRequest, ArrivalResult, EventData, OrderDeposit } from '@ed
 import { conflict, notFound, type Database, type Db, type EventBus, type Logger } from '@edicola/platform';
 import { orderRecords, presaleArrivals, type PresaleState } from '../db/schema';
 import type { CancelTokens } from '../orders/cancel-token';
-import { lockOrder, moveOrder, type Actor, type OrderRow } from '../orders/order-writer';
+import { lockOrder, lockPresaleLine, moveOrder, type Actor, type OrderRow } from '../orders/order-writer';
 import { ORDER_NOT_FOUND } from '../orders/queries';
 import { balanceCentsOf, depositOf, isPresale, unitsOf, type PresaleRow } from './deposits';
 
@@ -59,22 +59,6 @@ async function unitsHeld(tx: Db, articleId: string): Promise<number> {
   return rows.reduce((sum, row) => sum + unitsOf(row.items), 0);
 }
 
-/** The pre-orders in line for the article (deposit paid, no unit yet), first come first, locked. */
-async function lockLine(tx: Db, articleId: string): Promise<OrderRow[]> {
-  return tx
-    .select()
-    .from(orderRecords)
-    .where(
-      and(
-        eq(orderRecords.presaleArticleId, articleId),
-        eq(orderRecords.presaleState, 'waiting'),
-        eq(orderRecords.status, 'pending'),
-      ),
-    )
-    .orderBy(asc(orderRecords.createdAt), asc(orderRecords.id))
-    .for('update');
-}
-
 /** order.presale_notice of one pre-order. */
 export function presaleNotice(
   deps: Pick<Presales, 'cancelTokens'>,
@@ -119,7 +103,7 @@ export async function allocateUnits(
 ): Promise<Allocation> {
   await lockArticleLine(tx, articleId);
   let free = (await unitsArrived(tx, articleId)) - (await unitsHeld(tx, articleId));
-  const line = await lockLine(tx, articleId);
+  const line = await lockPresaleLine(tx, articleId);
   let allocated = 0;
   let next = 0;
   for (; next < line.length; next++) {
