@@ -40,6 +40,16 @@ describe('ArticleForm', () => {
     [{ iva_percentage: '21' }, 'iva_percentage'],
     [{ product_type: 'usato' }, 'product_type'],
     [{ product_type: 'prevendita' }, 'availability_date'],
+    // A deposit only for a pre-sale, a whole percent of 0-100 (docs/product/orders-and-payments.md#deposits).
+    [{ deposit_percent: '20' }, 'deposit_percent'],
+    [
+      { product_type: 'prevendita', availability_date: '2027-01-01', deposit_percent: '101' },
+      'deposit_percent',
+    ],
+    [
+      { product_type: 'prevendita', availability_date: '2027-01-01', deposit_percent: '12.5' },
+      'deposit_percent',
+    ],
   ])('refuses %j', (change, field) => {
     const result = ArticleForm.safeParse({ ...valid, ...change });
     expect(result.success).toBe(false);
@@ -77,6 +87,15 @@ describe('ArticleForm: release hour and per-buyer limit (docs/product/release-ho
   ])('refuses %j with a readable message', (change, message) => {
     const result = ArticleForm.safeParse({ ...valid, ...change });
     expect(result.error?.issues.map((i) => i.message)).toEqual([message]);
+  });
+});
+
+describe('ArticleForm deposit', () => {
+  it('keeps a pre-sale’s deposit percent and gives every other article none', () => {
+    const presale = { ...valid, product_type: 'prevendita', availability_date: '2027-01-01' };
+    expect(ArticleForm.parse({ ...presale, deposit_percent: '20' }).deposit_percent).toBe(20);
+    expect(ArticleForm.parse(presale).deposit_percent).toBe(0);
+    expect(ArticleForm.parse(valid).deposit_percent).toBe(0);
   });
 });
 

@@ -60,6 +60,11 @@ export const Article = z.object({
   price: z.number().nonnegative(),
   iva_percentage: z.number().int().min(0).max(100),
   quantity_stock: z.number().int().nonnegative(),
+  /**
+   * The share of the price a pre-order pays now (docs/product/orders-and-payments.md#deposits); 0: all of it. The
+   * shop always sends it; optional for readers of older answers.
+   */
+  deposit_percent: z.number().int().min(0).max(100).optional(),
   weight: z.number().nonnegative().nullable(),
   dimensions: z.string().nullable(),
   /** The cover: the first of `photos` (its url), null without photos. */
@@ -215,6 +220,14 @@ export const ArticleForm = z
       toNumber,
       numberOf('La versione').int('La versione deve essere un numero intero').min(1).optional(),
     ),
+    deposit_percent: z.preprocess(
+      toNumber,
+      numberOf("L'acconto")
+        .int("L'acconto deve essere una percentuale intera")
+        .min(0, "L'acconto non può essere negativo")
+        .max(100, "L'acconto non può superare il 100%")
+        .optional(),
+    ),
     weight: z.preprocess(
       toNumber,
       numberOf('Il peso').min(0, 'Il peso non può essere negativo').max(10_000, 'Peso troppo alto').nullish(),
@@ -284,6 +297,13 @@ export const ArticleForm = z
         message: 'La data di disponibilità è obbligatoria per la prevendita',
       });
     }
+    if (form.product_type !== 'prevendita' && (form.deposit_percent ?? 0) > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deposit_percent'],
+        message: "L'acconto si chiede solo per gli articoli in prevendita",
+      });
+    }
     for (const message of form.attributes ? attributeProblems(form.category, form.attributes) : []) {
       ctx.addIssue({ code: 'custom', path: ['attributes'], message });
     }
@@ -291,6 +311,7 @@ export const ArticleForm = z
   .transform(({ shipping_cost_national: _n, shipping_cost_international: _i, ...form }) => ({
     ...form,
     availability_date: form.product_type === 'prevendita' ? (form.availability_date ?? null) : null,
+    deposit_percent: form.product_type === 'prevendita' ? (form.deposit_percent ?? 0) : 0,
     ean: form.ean ?? null,
     attributes: form.attributes ? setAttributes(form.attributes) : undefined,
     weight: form.weight ?? null,

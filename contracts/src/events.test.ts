@@ -107,6 +107,9 @@ describe('SUBSCRIPTIONS', () => {
       expect(subscribersOf(type)).toEqual(['svc-notify', 'svc-orders']);
     for (const type of ['review.replied', 'article.stock_low', 'order.created'])
       expect(subscribersOf(type)).toEqual(['svc-notify']);
+    // Pre-sale deposits (docs/decisions/0066-presale-deposits.md).
+    expect(subscribersOf('order.presale_notice')).toEqual(['svc-notify']);
+    expect(subscribersOf('article.release_date_changed')).toEqual(['svc-orders']);
     for (const types of Object.values(SUBSCRIPTIONS))
       for (const type of types) expect(isEventType(type)).toBe(true);
   });

@@ -3,6 +3,7 @@ import { AuditRecorded } from './audit';
 import { BankTransferDetails, OrderLine, OrderStatus, PaymentMethod, PaymentStatus } from './orders';
 import { CustomerLanguage } from './language';
 import { OnlinePaymentMethod, PaymentFailureReason, PaymentProvider, RefundReason } from './payment-kinds';
+import { PresaleNotice } from './presales';
 
 /** The one envelope every event travels in, whatever the transport. */
 export const EventEnvelope = z.object({
@@ -304,6 +305,18 @@ export const ListingChanged = z.object({
   changed_at: z.iso.datetime({ offset: true }),
 });
 
+/**
+ * Staff moved a pre-sale article's availability date (docs/product/orders-and-payments.md#deposits): svc-orders
+ * tells every buyer of a pre-order with a deposit.
+ */
+export const ArticleReleaseDateChanged = z.object({
+  article_id: z.string(),
+  title: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  changed_at: z.iso.datetime({ offset: true }),
+});
+
 /** Every event type with its current version and the schema of its data. */
 export const EVENTS = {
   'order.status_changed': { version: 1, data: OrderStatusChanged },
@@ -321,6 +334,8 @@ export const EVENTS = {
   'listing.changed': { version: 1, data: ListingChanged },
   'account.password_reset_requested': { version: 1, data: AccountPasswordResetRequested },
   'customer.erased': { version: 1, data: CustomerErased },
+  'article.release_date_changed': { version: 1, data: ArticleReleaseDateChanged },
+  'order.presale_notice': { version: 1, data: PresaleNotice },
 } as const;
 
 export type EventType = keyof typeof EVENTS;

@@ -44,3 +44,4 @@ export * from './discounts';
 export * from './sdi';
 export * from './gift-cards';
 export * from './release-hour';
+export * from './presales';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DiscountCode } from './discounts';
 import { GiftCardCode } from './gift-cards';
+import { OrderDeposit } from './presales';
 import { CartZone, CountryCode } from './shipping';
 import { CodiceFiscale, CodiceFiscaleAzienda, Email, PartitaIva, Pec, Sdi } from './customers';
 import { ORDER_STATUS_LABELS, OrderStatus, PAYMENT_ORDER_MOVES, PaymentStatus } from './order-status';
@@ -509,6 +510,8 @@ export const Order = z.object({
   channel: OrderChannel.default('web'),
   /** The marketplace's own order id (eBay's orderId); null for web orders. */
   external_id: z.string().nullable().default(null),
+  /** A pre-order's deposit and balance (docs/product/orders-and-payments.md#deposits); null: paid in full. */
+  deposit: OrderDeposit.nullable().optional(),
   /** A marketplace order that found no stock: no unit taken, staff choose which order to cancel and refund. */
   stock_conflict: z.boolean().default(false),
   /** Paid through the shop's demo stand-in of the provider (no money moved). */
@@ -689,6 +692,8 @@ export const OrderPage = z.object({
   }),
   bank_transfer: BankTransferDetails.nullable(),
   payment_due_at: z.string().nullable(),
+  /** A pre-order's deposit and balance (docs/product/orders-and-payments.md#deposits); null: paid in full. */
+  deposit: OrderDeposit.nullable().optional(),
   tracking: z
     .object({ number: z.string(), carrier: z.string().nullable(), url: z.string().nullable() })
     .nullable(),

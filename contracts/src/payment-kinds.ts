@@ -26,6 +26,8 @@ export const RefundReason = z.enum([
   'paid_after_cancellation',
   'amount_mismatch',
   'partial_refund',
+  // A pre-order's deposit going back: a short delivery the buyer would not wait for, or a balance not paid in time.
+  'presale_deposit',
 ]);
 export type RefundReason = z.infer<typeof RefundReason>;
 

@@ -355,6 +355,12 @@ export const InternalOrder = z.object({
   subtotal_cents: z.number().int().nonnegative(),
   shipping_cents: z.number().int().nonnegative(),
   total_cents: z.number().int().nonnegative(),
+  /**
+   * What a payment of the order takes now when it is not the total: a pre-order's deposit, then its balance
+   * (docs/decisions/0066); absent: the total.
+   */
+  amount_due_cents: z.number().int().nonnegative().optional(),
+  amount_due_kind: z.enum(['deposit', 'balance']).optional(),
   /** What the order's discount code took off (total_cents is already net of it); absent: none. */
   discount_cents: z.number().int().nonnegative().optional(),
   /** What a gift card paid: the provider is asked for total_cents − gift_card_cents (0: the order is paid). */

@@ -211,6 +211,15 @@ import {
   ReviewStatistics,
   ReviewSummary,
 } from './reviews';
+import {
+  ArrivalRequest,
+  ArrivalResult,
+  BalancePaymentRequest,
+  BalancePaymentResponse,
+  InternalBalancePaymentRequest,
+  OrderDeposit,
+  PresaleChoiceRequest,
+} from './presales';
 import { ROUTES, type Route, type RouteName } from './routes';
 import {
   ShippingPreview,
@@ -326,6 +335,22 @@ export const ROUTE_SCHEMAS = {
   // svc-orders
   'POST /orders': { body: CreateOrderRequest, answer: CreateOrderResponse },
   'POST /orders/:id/cancel': { params: OrderIdParams, body: CancelOrderRequest, answer: CancelOrderResponse },
+  'POST /orders/:id/balance-payment': {
+    params: OrderIdParams,
+    body: BalancePaymentRequest,
+    answer: BalancePaymentResponse,
+  },
+  'POST /orders/:id/presale-choice': {
+    params: OrderIdParams,
+    body: PresaleChoiceRequest,
+    answer: OrderDeposit,
+  },
+  'POST /api/articles/:id/arrivals': { params: ArticleIdParams, body: ArrivalRequest, answer: ArrivalResult },
+  'POST /internal/orders/:id/balance-payment': {
+    params: OrderIdParams,
+    body: InternalBalancePaymentRequest,
+    answer: BalancePaymentResponse,
+  },
   'GET /orders/:id': { params: OrderIdParams, query: OrderPageQuery, answer: OrderPage },
   'GET /orders/:id/invoice.pdf': { params: OrderIdParams, query: OrderLinkQuery },
   'GET /orders/:id/credit-notes/:number.pdf': { params: CreditNoteParams, query: OrderLinkQuery },
@@ -366,6 +391,7 @@ export const ROUTE_SCHEMAS = {
   'GET /api/invoices/next-number': { query: NextInvoiceNumberQuery, answer: NextInvoiceNumber },
   'GET /api/orders/:id/invoice.pdf': { params: OrderIdParams },
   'GET /api/orders/:id/invoice.xml': { params: OrderIdParams },
+  'GET /api/orders/:id/deposit-invoice.xml': { params: OrderIdParams },
   'GET /api/orders/:id/credit-notes/:number.pdf': { params: CreditNoteParams },
   'GET /api/orders/:id/credit-notes/:number.xml': { params: CreditNoteParams },
   'GET /orders/export/csv': { query: OrderFilterQuery },

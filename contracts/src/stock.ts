@@ -53,6 +53,8 @@ export const ReservedLine = z.object({
   quantity: z.number().int().positive(),
   /** The article's category: a discount code may be limited to some (discounts.ts). */
   category: z.string().optional(),
+  /** A pre-sale's deposit share (docs/product/orders-and-payments.md#deposits); absent or 0: paid in full. */
+  deposit_percent: z.number().int().min(0).max(100).optional(),
 });
 export type ReservedLine = z.infer<typeof ReservedLine>;
 

@@ -20,6 +20,7 @@ export const SUBSCRIPTIONS = {
     'article.stock_low',
     'account.password_reset_requested',
     'customer.erased',
+    'order.presale_notice',
   ],
   'svc-orders': [
     'payment.succeeded',
@@ -27,6 +28,7 @@ export const SUBSCRIPTIONS = {
     'payment.refunded',
     'payment.refund_failed',
     'audit.recorded',
+    'article.release_date_changed',
   ],
   'svc-payments': ['order.refund_requested', 'order.status_changed'],
   'svc-channels': ['article.changed', 'order.status_changed'],

@@ -12,6 +12,7 @@ import { onPaymentFailed } from './events/payment-failed';
 import { onPaymentRefundFailed } from './events/payment-refund-failed';
 import { onPaymentRefunded } from './events/payment-refunded';
 import { onPaymentSucceeded } from './events/payment-succeeded';
+import { onOrderPresaleNotice } from './events/order-presale-notice';
 import { onReviewReplied } from './events/review-replied';
 import {
   deadLetters,
@@ -116,6 +117,7 @@ export const notifyService: ServiceDefinition<typeof settings> = {
     bus.on('payment.refunded', onPaymentRefunded(ctx));
     bus.on('payment.refund_failed', onPaymentRefundFailed(ctx));
     bus.on('review.replied', onReviewReplied(ctx));
+    bus.on('order.presale_notice', onOrderPresaleNotice(ctx));
     bus.on('article.stock_low', onArticleStockLow(ctx));
     bus.on('account.password_reset_requested', onAccountPasswordResetRequested(ctx));
     bus.on('customer.erased', onCustomerErased(ctx, logger));

@@ -36,6 +36,9 @@ import { onPaymentFailed } from './events/payment-failed';
 import { onPaymentRefunded } from './events/payment-refunded';
 import { onPaymentRefundFailed } from './events/payment-refund-failed';
 import { onPaymentSucceeded } from './events/payment-succeeded';
+import { onReleaseDateChanged } from './events/release-date-changed';
+import { allocateAfterDeposit, lapseOverdueBalances, type Presales } from './presales/arrivals';
+import { presaleRoutes } from './routes/presales';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { staffAccountRoutes } from './routes/staff-accounts';
@@ -137,6 +140,15 @@ const settings = z.object({
   ORDER_PAYMENT_MINUTES: z.coerce.number().positive().default(30),
   /** Days a bank-transfer order waits for the transfer before it is cancelled. */
   TRANSFER_PAYMENT_DAYS: z.coerce.number().positive().default(7),
+  /** Days a pre-order's buyer has to pay the balance once a unit of a delivery is theirs (decision 0066). */
+  PRESALE_BALANCE_DAYS: z.coerce.number().positive().default(7),
+  /**
+   * The shop's terms for a balance not paid in time: `refund` the deposit through the provider, or `keep` it (the
+   * terms page says which, docs/product/orders-and-payments.md#deposits).
+   */
+  PRESALE_LAPSED_DEPOSIT: z.enum(['refund', 'keep']).default('refund'),
+  /** How often pre-orders whose balance is past its deadline are looked for, in milliseconds. */
+  PRESALE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
   /** How often unpaid orders past their deadline are looked for, in milliseconds. */
   ORDER_EXPIRY_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
   /** Orders created per client address in an hour. */
@@ -256,7 +268,21 @@ export function createOrdersService(
       });
       // Payments move orders (docs/product/orders-and-payments.md#initial-status): each handler runs in one
       // transaction with the processed-event mark.
-      bus.on('payment.succeeded', onPaymentSucceeded(bus, logger));
+      // Pre-sale deposits and arrivals (docs/decisions/0066-presale-deposits.md).
+      const presales: Presales = {
+        database,
+        bus,
+        logger,
+        cancelTokens: placing.cancelTokens,
+        balanceMs: config.PRESALE_BALANCE_DAYS * 24 * 3600_000,
+        lapsedDeposit: config.PRESALE_LAPSED_DEPOSIT,
+      };
+      jobs.every('orders.presale-balances', config.PRESALE_SWEEP_MS, async () => {
+        const lapsed = await lapseOverdueBalances(presales);
+        if (lapsed > 0) logger.info({ lapsed }, 'pre-orders whose balance came too late ended');
+      });
+      bus.on('article.release_date_changed', onReleaseDateChanged(presales));
+      bus.on('payment.succeeded', onPaymentSucceeded(bus, logger, allocateAfterDeposit(presales)));
       bus.on('payment.failed', onPaymentFailed(bus));
       bus.on('payment.refunded', onPaymentRefunded(bus));
       bus.on('payment.refund_failed', onPaymentRefundFailed(bus));
@@ -413,6 +439,7 @@ export function createOrdersService(
               internalClientAddress,
             ),
           });
+          presaleRoutes(router, { ...presales, verifier, internal, orderLinkLimit: linkLimit });
           shippingRoutes(router, { db, verifier, bus });
           invoiceRoutes(router, {
             database,

@@ -43,6 +43,9 @@ export const STOREFRONT_ORDERS_ROUTES = routesOf('svc-orders', {
   'POST /public/gift-cards/check': PUBLIC,
   // The customer's own gift cards and store credit.
   'GET /api/customers/me/gift-cards': CUSTOMER,
+  // A pre-order's balance and, after a short delivery, the buyer's choice (the order's token checks each call).
+  'POST /orders/:id/balance-payment': PUBLIC,
+  'POST /orders/:id/presale-choice': PUBLIC,
 });
 
 /**
@@ -77,6 +80,8 @@ export const ORDERS_ROUTES = {
     // Marketplace orders that found no stock (the last unit sold twice), and taking their units once freed.
     'GET /api/orders/stock-conflicts': STAFF,
     'POST /api/orders/:id/stock-conflict/retry': STAFF,
+    // What the supplier delivered of a pre-sale article: its units go to the pre-orders (decision 0066).
+    'POST /api/articles/:id/arrivals': STAFF,
     'GET /api/orders/:id/timeline': COUNTER,
     'POST /api/orders/:id/notes': STAFF,
     'PUT /api/orders/:id/status': STAFF,
@@ -90,6 +95,7 @@ export const ORDERS_ROUTES = {
     'GET /api/invoices/next-number': STAFF,
     'GET /api/orders/:id/invoice.pdf': STAFF,
     'GET /api/orders/:id/invoice.xml': STAFF,
+    'GET /api/orders/:id/deposit-invoice.xml': STAFF,
     'GET /api/orders/:id/credit-notes/:number.pdf': STAFF,
     'GET /api/orders/:id/credit-notes/:number.xml': STAFF,
     // The counter (docs/product/counter.md): sales with their fiscal receipt, returns, the day's closure. Who

@@ -22,4 +22,5 @@ export const PAYMENTS_ROUTES = routesOf('svc-payments', {
   'POST /webhooks/stripe': PUBLIC,
   'POST /webhooks/paypal': PUBLIC,
   'POST /internal/orders/:id/expire-payments': internalFrom('svc-orders'),
+  'POST /internal/orders/:id/balance-payment': internalFrom('svc-orders'),
 });

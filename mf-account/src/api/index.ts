@@ -1,4 +1,6 @@
 import {
+  BalancePaymentResponse,
+  OrderDeposit,
   CancelOrderResponse,
   Customer,
   CustomerLoginResponse,
@@ -130,6 +132,20 @@ export function createAccountApi(apiBaseUrl: string, fetchImpl: typeof fetch = (
         params: { id: orderId },
         body: { cancel_token: orderToken },
         schema: CancelOrderResponse,
+      }),
+    /** POST /orders/{id}/balance-payment: where to pay a pre-order's balance (docs/decisions/0066). */
+    payBalance: (orderId: string, orderToken: string, method: 'card' | 'paypal') =>
+      client.call(STOREFRONT_ORDERS_ROUTES['POST /orders/:id/balance-payment'], {
+        params: { id: orderId },
+        body: { token: orderToken, method },
+        schema: BalancePaymentResponse,
+      }),
+    /** POST /orders/{id}/presale-choice: after a short delivery, wait for the next one or take the deposit back. */
+    choosePresale: (orderId: string, orderToken: string, choice: 'wait' | 'refund') =>
+      client.call(STOREFRONT_ORDERS_ROUTES['POST /orders/:id/presale-choice'], {
+        params: { id: orderId },
+        body: { token: orderToken, choice },
+        schema: OrderDeposit,
       }),
     /** The address of the order page's invoice or credit note PDF: a plain link, the token is in it. */
     documentUrl: (orderId: string, orderToken: string, creditNote?: string) =>

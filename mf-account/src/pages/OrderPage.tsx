@@ -138,6 +138,8 @@ function OrderView({
         </dl>
       </section>
 
+      {order.deposit && <DepositSection api={api} order={order} onChange={() => loaded.reload()} />}
+
       {transfer && (
         <section aria-labelledby="acct-order-transfer" data-testid="order-page-transfer">
           <h2 id="acct-order-transfer">{t('orderPage.transferTitle')}</h2>
@@ -249,6 +251,109 @@ function OrderView({
         </Link>
       )}
     </article>
+  );
+}
+
+/**
+ * A pre-order's deposit and balance (docs/product/orders-and-payments.md#deposits): what was paid and what is due;
+ * the balance paid by card or PayPal once a unit is the buyer's, or, after a short delivery, the choice to wait or
+ * take the deposit back. The server decides every amount and whether each step is still open.
+ */
+function DepositSection({ api, order, onChange }: { api: AccountApi; order: Order; onChange: () => void }) {
+  const { t, i18n } = useTranslation('account');
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const deposit = order.deposit!;
+  const day = (iso: string) => formatInstantDay(iso, i18n.language);
+  const run = async (step: () => Promise<void>) => {
+    setState({ busy: true, error: null });
+    try {
+      await step();
+      setState({ busy: false, error: null });
+    } catch (error) {
+      const detail = error instanceof ApiError && error.status < 500 ? error.detail : '';
+      setState({ busy: false, error: detail || t('orderPage.depositError') });
+    }
+  };
+  const pay = (method: 'card' | 'paypal') =>
+    run(async () => {
+      const answer = await api.payBalance(order.id, order.token, method);
+      window.location.assign(answer.url);
+    });
+  const choose = (choice: 'wait' | 'refund') =>
+    run(async () => {
+      await api.choosePresale(order.id, order.token, choice);
+      onChange();
+    });
+  return (
+    <section aria-labelledby="acct-order-deposit" data-testid="order-page-deposit">
+      <h2 id="acct-order-deposit">{t('orderPage.depositTitle')}</h2>
+      <p data-testid="order-page-deposit-state">{t(`orderPage.depositStates.${deposit.state}`)}</p>
+      <dl className="acct-order-facts">
+        <div>
+          <dt>{t('orderPage.depositPaid')}</dt>
+          <dd data-testid="order-page-deposit-amount">
+            {formatEuro(deposit.deposit_amount)}
+            {deposit.deposit_paid_at ? ` (${day(deposit.deposit_paid_at)})` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orderPage.balanceDue')}</dt>
+          <dd data-testid="order-page-balance-amount">{formatEuro(deposit.balance_amount)}</dd>
+        </div>
+        {deposit.state === 'balance_due' && deposit.balance_due_at && (
+          <div>
+            <dt>{t('orderPage.balanceBy')}</dt>
+            <dd>{day(deposit.balance_due_at)}</dd>
+          </div>
+        )}
+      </dl>
+      {deposit.state === 'balance_due' && (
+        <div className="acct-order-actions">
+          <button
+            type="button"
+            className="acct-button"
+            disabled={state.busy}
+            onClick={() => void pay('card')}
+          >
+            {t('orderPage.payBalanceCard')}
+          </button>
+          <button
+            type="button"
+            className="acct-button"
+            disabled={state.busy}
+            onClick={() => void pay('paypal')}
+          >
+            {t('orderPage.payBalancePaypal')}
+          </button>
+        </div>
+      )}
+      {deposit.state === 'waiting' && deposit.short_notified_at && (
+        <div className="acct-order-actions">
+          <p>{t('orderPage.shortDelivery')}</p>
+          <button
+            type="button"
+            className="acct-button"
+            disabled={state.busy}
+            onClick={() => void choose('wait')}
+          >
+            {t('orderPage.chooseWait')}
+          </button>
+          <button
+            type="button"
+            className="acct-button acct-button-light"
+            disabled={state.busy}
+            onClick={() => void choose('refund')}
+          >
+            {t('orderPage.chooseRefund')}
+          </button>
+        </div>
+      )}
+      {state.error && (
+        <p className="acct-error" role="alert">
+          {state.error}
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -224,6 +224,16 @@ export async function updateArticle(
         .where(and(eq(articles.id, id), isNull(articles.deletedAt)))
         .returning();
       const announced = await announceArticleChanged(tx, bus, id);
+      // A pre-sale's new release date is e-mailed to its buyers (docs/decisions/0066-presale-deposits.md).
+      if (current.productType === 'prevendita' && row && current.availabilityDate !== row.availabilityDate) {
+        await bus.emit(tx, 'article.release_date_changed', {
+          article_id: id,
+          title: row.title,
+          from: current.availabilityDate,
+          to: row.availabilityDate,
+          changed_at: new Date().toISOString(),
+        });
+      }
       await audit?.(tx, {
         entity: 'article',
         entity_id: id,

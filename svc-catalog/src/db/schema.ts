@@ -52,6 +52,8 @@ export const articles = catalog.table(
       .notNull()
       .default('normale'),
     availabilityDate: date('availability_date', { mode: 'string' }),
+    /** A pre-sale's deposit, in percent of the price (0: the buyer pays all at the order). */
+    depositPercent: integer('deposit_percent').notNull().default(0),
     priceCents: integer('price_cents').notNull(),
     ivaPercentage: integer('iva_percentage').notNull().default(22),
     quantityStock: integer('quantity_stock').notNull().default(0),
@@ -326,6 +328,8 @@ export interface StoredReservationLine {
   quantity: number;
   /** Absent in reservations stored before discount codes. */
   category?: string;
+  /** A pre-sale's deposit share at reservation time; absent when paid in full. */
+  deposit_percent?: number;
 }
 
 /**

@@ -38,6 +38,7 @@ export function reservationAnswer(orderId: string, lines: StoredReservationLine[
       iva_percentage: line.iva_percentage,
       quantity: line.quantity,
       ...(line.category === undefined ? {} : { category: line.category }),
+      ...(line.deposit_percent === undefined ? {} : { deposit_percent: line.deposit_percent }),
     })),
   };
 }
@@ -62,7 +63,16 @@ async function storedReservation(db: Db, request: StockReservationRequest): Prom
 
 type TakenRow = Pick<
   ArticleRow,
-  'id' | 'sku' | 'title' | 'priceCents' | 'ivaPercentage' | 'quantityStock' | 'category' | 'maxPerBuyer'
+  | 'id'
+  | 'sku'
+  | 'title'
+  | 'priceCents'
+  | 'ivaPercentage'
+  | 'quantityStock'
+  | 'category'
+  | 'maxPerBuyer'
+  | 'productType'
+  | 'depositPercent'
 >;
 
 /** The 409 detail of a take that found too few units of an article. */
@@ -205,6 +215,8 @@ async function take(
         quantityStock: articles.quantityStock,
         category: articles.category,
         maxPerBuyer: articles.maxPerBuyer,
+        productType: articles.productType,
+        depositPercent: articles.depositPercent,
       });
     if (!row) throw new Rollback('not-taken');
     if (row.maxPerBuyer !== null && request.buyer) {
@@ -222,6 +234,9 @@ async function take(
       iva_percentage: row.ivaPercentage,
       quantity: line.quantity,
       category: row.category,
+      ...(row.productType === 'prevendita' && row.depositPercent > 0
+        ? { deposit_percent: row.depositPercent }
+        : {}),
     };
   });
   const channel = request.channel ?? 'web';

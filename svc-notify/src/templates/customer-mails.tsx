@@ -9,12 +9,12 @@ import { renderMail } from './render';
 
 /** The e-mails to customers, one function each, in the customer's language. */
 
-function Greeting({ name, language }: { name: string | null; language: Language }) {
+export function Greeting({ name, language }: { name: string | null; language: Language }) {
   const t = STRINGS[language].common;
   return <Text style={paragraph}>{name ? t.greeting(name) : t.greetingNoName}</Text>;
 }
 
-function SignOff({ shop, language }: { shop: ShopDetails; language: Language }) {
+export function SignOff({ shop, language }: { shop: ShopDetails; language: Language }) {
   const t = STRINGS[language].common;
   return (
     <>
@@ -28,7 +28,7 @@ function SignOff({ shop, language }: { shop: ShopDetails; language: Language }) 
   );
 }
 
-function ShopButton({ href, label }: { href: string; label: string }) {
+export function ShopButton({ href, label }: { href: string; label: string }) {
   return (
     <Section style={{ margin: '16px 0' }}>
       <Button href={href} style={button}>

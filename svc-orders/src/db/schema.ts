@@ -116,6 +116,21 @@ export interface StoredOrderLine {
   discount_cents?: number;
 }
 
+/**
+ * Where a pre-order with a deposit stands: `deposit_due` (its deposit not paid yet), `waiting` (for a unit of a
+ * delivery), `balance_due` (a unit is its own until balance_due_at), `balance_paid`, `lapsed` (the balance came too
+ * late: the unit went to the next in line) or `withdrawn` (the buyer took the deposit back after a short delivery).
+ */
+export const PRESALE_STATES = [
+  'deposit_due',
+  'waiting',
+  'balance_due',
+  'balance_paid',
+  'lapsed',
+  'withdrawn',
+] as const;
+export type PresaleState = (typeof PRESALE_STATES)[number];
+
 /** A received bank transfer as staff recorded it; the amount in cents. */
 export interface StoredTransferPayment {
   received_on: string;
@@ -200,6 +215,23 @@ export const orderRecords = orders.table(
      */
     giftCardId: uuid('gift_card_id'),
     giftCardCents: integer('gift_card_cents').notNull().default(0),
+    /**
+     * A pre-order with a deposit (docs/decisions/0066-presale-deposits.md): the deposit in gross cents (null: paid
+     * in full), the pre-sale article, where it stands (presales/deposits.ts) and its moments.
+     */
+    depositCents: integer('deposit_cents'),
+    presaleArticleId: uuid('presale_article_id'),
+    presaleState: text('presale_state').$type<PresaleState>(),
+    depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true }),
+    /** When a unit of a delivery was given to it, and until when its balance may be paid. */
+    allocatedAt: timestamp('allocated_at', { withTimezone: true }),
+    balanceDueAt: timestamp('balance_due_at', { withTimezone: true }),
+    /** Told that a delivery was short for it; its answer (wait for the next one, or the deposit back). */
+    shortNotifiedAt: timestamp('short_notified_at', { withTimezone: true }),
+    /** The deposit's own invoice (TD02), issued when the deposit was paid by a buyer who asked for invoices. */
+    depositInvoice: jsonb('deposit_invoice').$type<{ number: string; date: string }>(),
+    /** The deposit the shop kept after the balance was not paid in time (the shop's terms). */
+    depositKept: boolean('deposit_kept').notNull().default(false),
     /** The customer's language (one of the shop's 8): the order's e-mails are written in it. */
     language: text('language').$type<Language>().notNull().default('it'),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
@@ -242,6 +274,9 @@ export const orderRecords = orders.table(
     // The list's question "did anything change?" (orders/changes.ts): the latest updated_at, one index read.
     index('orders_updated_idx').on(t.updatedAt),
     uniqueIndex('orders_external_idx').on(t.channel, t.externalId),
+    index('orders_presale_idx')
+      .on(t.presaleArticleId, t.presaleState, t.createdAt)
+      .where(sql`${t.presaleArticleId} is not null`),
     index('orders_stock_conflict_idx')
       .on(t.createdAt)
       .where(sql`${t.stockConflict} and ${t.status} <> 'cancelled'`),
@@ -805,3 +840,28 @@ export const sdiDocuments = orders.table(
     index('sdi_documents_state_idx').on(t.state, t.nextAttemptAt),
   ],
 );
+
+// --- Pre-sale deposits and arrivals (issue 28) ------------------------------------------------------------------
+
+/**
+ * What the supplier delivered of a pre-sale article (POST /api/articles/{id}/arrivals): its units go to the
+ * pre-orders first come, first served (presales/arrivals.ts). The units an article has on hand for its pre-orders
+ * are the sum of its arrivals; the pre-orders holding one (balance due or paid) never exceed it.
+ */
+export const presaleArrivals = orders.table(
+  'presale_arrivals',
+  {
+    id: uuid('id').primaryKey(),
+    articleId: uuid('article_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    arrivedOn: text('arrived_on').notNull(),
+    /** Pre-orders given a unit by this arrival, and how many units were left over for the shelf. */
+    allocatedOrders: integer('allocated_orders').notNull().default(0),
+    freeUnits: integer('free_units').notNull().default(0),
+    recordedById: uuid('recorded_by_id'),
+    recordedBy: text('recorded_by'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('presale_arrivals_article_idx').on(t.articleId, t.recordedAt)],
+);
+export type PresaleArrivalRow = typeof presaleArrivals.$inferSelect;

@@ -12,6 +12,7 @@ const REFUND_REASONS: Record<string, string> = {
   paid_after_cancellation: "Pagamento ricevuto dopo l'annullamento dell'ordine",
   amount_mismatch: "Importo pagato diverso dal totale dell'ordine",
   partial_refund: 'Rimborso parziale',
+  presale_deposit: "Restituzione dell'acconto della prevendita",
 };
 
 export const refundReasonText = (reason: string) => REFUND_REASONS[reason] ?? 'Rimborso';

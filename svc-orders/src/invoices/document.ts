@@ -60,7 +60,8 @@ export interface VatSummary {
 }
 
 export interface FiscalDocument {
-  type: 'TD01' | 'TD04';
+  /** TD01 invoice, TD02 a pre-order's deposit invoice (acconto), TD04 credit note. */
+  type: 'TD01' | 'TD02' | 'TD04';
   number: string;
   date: string;
   shop: ShopFiscal;
@@ -69,7 +70,7 @@ export interface FiscalDocument {
   summary: VatSummary[];
   totalCents: number;
   stampDuty: boolean;
-  /** The invoice a credit note corrects. */
+  /** The invoice a credit note corrects, or the deposit invoice (TD02) an invoice deducts. */
   related: { number: string; date: string } | null;
   reason: string | null;
   orderReference: string;
@@ -230,18 +231,68 @@ export function buyerOf(row: OrderRow, data: InvoiceData, account: CustomerRow |
   };
 }
 
-/** The invoice (TD01) of an order whose invoice is issued. */
+/**
+ * The invoice (TD01) of an order whose invoice is issued. A pre-order whose deposit had its own invoice (TD02)
+ * deducts it: a negative line of the deposit at the goods' rate, the TD02 named in DatiFattureCollegate, so the
+ * document's total is the balance (docs/decisions/0066-presale-deposits.md).
+ */
 export function invoiceDocument(
   row: OrderRow,
   shop: ShopFiscal,
   account: CustomerRow | null,
 ): FiscalDocument {
   const data = row.invoiceData!;
-  const priced = priceLines(orderGrossLines(row));
+  const deposit = row.depositInvoice && row.depositCents ? row.depositInvoice : null;
+  const grossLines = orderGrossLines(row);
+  if (deposit) {
+    grossLines.push({
+      description: `Acconto fattura n. ${deposit.number} del ${deposit.date.split('-').reverse().join('/')}`,
+      quantity: 1,
+      grossCents: -row.depositCents!,
+      rate: row.items[0]?.iva_percentage ?? 22,
+    });
+  }
+  const priced = priceLines(grossLines);
   return {
     type: 'TD01',
     number: data.invoice_number!,
     date: data.invoice_date!,
+    shop,
+    buyer: buyerOf(row, data, account),
+    ...priced,
+    stampDuty: needsStampDuty(priced.summary),
+    related: deposit,
+    reason: null,
+    orderReference: orderReference(row.id),
+    paymentMethod: row.paymentMethod,
+  };
+}
+
+/**
+ * The deposit invoice (TD02, fattura di acconto) of a pre-order: the deposit is taxed when paid (art. 6 DPR
+ * 633/72), one line at the goods' rate.
+ */
+export function depositInvoiceDocument(
+  row: OrderRow,
+  shop: ShopFiscal,
+  account: CustomerRow | null,
+): FiscalDocument {
+  const data = row.invoiceData!;
+  const invoice = row.depositInvoice!;
+  const item = row.items[0]!;
+  const name = [item.sku, item.title].filter(Boolean).join(' - ') || item.article_id;
+  const priced = priceLines([
+    {
+      description: `Acconto sull'ordine ${orderReference(row.id)}: ${name}`,
+      quantity: 1,
+      grossCents: row.depositCents ?? 0,
+      rate: item.iva_percentage ?? 22,
+    },
+  ]);
+  return {
+    type: 'TD02',
+    number: invoice.number,
+    date: invoice.date,
     shop,
     buyer: buyerOf(row, data, account),
     ...priced,

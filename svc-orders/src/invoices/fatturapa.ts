@@ -106,7 +106,10 @@ function recipient(buyer: Buyer): { code: string; pec: string | null } {
   return { code: '0000000', pec: null };
 }
 
-/** The FatturaPA XML (FPR12) of an invoice (TD01) or a credit note (TD04), for its `sending`th sending. */
+/**
+ * The FatturaPA XML (FPR12) of an invoice (TD01), a deposit invoice (TD02) or a credit note (TD04), for its
+ * `sending`th sending.
+ */
 export function fatturaPaXml(doc: FiscalDocument, sending = 1): string {
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(NAMESPACE, 'p:FatturaElettronica', {
     versione: 'FPR12',
@@ -152,7 +155,9 @@ export function fatturaPaXml(doc: FiscalDocument, sending = 1): string {
     doc.shop.demo ? 'DOCUMENTO DIMOSTRATIVO, PRIVO DI VALORE FISCALE' : null,
     doc.type === 'TD04' && doc.related
       ? `Nota di credito relativa alla fattura n. ${doc.related.number} del ${doc.related.date}: ${doc.reason ?? ''}`
-      : `Ordine ${doc.orderReference}`,
+      : doc.type === 'TD02'
+        ? `Fattura di acconto dell'ordine ${doc.orderReference}`
+        : `Ordine ${doc.orderReference}`,
   ].filter((c): c is string => c !== null);
   for (const text of causale) document.ele('Causale').txt(latin(text, 200));
   if (doc.related) {
@@ -182,7 +187,7 @@ export function fatturaPaXml(doc: FiscalDocument, sending = 1): string {
     if (s.reference) el.ele('RiferimentoNormativo').txt(latin(s.reference, 100));
   }
 
-  if (doc.type === 'TD01') {
+  if (doc.type === 'TD01' || doc.type === 'TD02') {
     const payment = body.ele('DatiPagamento');
     payment.ele('CondizioniPagamento').txt('TP02');
     // A gift card is a multi-purpose voucher already paid for: its part is MP22 (trattenuta su somme già riscosse)

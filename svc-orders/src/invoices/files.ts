@@ -3,7 +3,7 @@ import { notFound, type Db } from '@edicola/platform';
 import { creditNotes, customers, orderRecords } from '../db/schema';
 import type { CancelTokens } from '../orders/cancel-token';
 import { ORDER_NOT_FOUND } from '../orders/queries';
-import { creditNoteDocument, invoiceDocument, type FiscalDocument } from './document';
+import { creditNoteDocument, depositInvoiceDocument, invoiceDocument, type FiscalDocument } from './document';
 import { INVOICE_NOT_ISSUED } from './issue';
 import type { ShopFiscal } from './shop-fiscal';
 
@@ -42,6 +42,24 @@ export async function invoiceOf(
 ): Promise<FiscalDocument> {
   const { row, account } = await issuedOrder(db, orderId, reader);
   return invoiceDocument(row, shop, account);
+}
+
+export const DEPOSIT_INVOICE_NOT_FOUND = "L'ordine non ha una fattura di acconto";
+
+/** A pre-order's deposit invoice (TD02) as a document to render; 404 when it has none. */
+export async function depositInvoiceOf(
+  db: Db,
+  shop: ShopFiscal,
+  orderId: string,
+  reader: Reader,
+): Promise<FiscalDocument> {
+  const [row] = await db.select().from(orderRecords).where(eq(orderRecords.id, orderId));
+  if (!row || !mayRead(reader, row)) throw notFound(ORDER_NOT_FOUND);
+  if (!row.depositInvoice || !row.invoiceData) throw notFound(DEPOSIT_INVOICE_NOT_FOUND);
+  const account = row.customerId
+    ? ((await db.select().from(customers).where(eq(customers.id, row.customerId)))[0] ?? null)
+    : null;
+  return depositInvoiceDocument(row, shop, account);
 }
 
 /** One credit note of an order as a document to render. */

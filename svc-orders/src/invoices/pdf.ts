@@ -20,7 +20,8 @@ const PAYMENT_METHODS: Record<string, string> = {
 const italianDate = (iso: string) => iso.split('-').reverse().join('/');
 
 export function documentTitle(doc: FiscalDocument): string {
-  return `${doc.type === 'TD01' ? 'Fattura' : 'Nota di credito'} n. ${doc.number} del ${italianDate(doc.date)}`;
+  const kind = { TD01: 'Fattura', TD02: 'Fattura di acconto', TD04: 'Nota di credito' }[doc.type];
+  return `${kind} n. ${doc.number} del ${italianDate(doc.date)}`;
 }
 
 /** The PDF of an invoice (TD01) or a credit note (TD04). */
@@ -159,7 +160,7 @@ export function fiscalDocumentPdf(doc: FiscalDocument): Promise<Buffer> {
         width,
       });
   }
-  if (doc.type === 'TD01') {
+  if (doc.type === 'TD01' || doc.type === 'TD02') {
     pdf
       .moveDown()
       .text(`Pagamento: ${PAYMENT_METHODS[doc.paymentMethod] ?? doc.paymentMethod}`, left, pdf.y, { width });

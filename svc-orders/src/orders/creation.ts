@@ -47,6 +47,7 @@ import { takeUse } from '../discounts/uses';
 import { redeem, usableCard } from '../gift-cards/cards';
 import { amountDue } from './payment-state';
 import { mergeLines, priceLines, totalMatches } from './pricing';
+import { PRESALE_GIFT_CARD, presaleTermsOf } from '../presales/deposits';
 import { toOrderItem } from './queries';
 
 export interface OrderPlacing {
@@ -284,6 +285,8 @@ async function placeUnderId(
     const discountCents = discount?.applied.linesCents ?? 0;
     const codeCostCents = discountCents + (quote.cents - shippingCents);
     const totalCents = subtotalCents - (discount?.applied.linesCents ?? 0) + shippingCents;
+    // A pre-sale that asks for a deposit (docs/decisions/0066-presale-deposits.md): paid now, the rest on arrival.
+    const presale = presaleTermsOf(reservation.lines, subtotalCents - discountCents);
     if (
       request.total_amount !== undefined &&
       request.total_amount !== null &&
@@ -292,9 +295,11 @@ async function placeUnderId(
       throw new HttpError(422, TOTAL_MISMATCH_DETAIL, ERROR_CODES.totalMismatch);
     }
     // A gift card pays what its balance covers; the payment method the rest (docs/decisions/0059-gift-cards.md).
+    // A deposit is paid by the payment method: a gift card is for orders paid in full.
+    if (presale && request.gift_card_code) throw new HttpError(422, PRESALE_GIFT_CARD);
     const giftCard = request.gift_card_code ? await usableCard(db, request.gift_card_code, now) : null;
     const giftCardCents = giftCard ? Math.min(giftCard.balanceCents, totalCents) : 0;
-    const dueCents = totalCents - giftCardCents;
+    const dueCents = presale ? presale.depositCents : totalCents - giftCardCents;
     const bankTransfer =
       request.payment_method === 'transfer' && dueCents > 0
         ? transferDetails(deps.bankAccount, orderId, dueCents)
@@ -325,6 +330,7 @@ async function placeUnderId(
           customerInfo: { ...info, country },
           invoiceData: orderer.invoiceData ?? storedInvoiceData(request.invoice_data),
           paymentDueAt: dueAt,
+          ...presale,
           language: request.language ?? 'it',
           orderDate: now,
           createdAt: now,

@@ -43,6 +43,8 @@ export async function overdueOrders(
       and(
         eq(t.status, 'pending'),
         inArray(t.paymentStatus, ['pending', 'failed']),
+        // A pre-order with its deposit paid waits for its delivery, not for a payment.
+        isNull(t.depositPaidAt),
         or(
           lte(t.paymentDueAt, now),
           and(

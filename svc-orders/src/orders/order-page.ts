@@ -35,7 +35,9 @@ export async function orderPage(
 ): Promise<OrderPage> {
   const order = await orderDetail(deps.db, orderId);
   const token = checkOrderAccess(deps.cancelTokens, { id: order.id, customerId: order.customer_id }, access);
-  const unpaid = order.status === 'pending' && !moneyTaken(order.payment_status);
+  // A pre-order with its deposit paid is not unpaid: it waits for its delivery (order.deposit tells the rest).
+  const depositPaid = Boolean(order.deposit?.deposit_paid_at);
+  const unpaid = order.status === 'pending' && !moneyTaken(order.payment_status) && !depositPaid;
   const trackingNumber =
     order.shipment?.tracking_number ?? order.packlink_data?.tracking_number ?? order.tracking_number;
   const info = order.customer_info;
@@ -69,9 +71,14 @@ export async function orderPage(
     },
     bank_transfer:
       unpaid && order.payment_method === 'transfer'
-        ? transferDetails(deps.bankAccount, order.id, eurosToCents(order.total_amount))
+        ? transferDetails(
+            deps.bankAccount,
+            order.id,
+            eurosToCents(order.deposit?.deposit_amount ?? order.total_amount),
+          )
         : null,
     payment_due_at: unpaid ? order.payment_due_at : null,
+    deposit: order.deposit,
     tracking: trackingNumber
       ? {
           number: trackingNumber,

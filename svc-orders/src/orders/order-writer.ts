@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import {
   ORDER_STATUS_LABELS,
   orderMoveBlocker,
@@ -94,6 +94,25 @@ export async function lockOrdersOfCustomer(tx: Db, customerId: string, email: st
 }
 
 /**
+ * The pre-orders of a pre-sale article waiting in line for a unit (deposit paid, none yet), first come first, locked:
+ * an arrival, a paid deposit or a lapsed balance gives them units (presales/arrivals.ts) with moveOrder.
+ */
+export async function lockPresaleLine(tx: Db, articleId: string): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orderRecords)
+    .where(
+      and(
+        eq(orderRecords.presaleArticleId, articleId),
+        eq(orderRecords.presaleState, 'waiting'),
+        eq(orderRecords.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(orderRecords.createdAt), asc(orderRecords.id))
+    .for('update');
+}
+
+/**
  * A staff move is refused with a 409 (the back office shows it); a payment move outside PAYMENT_ORDER_MOVES is a
  * mistake of the code, not of the user.
  */
@@ -126,6 +145,7 @@ const AUTOMATIC_REASONS: Record<RefundReason, string> = {
   paid_after_cancellation: "Pagamento arrivato dopo l'annullamento dell'ordine",
   amount_mismatch: "Importo incassato diverso dal totale dell'ordine",
   partial_refund: 'Rimborso parziale',
+  presale_deposit: 'Acconto della prevendita restituito',
 };
 
 /**

@@ -3,6 +3,7 @@ import { PermanentDeliveryError, type Db, type EventBus, type Logger } from '@ed
 import { decimalComma } from '../exports/italian-csv';
 import { lockOrder, moveOrder, type OrderRow as Row } from './order-writer';
 import { completeRefundRequest, failRefundRequest } from './refunds';
+import { applyPresalePayment, depositTaken, isPresale, presaleAmountDue } from '../presales/deposits';
 
 /**
  * How far an order's payment went. payment_status only moves up this scale (a payment that failed may still
@@ -26,9 +27,16 @@ export const moneyTaken = (status: PaymentStatus) => PAYMENT_RANK[status] >= PAY
  * card, Klarna or PayPal.
  */
 export function refundsOnCancel(
-  row: Pick<Row, 'paymentStatus' | 'paymentMethod' | 'giftCardCents' | 'totalCents'>,
+  row: Pick<
+    Row,
+    'paymentStatus' | 'paymentMethod' | 'giftCardCents' | 'totalCents' | 'depositPaidAt' | 'depositCents'
+  >,
 ): boolean {
-  const paid = row.paymentStatus === 'paid' || row.paymentStatus === 'partially_refunded';
+  const paid =
+    row.paymentStatus === 'paid' ||
+    row.paymentStatus === 'partially_refunded' ||
+    // A pre-order's deposit (docs/decisions/0066-presale-deposits.md).
+    (row.paymentStatus === 'pending' && row.depositCents !== null && row.depositPaidAt !== null);
   // A gift card that paid it all is refunded onto the card (docs/decisions/0059-gift-cards.md).
   if (paid && row.giftCardCents > 0 && row.giftCardCents >= row.totalCents) return true;
   return (
@@ -55,9 +63,11 @@ export type PaymentOutcome =
 const paysTheTotal = (row: Row, data: EventData<'payment.succeeded'>) =>
   data.captured_cents === amountDue(row) && data.captured_currency === 'EUR';
 
-/** What the payment method owes: the total less what a gift card paid (docs/decisions/0059-gift-cards.md). */
-export const amountDue = (row: Pick<Row, 'totalCents' | 'giftCardCents'>) =>
-  row.totalCents - row.giftCardCents;
+/**
+ * What the payment method owes now: a pre-order's deposit or balance (docs/decisions/0066-presale-deposits.md),
+ * otherwise the total less what a gift card paid (docs/decisions/0059-gift-cards.md).
+ */
+export const amountDue = (row: Row) => presaleAmountDue(row)?.cents ?? row.totalCents - row.giftCardCents;
 
 function amountIssue(row: Row, data: EventData<'payment.succeeded'>, when: Date): PaymentIssue {
   return {
@@ -84,6 +94,7 @@ export async function applyPaymentSucceeded(
   bus: EventBus,
   data: EventData<'payment.succeeded'>,
   logger?: Logger,
+  afterDeposit: Parameters<typeof applyPresalePayment>[4] = async () => {},
 ): Promise<PaymentOutcome> {
   const row = await lockOrder(tx, data.order_id);
   if (!row) {
@@ -91,6 +102,9 @@ export async function applyPaymentSucceeded(
       `payment ${data.payment_id} succeeded for order ${data.order_id}, which svc-orders does not have`,
     );
   }
+  // A pre-order's deposit and balance (docs/decisions/0066-presale-deposits.md).
+  if (isPresale(row) && !moneyTaken(row.paymentStatus))
+    return applyPresalePayment(tx, bus, row, data, afterDeposit);
   if (moneyTaken(row.paymentStatus)) return 'unchanged';
   const when = new Date();
   if (!paysTheTotal(row, data)) {
@@ -150,6 +164,8 @@ export async function applyPaymentFailed(
 ): Promise<PaymentOutcome> {
   const row = await lockOrder(tx, data.order_id);
   if (!row || row.status === 'cancelled' || moneyTaken(row.paymentStatus)) return 'unchanged';
+  // A balance attempt that failed leaves the pre-order in line with its deposit: its deadline decides.
+  if (depositTaken(row)) return 'unchanged';
   const when = new Date();
   if (row.status === 'pending') {
     await moveOrder(tx, bus, row, {

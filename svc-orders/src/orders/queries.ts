@@ -15,6 +15,7 @@ import { orderRecords, orderStatusHistory, shipments } from '../db/schema';
 import { moneyTaken } from './payment-state';
 import { creditNotesOf } from '../invoices/credit-notes';
 import { refundsOfOrders } from './refunds';
+import { depositOf, presaleAmountDue } from '../presales/deposits';
 
 type Row = typeof orderRecords.$inferSelect;
 
@@ -96,6 +97,7 @@ export function toOrder(row: Row, refunds: OrderRefundEntry[] = []): Order {
     channel: row.channel === 'ebay' ? 'ebay' : 'web',
     external_id: row.externalId,
     stock_conflict: row.stockConflict,
+    deposit: depositOf(row),
   };
 }
 
@@ -156,6 +158,7 @@ export function toInternalOrder(row: Row): Omit<InternalOrder, 'cancel_token'> {
     total_cents: row.totalCents,
     ...(row.discountCode ? { discount_cents: row.discountCents } : {}),
     gift_card_cents: row.giftCardCents,
+    ...amountDueFields(row),
     created_at: row.createdAt.toISOString(),
     payment_due_at: row.paymentDueAt?.toISOString() ?? null,
   };
@@ -209,4 +212,10 @@ async function shipmentOf(db: Db, orderId: string): Promise<OrderShipment | null
     error: row.error,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** A pre-order's payment takes its deposit, then its balance (docs/decisions/0066-presale-deposits.md). */
+function amountDueFields(row: Row): Pick<InternalOrder, 'amount_due_cents' | 'amount_due_kind'> {
+  const due = presaleAmountDue(row);
+  return due ? { amount_due_cents: due.cents, amount_due_kind: due.kind } : {};
 }

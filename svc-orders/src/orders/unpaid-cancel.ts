@@ -17,8 +17,12 @@ export const isOnlineMethod = (method: string) => method !== 'transfer';
 /** `cancelled` now; `paid` (the provider took the money: left to payment.succeeded); `unchanged` (no longer unpaid). */
 export type UnpaidCancelOutcome = 'cancelled' | 'paid' | 'unchanged';
 
-const stillUnpaid = (row: { status: string; paymentStatus: Parameters<typeof moneyTaken>[0] }) =>
-  row.status === 'pending' && !moneyTaken(row.paymentStatus);
+// A pre-order whose deposit was paid is not unpaid: it waits in line (presales/arrivals.ts ends it).
+const stillUnpaid = (row: {
+  status: string;
+  paymentStatus: Parameters<typeof moneyTaken>[0];
+  depositPaidAt: Date | null;
+}) => row.status === 'pending' && !moneyTaken(row.paymentStatus) && row.depositPaidAt === null;
 
 /**
  * Cancels a pending order that nobody paid: past its deadline (the sweeper), or given up by its checkout (the

@@ -9,7 +9,7 @@ import {
   routeServer,
 } from '@edicola/platform';
 import { fatturaPaFileName, fatturaPaXml } from '../invoices/fatturapa';
-import { creditNoteOf, invoiceOf, type Reader } from '../invoices/files';
+import { creditNoteOf, depositInvoiceOf, invoiceOf, type Reader } from '../invoices/files';
 import { parseInvoiceDataUpdate, saveInvoiceData } from '../invoices/invoice-data';
 import { issueInvoice, nextInvoiceNumber } from '../invoices/issue';
 import { fiscalDocumentPdf } from '../invoices/pdf';
@@ -97,6 +97,11 @@ export function invoiceRoutes(router: Router, options: InvoiceRouteOptions) {
 
   serve(endpoint('GET /api/orders/:id/invoice.xml'), async ({ params }, _req, res) => {
     sendXml(res, await invoiceOf(db, shop(), params.id, staff));
+  });
+
+  // A pre-order's deposit invoice (TD02, docs/decisions/0066-presale-deposits.md).
+  serve(endpoint('GET /api/orders/:id/deposit-invoice.xml'), async ({ params }, _req, res) => {
+    sendXml(res, await depositInvoiceOf(db, shop(), params.id, staff));
   });
 
   serve(endpoint('GET /api/orders/:id/credit-notes/:number.pdf'), async ({ params }, _req, res) => {

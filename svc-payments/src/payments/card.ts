@@ -10,7 +10,7 @@ import type { PaymentRecord } from '../db/schema';
 import { STRIPE_MIN_SESSION_MINUTES } from '../providers/mode';
 import { isStripeError } from '../providers/stripe';
 import { applySessionIn } from './apply';
-import { checkExpectedOrder, demoUrl, dueCents, safeError } from './common';
+import { amountDueName, amountDueOf, checkExpectedOrder, demoUrl, safeError } from './common';
 import { oncePerKey } from './creation';
 import { providerError, webBase, type PaymentDeps } from './deps';
 import { internalOrderRequest } from './orders-client';
@@ -43,22 +43,22 @@ export function checkoutLineItems(order: InternalOrder): Stripe.Checkout.Session
     });
   }
   const sum = lines.reduce((s, l) => s + l.quantity * l.price_data.unit_amount, 0);
-  if (sum === order.total_cents && dueCents(order) === order.total_cents) return lines;
-  // Never charge anything but what the order owes: one line for it when the parts do not add up, or a gift card
-  // paid part of the total.
+  if (sum === amountDueOf(order)) return lines;
+  // Never charge anything but what is due: one line for it when the parts do not add up, a gift card paid part of
+  // the total, or it is a deposit or a balance.
   return [
     {
       quantity: 1,
       price_data: {
         currency: 'eur',
-        unit_amount: dueCents(order),
-        product_data: { name: `Ordine ${order.order_reference}` },
+        unit_amount: amountDueOf(order),
+        product_data: { name: amountDueName(order) },
       },
     },
   ];
 }
 
-function sessionUrl(deps: PaymentDeps, web: string, session: Stripe.Checkout.Session): string {
+export function sessionUrl(deps: PaymentDeps, web: string, session: Stripe.Checkout.Session): string {
   if (deps.providers.stripe.demo) return demoUrl(web, 'card', session.id);
   if (!session.url) throw providerError(CHECKOUT_ERROR);
   return session.url;
@@ -109,38 +109,11 @@ export async function createCardCheckout(
         internalOrderRequest(payment.orderId, 'card', body, options.customerId, options.clientAddress),
       );
       checkExpectedOrder(order, ['card']);
-      await recordAmount(deps.database.db, payment.id, dueCents(order));
-      const metadata = { order_id: order.order_id, payment_id: payment.id };
-      let session: Stripe.Checkout.Session;
-      try {
-        session = await stripe.client.checkout.sessions.create(
-          {
-            mode: 'payment',
-            locale: 'it',
-            customer_email: order.customer_email,
-            client_reference_id: order.order_id,
-            line_items: checkoutLineItems(order),
-            success_url: `${web}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-            cancel_url: `${web}/checkout/cancelled?session_id={CHECKOUT_SESSION_ID}`,
-            metadata,
-            payment_intent_data: { metadata },
-            // Stripe takes 30 minutes at least, counted from its own clock: two minutes more than ours (our
-            // expiry job expires the session first), and never under 31 minutes, so that a shorter limit (demo
-            // mode only: live Stripe refuses one at start) is still honoured by that job. From the payment's
-            // creation, so a retry sends the same.
-            expires_at:
-              Math.floor(payment.createdAt.getTime() / 1000) +
-              Math.max(deps.timeoutMinutes * 60 + 120, (STRIPE_MIN_SESSION_MINUTES + 1) * 60),
-          },
-          { idempotencyKey: `checkout-${payment.id}` },
-        );
-      } catch (error) {
-        deps.logger.warn({ err: safeError(error), payment_id: payment.id }, 'stripe checkout session failed');
-        throw providerError(CHECKOUT_ERROR);
-      }
+      await recordAmount(deps.database.db, payment.id, amountDueOf(order));
+      const session = await openCheckoutSession(deps, payment, order, web);
       const stored = await recordProviderObject(deps.database.db, payment.id, {
         providerObjectId: session.id,
-        amountCents: dueCents(order),
+        amountCents: amountDueOf(order),
       });
       return answer(stored, sessionUrl(deps, web, session), session.id, order.cancel_token);
     },
@@ -153,6 +126,46 @@ export async function createCardCheckout(
       return answer(payment, sessionUrl(deps, web, session), session.id);
     },
   );
+}
+
+/**
+ * The Checkout Session of a payment for what the order has due (POST /checkout/session, and a pre-order's balance),
+ * idempotent by the payment's id.
+ */
+export async function openCheckoutSession(
+  deps: PaymentDeps,
+  payment: PaymentRecord,
+  order: InternalOrder,
+  web: string,
+): Promise<Stripe.Checkout.Session> {
+  const stripe = deps.providers.stripe;
+  const metadata = { order_id: order.order_id, payment_id: payment.id };
+  try {
+    return await stripe.client.checkout.sessions.create(
+      {
+        mode: 'payment',
+        locale: 'it',
+        customer_email: order.customer_email,
+        client_reference_id: order.order_id,
+        line_items: checkoutLineItems(order),
+        success_url: `${web}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${web}/checkout/cancelled?session_id={CHECKOUT_SESSION_ID}`,
+        metadata,
+        payment_intent_data: { metadata },
+        // Stripe takes 30 minutes at least, counted from its own clock: two minutes more than ours (our
+        // expiry job expires the session first), and never under 31 minutes, so that a shorter limit (demo
+        // mode only: live Stripe refuses one at start) is still honoured by that job. From the payment's
+        // creation, so a retry sends the same.
+        expires_at:
+          Math.floor(payment.createdAt.getTime() / 1000) +
+          Math.max(deps.timeoutMinutes * 60 + 120, (STRIPE_MIN_SESSION_MINUTES + 1) * 60),
+      },
+      { idempotencyKey: `checkout-${payment.id}` },
+    );
+  } catch (error) {
+    deps.logger.warn({ err: safeError(error), payment_id: payment.id }, 'stripe checkout session failed');
+    throw providerError(CHECKOUT_ERROR);
+  }
 }
 
 async function retrieveSession(deps: PaymentDeps, id: string): Promise<Stripe.Checkout.Session> {

@@ -7,21 +7,30 @@ export function demoUrl(web: string, kind: 'card' | 'klarna' | 'paypal', id: str
   return `${web}/pagamento-demo?kind=${kind}&id=${encodeURIComponent(id)}`;
 }
 
-/** The order svc-orders answered must be pending and to be paid with one of these methods. */
 export const GIFT_CARD_PAID_DETAIL =
   "Il buono regalo copre l'intero ordine, che è già pagato: non serve un altro pagamento";
 
 /**
- * What the provider is asked for: the order's total less what a gift card paid (docs/decisions/0059-gift-cards.md).
+ * What a payment of the order takes, as svc-orders says: a pre-order's deposit and later its balance
+ * (docs/decisions/0066-presale-deposits.md), otherwise the total less what a gift card paid
+ * (docs/decisions/0059-gift-cards.md).
  */
-export const dueCents = (order: Pick<InternalOrder, 'total_cents' | 'gift_card_cents'>) =>
-  order.total_cents - (order.gift_card_cents ?? 0);
+export const amountDueOf = (order: InternalOrder): number =>
+  order.amount_due_cents ?? order.total_cents - (order.gift_card_cents ?? 0);
 
+/** The order svc-orders answered must be pending and to be paid with one of these methods. */
 export function checkExpectedOrder(order: InternalOrder, methods: string[]): void {
-  if (order.status === 'paid' && dueCents(order) === 0) throw conflict(GIFT_CARD_PAID_DETAIL);
+  if (order.status === 'paid' && amountDueOf(order) === 0) throw conflict(GIFT_CARD_PAID_DETAIL);
   if (order.status !== 'pending' || !methods.includes(order.payment_method)) {
     throw conflict("L'ordine non è in attesa di questo pagamento");
   }
+}
+
+/** The one line of a payment that is not the order's lines: the order, its deposit or its balance. */
+export function amountDueName(order: InternalOrder): string {
+  if (order.amount_due_kind === 'deposit') return `Acconto ordine ${order.order_reference}`;
+  if (order.amount_due_kind === 'balance') return `Saldo ordine ${order.order_reference}`;
+  return `Ordine ${order.order_reference}`;
 }
 
 /** A provider error as it may be logged: type, code and status, never the request or a key. */

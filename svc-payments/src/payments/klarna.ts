@@ -3,7 +3,7 @@ import { conflict, forbidden, HttpError, notFound } from '@edicola/platform';
 import type { KlarnaIntentRequest, KlarnaIntentResponse, KlarnaVerifyResponse } from '@edicola/contracts';
 import type { PaymentRecord } from '../db/schema';
 import { isStripeError } from '../providers/stripe';
-import { checkExpectedOrder, demoUrl, dueCents, safeError } from './common';
+import { amountDueOf, checkExpectedOrder, demoUrl, safeError } from './common';
 import { oncePerKey } from './creation';
 import { providerError, webBase, type PaymentDeps } from './deps';
 import {
@@ -68,13 +68,13 @@ export async function createKlarnaIntent(
       timeoutMinutes: deps.timeoutMinutes,
     },
     async (payment) => {
-      await recordAmount(deps.database.db, payment.id, dueCents(order));
+      await recordAmount(deps.database.db, payment.id, amountDueOf(order));
       const metadata = { order_id: order.order_id, payment_id: payment.id, method };
       let intent: Stripe.PaymentIntent;
       try {
         intent = await stripe.client.paymentIntents.create(
           {
-            amount: dueCents(order),
+            amount: amountDueOf(order),
             currency: 'eur',
             allowed_payment_method_types: ['klarna'],
             payment_method_options: { klarna: { preferred_locale: 'it-IT' } },
@@ -92,7 +92,7 @@ export async function createKlarnaIntent(
       }
       const stored = await recordProviderObject(deps.database.db, payment.id, {
         providerObjectId: intent.id,
-        amountCents: dueCents(order),
+        amountCents: amountDueOf(order),
       });
       return answer(stored, intent);
     },

@@ -7,7 +7,7 @@ import type {
 } from '@edicola/contracts';
 import type { PaymentRecord } from '../db/schema';
 import { linkOf, PaypalError, paypalValue, type PaypalCapture, type PaypalOrder } from '../providers/paypal';
-import { checkExpectedOrder, demoUrl, dueCents, safeError } from './common';
+import { amountDueOf, checkExpectedOrder, demoUrl, safeError } from './common';
 import { oncePerKey } from './creation';
 import { providerError, webBase, type PaymentDeps } from './deps';
 import { internalOrderRequest } from './orders-client';
@@ -22,8 +22,11 @@ export const PAYPAL_CLOSED = 'Il tempo per questo pagamento è scaduto: l’ordi
 
 export const BRAND_NAME = 'Edicola';
 
-/** The PayPal order for a shop order: amounts with breakdown, items, the buyer's way back. */
-export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutRequest, web: string) {
+/**
+ * The PayPal order for a shop order: amounts with breakdown, items, the buyer's way back. Without the checkout's
+ * body (a pre-order's balance, paid later) PayPal is given no address.
+ */
+export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutRequest | null, web: string) {
   const items = order.items.map((item) => ({
     name: item.title.slice(0, 127),
     sku: item.sku.slice(0, 127),
@@ -32,14 +35,15 @@ export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutReques
   }));
   const itemTotal = order.items.reduce((s, i) => s + i.unit_gross_cents * i.quantity, 0);
   const discount = order.discount_cents ?? 0;
-  // A gift card's part is a payment, not a PayPal discount: the breakdown is left out when one paid part of it.
+  // A gift card's part is a payment, not a PayPal discount: the breakdown is left out when one paid part of it, as
+  // for a deposit or a balance.
   const consistent =
-    dueCents(order) === order.total_cents &&
-    itemTotal + order.shipping_cents - discount === order.total_cents;
-  const a = body.shipping_address;
+    itemTotal + order.shipping_cents - discount === order.total_cents &&
+    amountDueOf(order) === order.total_cents;
+  const a = body?.shipping_address;
   // The address goes to PayPal only with its real country: the cart's zone (abroad) names none.
-  const zone = body.shipping_zone ?? 'national';
-  const country = a.country ?? (zone === 'national' ? 'IT' : null);
+  const zone = body?.shipping_zone ?? 'national';
+  const country = a ? (a.country ?? (zone === 'national' ? 'IT' : null)) : null;
   return {
     intent: 'CAPTURE',
     purchase_units: [
@@ -50,7 +54,7 @@ export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutReques
         description: `Ordine ${order.order_reference}`,
         amount: {
           currency_code: 'EUR',
-          value: paypalValue(dueCents(order)),
+          value: paypalValue(amountDueOf(order)),
           ...(consistent
             ? {
                 breakdown: {
@@ -65,7 +69,7 @@ export function paypalOrderBody(order: InternalOrder, body: OnlineCheckoutReques
             : {}),
         },
         ...(consistent ? { items } : {}),
-        ...(country
+        ...(a && body && country
           ? {
               shipping: {
                 name: { full_name: (a.name ?? body.customer_name).slice(0, 300) },
@@ -145,7 +149,7 @@ export async function createPaypalOrder(
         internalOrderRequest(payment.orderId, 'paypal', body, options.customerId, options.clientAddress),
       );
       checkExpectedOrder(order, ['paypal']);
-      await recordAmount(deps.database.db, payment.id, dueCents(order));
+      await recordAmount(deps.database.db, payment.id, amountDueOf(order));
       let paypalOrder: PaypalOrder;
       try {
         paypalOrder = await paypal.client.createOrder(paypalOrderBody(order, body, web), payment.id);
@@ -155,7 +159,7 @@ export async function createPaypalOrder(
       }
       const stored = await recordProviderObject(deps.database.db, payment.id, {
         providerObjectId: paypalOrder.id,
-        amountCents: dueCents(order),
+        amountCents: amountDueOf(order),
       });
       return answer(stored, paypalOrder, order.cancel_token);
     },

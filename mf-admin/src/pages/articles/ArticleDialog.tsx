@@ -217,6 +217,20 @@ export default function ArticleDialog({ mode, onClose, onSaved, onReload, onChan
               />
             </span>
           )}
+          {draft.product_type === 'prevendita' && (
+            <span className="adm-field">
+              <label htmlFor={field('deposit_percent')}>{t('articles.fields.depositPercent')}</label>
+              <input
+                id={field('deposit_percent')}
+                type="number"
+                min={0}
+                max={100}
+                step={1}
+                value={draft.deposit_percent}
+                onChange={(e) => set('deposit_percent', e.target.value)}
+              />
+            </span>
+          )}
           <span className="adm-field">
             <label htmlFor={field('price')}>{t('articles.fields.price')} *</label>
             <input

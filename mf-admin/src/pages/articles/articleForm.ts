@@ -23,6 +23,8 @@ export interface ArticleDraft {
   category: string;
   product_type: ProductType;
   availability_date: string;
+  /** A pre-sale's deposit in percent (docs/product/orders-and-payments.md#deposits); 0: paid in full. */
+  deposit_percent: string;
   price: string;
   iva_percentage: string;
   quantity_stock: string;
@@ -52,6 +54,7 @@ export const emptyDraft = (): ArticleDraft => ({
   category: '',
   product_type: 'normale',
   availability_date: '',
+  deposit_percent: '0',
   price: '',
   iva_percentage: '22',
   quantity_stock: '0',
@@ -77,6 +80,7 @@ export function draftOf(article: AdminArticle): ArticleDraft {
     category: article.category,
     product_type: article.product_type,
     availability_date: article.availability_date ?? '',
+    deposit_percent: String(article.deposit_percent ?? 0),
     price: article.price.toFixed(2),
     iva_percentage: String(article.iva_percentage),
     quantity_stock: String(article.quantity_stock),
@@ -172,6 +176,7 @@ export function formDataOf(
   put('category', draft.category);
   put('product_type', draft.product_type);
   if (draft.product_type === 'prevendita') put('availability_date', draft.availability_date);
+  if (draft.product_type === 'prevendita') put('deposit_percent', draft.deposit_percent);
   put('price', draft.price);
   put('iva_percentage', draft.iva_percentage);
   if (options.version === undefined) put('quantity_stock', draft.quantity_stock);

@@ -143,4 +143,36 @@ export const de: Strings = {
     ignore:
       'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
   },
+  presale: {
+    depositPaid: (amount) => `Anzahlung geleistet: ${amount}`,
+    balance: (amount) => `Zu zahlender Restbetrag: ${amount}`,
+    balanceSubject: (article) => `Eingetroffen: ${article}. Bitte Restbetrag zahlen`,
+    balanceTitle: 'Ihr Artikel ist da',
+    balanceIntro: (article) =>
+      `„${article}“ ist beim Lieferanten eingetroffen und ein Exemplar ist für Sie reserviert. Um es zu erhalten, zahlen Sie den Restbetrag mit der Methode Ihrer Wahl.`,
+    dueBy: (date) =>
+      `Bitte zahlen Sie den Restbetrag bis zum ${date}: danach geht der Artikel an die nächste Person auf der Liste, wie es die Verkaufsbedingungen vorsehen.`,
+    payButton: 'Restbetrag zahlen',
+    shortSubject: (article) => `${article}: unvollständige Lieferung`,
+    shortTitle: 'Unvollständige Lieferung',
+    shortIntro: (article) =>
+      `der Lieferant hat weniger „${article}“ geliefert als vorbestellt wurden, und es hat nicht für Ihre Bestellung gereicht.`,
+    shortChoice:
+      'Sie können auf die nächste Lieferung warten und Ihren Platz auf der Liste behalten oder Ihre Anzahlung zurückerhalten. Wählen Sie auf der Seite Ihrer Bestellung.',
+    chooseButton: 'Auf der Bestellseite wählen',
+    dateSubject: (article) => `${article}: neuer Erscheinungstermin`,
+    dateTitle: 'Neuer Erscheinungstermin',
+    dateIntro: (article, date) =>
+      `der Erscheinungstermin von „${article}“ hat sich geändert: er ist jetzt für den ${date} vorgesehen. Ihre Bestellung und Ihre Anzahlung bleiben gültig.`,
+    dateUnknown: (article) =>
+      `der Erscheinungstermin von „${article}“ hat sich geändert und steht noch nicht fest: Wir schreiben Ihnen, sobald wir ihn kennen. Ihre Bestellung und Ihre Anzahlung bleiben gültig.`,
+    lapsedSubject: (article) => `${article}: Restbetrag nicht erhalten`,
+    lapsedTitle: 'Bestellung geschlossen',
+    lapsedIntro: (article) =>
+      `wir haben den Restbetrag für „${article}“ nicht bis zur Frist erhalten: Der Artikel ging an die nächste Person auf der Liste und Ihre Bestellung ist geschlossen.`,
+    lapsedRefunded: (amount) =>
+      `Wir erstatten Ihre Anzahlung von ${amount} über die Zahlungsmethode, mit der Sie sie geleistet haben.`,
+    lapsedKept: (amount) =>
+      `Wie in den Verkaufsbedingungen vorgesehen, verbleibt die Anzahlung von ${amount} beim Geschäft.`,
+  },
 };

@@ -138,4 +138,34 @@ export const en: Strings = {
     validity: (until) => `The link is valid for one hour, until ${until}, and works only once.`,
     ignore: 'If you did not ask for this, ignore this e-mail: your password stays as it was.',
   },
+  presale: {
+    depositPaid: (amount) => `Deposit paid: ${amount}`,
+    balance: (amount) => `Balance to pay: ${amount}`,
+    balanceSubject: (article) => `It has arrived: ${article}. Pay the balance`,
+    balanceTitle: 'Your item has arrived',
+    balanceIntro: (article) =>
+      `“${article}” has arrived from the supplier and one is set aside for you. To receive it, pay the balance with the method you prefer.`,
+    dueBy: (date) =>
+      `Please pay the balance by ${date}: after that date the item goes to the next person in line, as the terms of sale say.`,
+    payButton: 'Pay the balance',
+    shortSubject: (article) => `${article}: short delivery`,
+    shortTitle: 'Short delivery',
+    shortIntro: (article) =>
+      `the supplier delivered fewer “${article}” than were pre-ordered, and there were not enough to reach your order.`,
+    shortChoice:
+      'You can wait for the next delivery and keep your place in line, or get your deposit back. Choose on your order’s page.',
+    chooseButton: 'Choose on the order page',
+    dateSubject: (article) => `${article}: the release date has changed`,
+    dateTitle: 'New release date',
+    dateIntro: (article, date) =>
+      `the release date of “${article}” has changed: it is now expected on ${date}. Your order and your deposit remain valid.`,
+    dateUnknown: (article) =>
+      `the release date of “${article}” has changed and is not confirmed yet: we will write as soon as we know it. Your order and your deposit remain valid.`,
+    lapsedSubject: (article) => `${article}: balance not received`,
+    lapsedTitle: 'Order closed',
+    lapsedIntro: (article) =>
+      `we did not receive the balance for “${article}” by the deadline: the item went to the next person in line and your order is closed.`,
+    lapsedRefunded: (amount) => `We are returning your deposit of ${amount} by the method you paid it with.`,
+    lapsedKept: (amount) => `As the terms of sale say, the deposit of ${amount} is kept by the shop.`,
+  },
 };

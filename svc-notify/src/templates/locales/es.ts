@@ -139,4 +139,36 @@ export const es: Strings = {
     validity: (until) => `El enlace es válido durante una hora, hasta el ${until}, y solo funciona una vez.`,
     ignore: 'Si no lo has pedido tú, ignora este correo: tu contraseña sigue siendo la misma.',
   },
+  presale: {
+    depositPaid: (amount) => `Anticipo pagado: ${amount}`,
+    balance: (amount) => `Saldo pendiente: ${amount}`,
+    balanceSubject: (article) => `Ya ha llegado: ${article}. Paga el saldo`,
+    balanceTitle: 'Tu artículo ha llegado',
+    balanceIntro: (article) =>
+      `«${article}» ha llegado del proveedor y hay una unidad reservada para ti. Para recibirla, paga el saldo con el método que prefieras.`,
+    dueBy: (date) =>
+      `Paga el saldo antes del ${date}: después de esa fecha la unidad pasa a la siguiente persona de la lista, como indican las condiciones de venta.`,
+    payButton: 'Pagar el saldo',
+    shortSubject: (article) => `${article}: entrega incompleta`,
+    shortTitle: 'Entrega incompleta',
+    shortIntro: (article) =>
+      `el proveedor ha entregado menos unidades de «${article}» que las reservadas y no han alcanzado para tu pedido.`,
+    shortChoice:
+      'Puedes esperar a la próxima entrega manteniendo tu lugar en la lista o recuperar el anticipo. Elige en la página de tu pedido.',
+    chooseButton: 'Elegir en la página del pedido',
+    dateSubject: (article) => `${article}: cambia la fecha de salida`,
+    dateTitle: 'Nueva fecha de salida',
+    dateIntro: (article, date) =>
+      `la fecha de salida de «${article}» ha cambiado: ahora está prevista para el ${date}. Tu pedido y tu anticipo siguen siendo válidos.`,
+    dateUnknown: (article) =>
+      `la fecha de salida de «${article}» ha cambiado y aún no está confirmada: te escribiremos en cuanto la sepamos. Tu pedido y tu anticipo siguen siendo válidos.`,
+    lapsedSubject: (article) => `${article}: saldo no recibido`,
+    lapsedTitle: 'Pedido cerrado',
+    lapsedIntro: (article) =>
+      `no hemos recibido el saldo de «${article}» dentro del plazo: la unidad ha pasado a la siguiente persona de la lista y tu pedido está cerrado.`,
+    lapsedRefunded: (amount) =>
+      `Te devolvemos el anticipo de ${amount} con el mismo método con el que lo pagaste.`,
+    lapsedKept: (amount) =>
+      `Como indican las condiciones de venta, el anticipo de ${amount} queda para la tienda.`,
+  },
 };

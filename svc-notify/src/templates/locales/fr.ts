@@ -142,4 +142,36 @@ export const fr: Strings = {
     ignore:
       "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
   },
+  presale: {
+    depositPaid: (amount) => `Acompte versé : ${amount}`,
+    balance: (amount) => `Solde à payer : ${amount}`,
+    balanceSubject: (article) => `C’est arrivé : ${article}. Payez le solde`,
+    balanceTitle: 'Votre article est arrivé',
+    balanceIntro: (article) =>
+      `« ${article} » est arrivé de chez le fournisseur et un exemplaire vous est réservé. Pour le recevoir, payez le solde avec le moyen de votre choix.`,
+    dueBy: (date) =>
+      `Payez le solde avant le ${date} : passé cette date, l’article revient à la personne suivante sur la liste, comme le prévoient les conditions de vente.`,
+    payButton: 'Payer le solde',
+    shortSubject: (article) => `${article} : livraison incomplète`,
+    shortTitle: 'Livraison incomplète',
+    shortIntro: (article) =>
+      `le fournisseur a livré moins de « ${article} » que de précommandes, et cela n’a pas suffi pour votre commande.`,
+    shortChoice:
+      'Vous pouvez attendre la prochaine livraison en gardant votre place sur la liste, ou récupérer votre acompte. Choisissez sur la page de votre commande.',
+    chooseButton: 'Choisir sur la page de la commande',
+    dateSubject: (article) => `${article} : la date de sortie change`,
+    dateTitle: 'Nouvelle date de sortie',
+    dateIntro: (article, date) =>
+      `la date de sortie de « ${article} » a changé : elle est maintenant prévue le ${date}. Votre commande et votre acompte restent valables.`,
+    dateUnknown: (article) =>
+      `la date de sortie de « ${article} » a changé et n’est pas encore confirmée : nous vous écrirons dès que nous la connaîtrons. Votre commande et votre acompte restent valables.`,
+    lapsedSubject: (article) => `${article} : solde non reçu`,
+    lapsedTitle: 'Commande clôturée',
+    lapsedIntro: (article) =>
+      `nous n’avons pas reçu le solde de « ${article} » avant l’échéance : l’article est passé à la personne suivante sur la liste et votre commande est clôturée.`,
+    lapsedRefunded: (amount) =>
+      `Nous vous remboursons l’acompte de ${amount} par le moyen avec lequel vous l’avez payé.`,
+    lapsedKept: (amount) =>
+      `Comme le prévoient les conditions de vente, l’acompte de ${amount} reste acquis à la boutique.`,
+  },
 };

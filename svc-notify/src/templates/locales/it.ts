@@ -138,4 +138,35 @@ export const it: Strings = {
     validity: (until) => `Il link vale un'ora, fino al ${until}, e funziona una sola volta.`,
     ignore: "Se non l'hai chiesto tu, ignora questa e-mail: la tua password resta quella di prima.",
   },
+  presale: {
+    depositPaid: (amount) => `Acconto versato: ${amount}`,
+    balance: (amount) => `Saldo da pagare: ${amount}`,
+    balanceSubject: (article) => `È arrivato: ${article}. Paga il saldo`,
+    balanceTitle: 'Il tuo pezzo è arrivato',
+    balanceIntro: (article) =>
+      `«${article}» è arrivato dal fornitore e un pezzo è riservato a te. Per riceverlo paga il saldo, con il metodo che preferisci.`,
+    dueBy: (date) =>
+      `Paga il saldo entro il ${date}: dopo questa data il pezzo passa al prossimo in lista, come dicono le condizioni di vendita.`,
+    payButton: 'Paga il saldo',
+    shortSubject: (article) => `${article}: consegna incompleta`,
+    shortTitle: 'Consegna incompleta',
+    shortIntro: (article) =>
+      `il fornitore ha consegnato meno pezzi di «${article}» di quelli prenotati e non è bastato per arrivare al tuo ordine.`,
+    shortChoice:
+      'Puoi attendere la prossima consegna mantenendo il tuo posto in lista, oppure riavere l’acconto. Scegli dalla pagina del tuo ordine.',
+    chooseButton: 'Scegli dalla pagina dell’ordine',
+    dateSubject: (article) => `${article}: cambia la data di uscita`,
+    dateTitle: 'Nuova data di uscita',
+    dateIntro: (article, date) =>
+      `la data di uscita di «${article}» è cambiata: ora è prevista per il ${date}. Il tuo ordine e il tuo acconto restano validi.`,
+    dateUnknown: (article) =>
+      `la data di uscita di «${article}» è cambiata e non è ancora confermata: ti scriveremo appena la sapremo. Il tuo ordine e il tuo acconto restano validi.`,
+    lapsedSubject: (article) => `${article}: saldo non ricevuto`,
+    lapsedTitle: 'Ordine chiuso',
+    lapsedIntro: (article) =>
+      `non abbiamo ricevuto il saldo di «${article}» entro la scadenza: il pezzo è passato al prossimo in lista e il tuo ordine è chiuso.`,
+    lapsedRefunded: (amount) =>
+      `Ti restituiamo l’acconto di ${amount} con lo stesso metodo con cui l’hai pagato.`,
+    lapsedKept: (amount) => `Come dicono le condizioni di vendita, l’acconto di ${amount} resta al negozio.`,
+  },
 };

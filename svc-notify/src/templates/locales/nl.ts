@@ -141,4 +141,36 @@ export const nl: Strings = {
     validity: (until) => `De link is een uur geldig, tot ${until}, en werkt maar één keer.`,
     ignore: 'Heeft u dit niet aangevraagd? Negeer dan deze e-mail: uw wachtwoord blijft ongewijzigd.',
   },
+  presale: {
+    depositPaid: (amount) => `Aanbetaling voldaan: ${amount}`,
+    balance: (amount) => `Nog te betalen: ${amount}`,
+    balanceSubject: (article) => `Binnengekomen: ${article}. Betaal het restbedrag`,
+    balanceTitle: 'Je artikel is binnen',
+    balanceIntro: (article) =>
+      `‘${article}’ is binnengekomen bij de leverancier en er ligt er een voor je klaar. Betaal het restbedrag met de methode die je wilt om het te ontvangen.`,
+    dueBy: (date) =>
+      `Betaal het restbedrag uiterlijk ${date}: daarna gaat het artikel naar de volgende op de lijst, zoals de verkoopvoorwaarden zeggen.`,
+    payButton: 'Restbedrag betalen',
+    shortSubject: (article) => `${article}: onvolledige levering`,
+    shortTitle: 'Onvolledige levering',
+    shortIntro: (article) =>
+      `de leverancier heeft minder ‘${article}’ geleverd dan er zijn gereserveerd, en dat was niet genoeg voor jouw bestelling.`,
+    shortChoice:
+      'Je kunt op de volgende levering wachten en je plaats op de lijst houden, of je aanbetaling terugkrijgen. Kies op de pagina van je bestelling.',
+    chooseButton: 'Kiezen op de bestelpagina',
+    dateSubject: (article) => `${article}: nieuwe verschijningsdatum`,
+    dateTitle: 'Nieuwe verschijningsdatum',
+    dateIntro: (article, date) =>
+      `de verschijningsdatum van ‘${article}’ is gewijzigd: die is nu ${date}. Je bestelling en je aanbetaling blijven geldig.`,
+    dateUnknown: (article) =>
+      `de verschijningsdatum van ‘${article}’ is gewijzigd en nog niet bevestigd: we schrijven je zodra we die weten. Je bestelling en je aanbetaling blijven geldig.`,
+    lapsedSubject: (article) => `${article}: restbedrag niet ontvangen`,
+    lapsedTitle: 'Bestelling gesloten',
+    lapsedIntro: (article) =>
+      `we hebben het restbedrag voor ‘${article}’ niet op tijd ontvangen: het artikel is naar de volgende op de lijst gegaan en je bestelling is gesloten.`,
+    lapsedRefunded: (amount) =>
+      `We betalen je aanbetaling van ${amount} terug via de methode waarmee je die betaalde.`,
+    lapsedKept: (amount) =>
+      `Zoals de verkoopvoorwaarden zeggen, blijft de aanbetaling van ${amount} bij de winkel.`,
+  },
 };

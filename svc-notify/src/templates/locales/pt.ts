@@ -138,4 +138,34 @@ export const pt: Strings = {
     validity: (until) => `A ligação é válida durante uma hora, até ${until}, e funciona apenas uma vez.`,
     ignore: 'Se não foi você que pediu, ignore este e-mail: a sua palavra-passe continua a mesma.',
   },
+  presale: {
+    depositPaid: (amount) => `Sinal pago: ${amount}`,
+    balance: (amount) => `Saldo a pagar: ${amount}`,
+    balanceSubject: (article) => `Chegou: ${article}. Pague o saldo`,
+    balanceTitle: 'O seu artigo chegou',
+    balanceIntro: (article) =>
+      `«${article}» chegou do fornecedor e há uma unidade reservada para si. Para a receber, pague o saldo com o método que preferir.`,
+    dueBy: (date) =>
+      `Pague o saldo até ${date}: depois dessa data a unidade passa para a pessoa seguinte na lista, como dizem as condições de venda.`,
+    payButton: 'Pagar o saldo',
+    shortSubject: (article) => `${article}: entrega incompleta`,
+    shortTitle: 'Entrega incompleta',
+    shortIntro: (article) =>
+      `o fornecedor entregou menos unidades de «${article}» do que as reservadas e não chegaram para a sua encomenda.`,
+    shortChoice:
+      'Pode esperar pela próxima entrega e manter o seu lugar na lista, ou receber o sinal de volta. Escolha na página da sua encomenda.',
+    chooseButton: 'Escolher na página da encomenda',
+    dateSubject: (article) => `${article}: a data de lançamento mudou`,
+    dateTitle: 'Nova data de lançamento',
+    dateIntro: (article, date) =>
+      `a data de lançamento de «${article}» mudou: agora está prevista para ${date}. A sua encomenda e o seu sinal continuam válidos.`,
+    dateUnknown: (article) =>
+      `a data de lançamento de «${article}» mudou e ainda não está confirmada: escreveremos assim que a soubermos. A sua encomenda e o seu sinal continuam válidos.`,
+    lapsedSubject: (article) => `${article}: saldo não recebido`,
+    lapsedTitle: 'Encomenda fechada',
+    lapsedIntro: (article) =>
+      `não recebemos o saldo de «${article}» dentro do prazo: a unidade passou para a pessoa seguinte na lista e a sua encomenda está fechada.`,
+    lapsedRefunded: (amount) => `Devolvemos o sinal de ${amount} pelo mesmo método com que o pagou.`,
+    lapsedKept: (amount) => `Como dizem as condições de venda, o sinal de ${amount} fica com a loja.`,
+  },
 };

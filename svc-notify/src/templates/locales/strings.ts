@@ -134,4 +134,29 @@ export interface Strings {
     validity: (until: string) => string;
     ignore: string;
   };
+  /** A pre-order with a deposit (docs/decisions/0066-presale-deposits.md): its delivery, balance and date. */
+  presale: {
+    depositPaid: (amount: string) => string;
+    balance: (amount: string) => string;
+    balanceSubject: (article: string) => string;
+    balanceTitle: string;
+    balanceIntro: (article: string) => string;
+    /** `date`: the balance's deadline, in the reader's way of writing it. */
+    dueBy: (date: string) => string;
+    payButton: string;
+    shortSubject: (article: string) => string;
+    shortTitle: string;
+    shortIntro: (article: string) => string;
+    shortChoice: string;
+    chooseButton: string;
+    dateSubject: (article: string) => string;
+    dateTitle: string;
+    dateIntro: (article: string, date: string) => string;
+    dateUnknown: (article: string) => string;
+    lapsedSubject: (article: string) => string;
+    lapsedTitle: string;
+    lapsedIntro: (article: string) => string;
+    lapsedRefunded: (amount: string) => string;
+    lapsedKept: (amount: string) => string;
+  };
 }

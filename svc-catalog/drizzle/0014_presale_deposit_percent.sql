@@ -1,0 +1,1 @@
+ALTER TABLE "catalog"."articles" ADD COLUMN "deposit_percent" integer DEFAULT 0 NOT NULL;
