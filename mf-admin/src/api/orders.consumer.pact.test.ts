@@ -306,7 +306,16 @@ describe('mf-admin → svc-orders (Ordini)', () => {
       )
       .willRespondWith(200, (response) =>
         response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
-          orders: eachLike(orderBody()),
+          orders: eachLike({
+            ...(orderBody() as object),
+            // The lines to pack; the photo is null while the catalogue is not asked (svc-orders alone).
+            lines: eachLike({
+              article_id: string('3f7c1a52-9a4e-4a53-8a0f-1c2b3d4e5f60'),
+              title: string('Ferrari SF-23 1:18'),
+              quantity: integer(2),
+              thumbnail_url: nullValue(),
+            }),
+          }),
           counts: shapeOf({
             all: 1,
             pending: 0,
@@ -332,6 +341,46 @@ describe('mf-admin → svc-orders (Ordini)', () => {
         });
         expect(list.orders[0]!.id).toBe(ORDER_ID);
         expect(list.total).toBe(1);
+      });
+  });
+
+  it('GET /api/orders/changes answers the token that moves with every order change', async () => {
+    await staff()
+      .given('an order exists', ORDER_STATE)
+      .uponReceiving('the orders’ change token')
+      .withRequest('GET', '/api/orders/changes', (request) => request.headers(AUTH_ONLY))
+      .willRespondWith(200, (response) =>
+        response
+          .headers({ 'Content-Type': JSON_TYPE })
+          .jsonBody({ version: string('2026-11-29T10:00:00.123456/1') }),
+      )
+      .executeTest(async (mockServer) => {
+        expect((await createAdminApi(mockServer.url).orders.changes()).version).toBeTruthy();
+      });
+  });
+
+  it('POST /api/orders/bulk/confirm answers one result per order', async () => {
+    await staff()
+      .given('an order exists', ORDER_STATE)
+      .uponReceiving('a bulk confirmation of the chosen orders')
+      .withRequest('POST', '/api/orders/bulk/confirm', (request) =>
+        request
+          .headers({ ...AUTH_ONLY, 'Content-Type': 'application/json' })
+          .jsonBody({ order_ids: [ORDER_ID] }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Content-Type': JSON_TYPE }).jsonBody({
+          results: eachLike({
+            order_id: string(ORDER_ID),
+            order_reference: string('ORD-3D4C5B6A'),
+            outcome: regex('^(done|unchanged|failed)$', 'done'),
+            detail: nullValue(),
+          }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const { results } = await createAdminApi(mockServer.url).orders.bulkConfirm([ORDER_ID]);
+        expect(results[0]!.order_id).toBe(ORDER_ID);
       });
   });
 
