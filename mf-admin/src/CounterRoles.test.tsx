@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INVALID_EAN_DETAIL } from '@edicola/contracts';
 import { initTestI18n } from './testSupport';
-import { renderAdminAt, sampleArticle, sampleOrder, sent, staffApi, type Handlers } from './testFixtures';
+import { listed, renderAdminAt, sampleArticle, sampleOrder, sent, staffApi, type Handlers } from './testFixtures';
 
 // The cashier's back office (docs/product/counter.md#roles): the counter, and articles and orders to read only;
 // staff and admin see every tab plus the counter. And the articles' EAN field and "Venduto altrove".
@@ -26,7 +26,7 @@ function shop(role: 'admin' | 'staff' | 'cashier', extra: Handlers = {}) {
     {
       role,
       orders: {
-        orders: [order],
+        orders: [listed(order)],
         counts: { all: 1, pending: 0, paid: 1, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 },
         total: 1,
         page: 1,
@@ -95,20 +95,23 @@ describe('the cashier', () => {
 });
 
 describe.each(['staff', 'admin'] as const)('%s', (role) => {
-  it('sees every tab plus Cassa, and may record a sale elsewhere', async () => {
+  it('sees every tab plus Cassa (an admin also the admins’ own), and may record a sale elsewhere', async () => {
     shop(role);
     renderAdminAt('/gestione/articoli');
     expect(await tabNames()).toEqual([
+      'Home',
       'Articoli',
       'Prevendita',
       'Prenotazione',
       'Ordini',
       'Clienti',
       'Sconti',
+      ...(role === 'admin' ? ['Buoni regalo'] : []),
       'Statistiche',
       'Recensioni',
       'Spedizioni',
       'eBay',
+      ...(role === 'admin' ? ['Personale', 'Registro'] : []),
       'Cassa',
     ]);
     expect(await screen.findByRole('button', { name: 'Venduto altrove: Ferrari 312T' })).toBeTruthy();

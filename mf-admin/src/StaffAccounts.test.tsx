@@ -28,7 +28,7 @@ describe('Personale', () => {
     staffApi({}, { role: 'staff' });
     renderAdminAt('/gestione/personale');
     await screen.findByTestId('staff-username', {}, { timeout: 5000 });
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/gestione/articoli'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/gestione'));
     expect(screen.queryByRole('link', { name: 'Personale' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Registro' })).toBeNull();
   });
