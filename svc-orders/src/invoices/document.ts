@@ -265,6 +265,7 @@ export function invoiceDocument(
     reason: null,
     orderReference: orderReference(row.id),
     paymentMethod: row.paymentMethod,
+    giftCardCents: row.giftCardCents,
   };
 }
 
@@ -301,7 +302,6 @@ export function depositInvoiceDocument(
     reason: null,
     orderReference: orderReference(row.id),
     paymentMethod: row.paymentMethod,
-    giftCardCents: row.giftCardCents,
   };
 }
 
