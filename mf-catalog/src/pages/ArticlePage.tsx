@@ -23,6 +23,7 @@ import { ReviewItem, ReviewsModal } from '../ui/ReviewsModal';
 import { ShareButtons } from '../ui/ShareButtons';
 import { Stars } from '../ui/Stars';
 import { ArticlePrices } from '../ui/ArticlePrices';
+import { StockAlertForm } from '../ui/StockAlertForm';
 import { StockLine } from '../ui/StockLine';
 import { useAddToCart } from '../ui/useAddToCart';
 import '../catalog.css';
@@ -254,6 +255,7 @@ function ArticleView({
               {t('card.cartUnavailable', { phone: SHOP_INFO.phone })}
             </p>
           )}
+          {article.quantity_stock <= 0 && <StockAlertForm api={api} articleId={article.id} />}
           <AttributeList article={article} />
           <ShareButtons article={article} path={path} />
         </div>
