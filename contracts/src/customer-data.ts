@@ -77,8 +77,25 @@ export const NewsletterConsent = z.object({
 });
 export type NewsletterConsent = z.infer<typeof NewsletterConsent>;
 
-/** POST /internal/customers/consents (svc-notify): the consents given with the e-mail; null where none. */
-export const CustomerConsentsAnswer = z.object({ newsletter: NewsletterConsent.nullable() });
+/** A back-in-stock alert (svc-notify, decision 0064): the article, the consent given and what became of it. */
+export const StockAlertConsent = z.object({
+  article_id: z.string(),
+  article_title: z.string(),
+  language: CustomerLanguage,
+  requested_at: z.string(),
+  confirmed_at: z.string().nullable(),
+  notified_at: z.string().nullable(),
+  unsubscribed_at: z.string().nullable(),
+  source: z.string(),
+  text_version: z.string(),
+});
+export type StockAlertConsent = z.infer<typeof StockAlertConsent>;
+
+/** POST /internal/customers/consents (svc-notify): the consents given with the e-mail; null or empty where none. */
+export const CustomerConsentsAnswer = z.object({
+  newsletter: NewsletterConsent.nullable(),
+  stock_alerts: z.array(StockAlertConsent),
+});
 export type CustomerConsentsAnswer = z.infer<typeof CustomerConsentsAnswer>;
 
 /**

@@ -260,6 +260,22 @@ export const ArticleStockLow = z.object({
 });
 
 /**
+ * A visitor asked to be told when a sold-out article is back (POST /public/articles/{id}/alerts, decision 0064):
+ * svc-catalog checked the article, svc-notify keeps the address and sends the confirmation. The address lives in the
+ * outbox only until the relay delivered it.
+ */
+export const ArticleAlertRequested = z.object({
+  article_id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  email: z.email(),
+  language: CustomerLanguage,
+  consent_source: z.string(),
+  consent_version: z.string(),
+  requested_at: z.iso.datetime({ offset: true }),
+});
+
+/**
  * An article changed in a way a sales channel cares about (its stock moved, its price, title, photos, activity or
  * its eBay settings changed): its state after the change. `revision` grows with every change of the article, so a
  * reader that already holds a higher one drops this as stale.
@@ -331,6 +347,7 @@ export const EVENTS = {
   'review.replied': { version: 1, data: ReviewReplied },
   'article.stock_low': { version: 1, data: ArticleStockLow },
   'article.changed': { version: 1, data: ArticleChanged },
+  'article.alert_requested': { version: 1, data: ArticleAlertRequested },
   'listing.changed': { version: 1, data: ListingChanged },
   'account.password_reset_requested': { version: 1, data: AccountPasswordResetRequested },
   'customer.erased': { version: 1, data: CustomerErased },

@@ -20,6 +20,9 @@ describe('serviceForPath', () => {
     ['/newsletter/subscribe', 'svc-notify'],
     ['/admin/process-scheduled-emails', 'svc-notify'],
     ['/contact/messages', 'svc-notify'],
+    ['/stock-alerts/confirm', 'svc-notify'],
+    ['/api/admin/stock-alerts/waiting', 'svc-notify'],
+    ['/public/articles/0b6f8e2a-6c1d-4d0e-9a7b-1f2e3d4c5b6a/alerts', 'svc-catalog'],
     ['/reviews/recent', 'svc-catalog'],
   ])('%s → %s', (path, service) => {
     expect(serviceForPath(path)).toBe(service);

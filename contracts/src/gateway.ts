@@ -45,7 +45,14 @@ export const API_ROUTES = {
     '/.well-known/jwks.json',
   ],
   'svc-payments': ['/payments/*', '/checkout/session*', '/paypal/*', '/webhooks/*'],
-  'svc-notify': ['/newsletter/*', '/contact/*', '/admin/process-scheduled-emails', '/api/admin/emails*'],
+  'svc-notify': [
+    '/newsletter/*',
+    '/contact/*',
+    '/stock-alerts/*',
+    '/admin/process-scheduled-emails',
+    '/api/admin/emails*',
+    '/api/admin/stock-alerts/*',
+  ],
   'svc-channels': ['/api/ebay/*', '/demo/ebay/*'],
 } as const;
 

@@ -9,6 +9,7 @@ export * from './catalog';
 export * from './reviews';
 export * from './analytics';
 export * from './newsletter';
+export * from './stock-alerts';
 export * from './contact';
 export * from './auth';
 export * from './roles';

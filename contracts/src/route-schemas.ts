@@ -162,6 +162,13 @@ import {
   NewsletterUnsubscribeResponse,
 } from './newsletter';
 import {
+  StockAlertAccepted,
+  StockAlertAnswer,
+  StockAlertRequest,
+  StockAlertTokenRequest,
+  StockAlertWaiting,
+} from './stock-alerts';
+import {
   CancelOrderRequest,
   CancelOrderResponse,
   CreateOrderRequest,
@@ -272,6 +279,11 @@ export const ROUTE_SCHEMAS = {
   'GET /public/articles/prevendita': { answer: ArticleList },
   'GET /public/articles/prenotazione': { answer: ArticleList },
   'GET /public/articles/by-slug/:slug': { params: ArticleSlugParams, answer: Article },
+  'POST /public/articles/:id/alerts': {
+    params: ArticleIdParams,
+    body: StockAlertRequest,
+    answer: StockAlertAccepted,
+  },
   'GET /public/search': { query: SearchQuery, answer: SearchResults },
   'GET /public/search/suggest': { query: SuggestQuery, answer: SearchSuggestions },
   'GET /media/*path': { params: MediaParams },
@@ -490,6 +502,9 @@ export const ROUTE_SCHEMAS = {
   'POST /internal/orders/:id/expire-payments': { params: OrderIdParams, answer: InternalPaymentExpiry },
   // svc-notify
   'POST /newsletter/subscribe': { body: NewsletterSubscribeRequest, answer: NewsletterSubscribeResponse },
+  'POST /stock-alerts/confirm': { body: StockAlertTokenRequest, answer: StockAlertAnswer },
+  'POST /stock-alerts/unsubscribe': { body: StockAlertTokenRequest, answer: StockAlertAnswer },
+  'GET /api/admin/stock-alerts/waiting': { answer: StockAlertWaiting },
   'POST /newsletter/confirm': { body: NewsletterConfirmRequest, answer: NewsletterUnsubscribeResponse },
   'POST /newsletter/unsubscribe': {
     body: NewsletterUnsubscribeRequest,

@@ -6,6 +6,8 @@ import {
   PASSWORD_FORGOTTEN_PATH,
   PASSWORD_RESET_PATH,
   PRIVACY_PATH,
+  STOCK_ALERT_CONFIRM_PATH,
+  STOCK_ALERT_UNSUBSCRIBE_PATH,
   type RuntimeConfig,
 } from '@edicola/contracts';
 import { createShellApi } from './api';
@@ -20,6 +22,7 @@ import { PrivacyPage } from './pages/PrivacyPage';
 import { TermsPage } from './pages/TermsPage';
 import { UnsubscribePage } from './pages/UnsubscribePage';
 import { NewsletterConfirmPage } from './pages/NewsletterConfirmPage';
+import { StockAlertPage } from './pages/StockAlertPage';
 import { useVisitTracking } from './visits';
 import { useLanguageOfPath } from './pageLanguage';
 
@@ -108,6 +111,11 @@ export function App({ config, remotes }: AppProps) {
         )}
         <Route path="/newsletter/unsubscribe" element={<UnsubscribePage api={api} />} />
         <Route path="/newsletter/confirm" element={<NewsletterConfirmPage api={api} />} />
+        <Route path={STOCK_ALERT_CONFIRM_PATH} element={<StockAlertPage api={api} action="confirm" />} />
+        <Route
+          path={STOCK_ALERT_UNSUBSCRIBE_PATH}
+          element={<StockAlertPage api={api} action="unsubscribe" />}
+        />
         <Route
           path="/review"
           element={

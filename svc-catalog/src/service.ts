@@ -28,6 +28,7 @@ import { mediaRoutes } from './routes/media';
 import { publicArticleRoutes } from './routes/public-articles';
 import { reviewRoutes } from './routes/reviews';
 import { stockRoutes } from './routes/stock';
+import { stockAlertRoutes } from './routes/stock-alerts';
 import { visitRoutes } from './routes/visits';
 import { loadVisitorKey } from './visitors/identity';
 
@@ -41,6 +42,8 @@ const settings = z.object({
   VISITS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Reviews one client address may send per hour. */
   REVIEWS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Back-in-stock alerts ('Avvisami') one client address may ask for per hour. */
+  STOCK_ALERTS_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Key of the visitor hashes behind 'helpful' votes; made and kept in the database when unset. */
   VISITOR_HASH_SECRET: z.string().min(16).optional(),
 });
@@ -79,6 +82,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
           reviewsPerHour: config.REVIEWS_PER_HOUR,
           limits,
         });
+        stockAlertRoutes(router, db, bus, { alertsPerHour: config.STOCK_ALERTS_PER_HOUR, limits });
         adminReviewRoutes(router, db, verifier, bus);
         visitRoutes(router, db, verifier, {
           country: { header: config.VISIT_COUNTRY_HEADER },

@@ -4,6 +4,7 @@ import { createEvent } from '@edicola/platform';
 import type { ArticleRow, ReviewRow } from '../src/db/schema';
 import { articleChanged } from '../src/ebay/article-changed';
 import { reviewReplied } from '../src/reviews/moderation';
+import { articleAlertRequested } from '../src/stock/alert-requested';
 import { articleStockLow } from '../src/stock/low-stock';
 
 // The events svc-catalog publishes for svc-notify (and article.changed for svc-channels), built by the functions its
@@ -58,7 +59,7 @@ const ebayArticle: ArticleRow = {
 
 describe('svc-catalog honours its message pacts with svc-notify and svc-channels', () => {
   it(
-    'publishes review.replied and article.stock_low as svc-notify expects, article.changed as svc-channels does',
+    'publishes review.replied, article.stock_low, article.alert_requested and article.changed as svc-notify and svc-channels expect',
     () =>
       new Verifier({
         provider: 'svc-catalog',
@@ -93,7 +94,21 @@ describe('svc-catalog honours its message pacts with svc-notify and svc-channels
               ),
             meta('article.stock_low'),
           ),
-          // svc-channels' (svc-channels/test/catalog-events.consumer.pact.test.ts): an article on eBay.
+          'an article.alert_requested event': providerWithMetadata(
+            () =>
+              createEvent(
+                'svc-catalog',
+                'article.alert_requested',
+                articleAlertRequested(
+                  { id: ebayArticle.id, slug: 'casco-agostini-replica-1-2', title: ebayArticle.title },
+                  'Collezionista@Example.it',
+                  'fr',
+                  new Date('2026-11-28T08:00:00.000Z'),
+                ),
+              ),
+            meta('article.alert_requested'),
+          ),
+          // svc-channels' (svc-channels/test/catalog-events.consumer.pact.test.ts) and svc-notify's: an article on eBay.
           'an article changed': providerWithMetadata(
             () =>
               createEvent(
@@ -111,6 +126,8 @@ describe('svc-catalog honours its message pacts with svc-notify and svc-channels
         stateHandlers: {
           'staff reply to a review': async () => undefined,
           'an order takes an article to its low-stock threshold': async () => undefined,
+          'a visitor asks to be told when a sold-out article is back': async () => undefined,
+          'units of a sold-out article come back': async () => undefined,
         },
         logLevel: 'warn',
       }).verifyProvider(),

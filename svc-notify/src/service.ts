@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { SHOP_INFO } from '@edicola/contracts';
 import { env, rateLimits, type ServiceDefinition } from '@edicola/platform';
 import type { NotifyContext } from './context';
+import { onArticleAlertRequested } from './events/article-alert-requested';
+import { onArticleChanged } from './events/article-changed';
 import { onArticleStockLow } from './events/article-stock-low';
 import { onAccountPasswordResetRequested } from './events/account-password-reset-requested';
 import { onCustomerErased } from './events/customer-erased';
@@ -29,7 +31,9 @@ import { adminEmailRoutes } from './routes/admin-emails';
 import { contactRoutes } from './routes/contact';
 import { internalCustomerRoutes } from './routes/internal-customers';
 import { newsletterRoutes } from './routes/newsletter';
+import { stockAlertRoutes } from './routes/stock-alerts';
 import { processScheduledEmails } from './scheduled/scheduled-emails';
+import { sweepUnconfirmedStockAlerts } from './stock-alerts/alerts';
 
 const settings = z.object({
   PORT: env.port(8104),
@@ -63,6 +67,12 @@ const settings = z.object({
     .int()
     .positive()
     .default(15 * 60_000),
+  /** How often unconfirmed back-in-stock alerts past their window are deleted. */
+  STOCK_ALERT_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60_000),
   /** The parcel tracking page of the shipped e-mail; {tracking_number} is replaced. */
   TRACKING_URL: z
     .string()
@@ -119,10 +129,16 @@ export const notifyService: ServiceDefinition<typeof settings> = {
     bus.on('review.replied', onReviewReplied(ctx));
     bus.on('order.presale_notice', onOrderPresaleNotice(ctx));
     bus.on('article.stock_low', onArticleStockLow(ctx));
+    bus.on('article.alert_requested', onArticleAlertRequested(ctx));
+    bus.on('article.changed', onArticleChanged(ctx));
     bus.on('account.password_reset_requested', onAccountPasswordResetRequested(ctx));
     bus.on('customer.erased', onCustomerErased(ctx, logger));
     jobRunner.every('mail.scheduled', config.SCHEDULED_EMAILS_INTERVAL_MS, async () => {
       await processScheduledEmails(database, ctx, logger);
+    });
+    jobRunner.every('stock-alerts.sweep', config.STOCK_ALERT_SWEEP_INTERVAL_MS, async () => {
+      const removed = await sweepUnconfirmedStockAlerts(db);
+      if (removed > 0) logger.info({ removed }, 'unconfirmed back-in-stock alerts deleted');
     });
     if (transport.kind === 'file') {
       logger.warn(
@@ -140,6 +156,7 @@ export const notifyService: ServiceDefinition<typeof settings> = {
         contactRoutes(router, db, ctx, { messagesPerHour: config.CONTACT_MESSAGES_PER_HOUR, limits });
         adminEmailRoutes(router, database, verifier, ctx, logger);
         internalCustomerRoutes(router, db);
+        stockAlertRoutes(router, db, verifier);
       },
       async stop() {
         transport.close();

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { parseEvent } from '@edicola/contracts';
 import { waitFor } from '@edicola/platform/testing';
-import { outbox } from '../src/db/schema';
+import { STOCK_ALERT_CONSENT_VERSION } from '@edicola/contracts';
+import { outbox, stockAlerts } from '../src/db/schema';
 import { startHarness, textOf, type Harness } from './notify-harness';
 
-const { uuid, regex, datetime, integer, string } = MatchersV3;
+const { boolean, eachLike, uuid, regex, datetime, integer, string } = MatchersV3;
 const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
 
 const pact = new PactV4({
@@ -96,4 +97,78 @@ describe('svc-notify consumes the catalogue events', () => {
         expect(mail.subject).toBe('Scorta bassa: Ferrari 312T Niki Lauda 1:43 (MOD-001), disponibili 1');
         expect(textOf(mail)).toContain('la soglia di avviso è 2');
       }));
+
+  // docs/product/stock-alerts.md: the address goes from svc-catalog's 'Avvisami' to svc-notify, which confirms it.
+  it("sends the alert's confirmation, in the visitor's language", () =>
+    pact
+      .addAsynchronousInteraction()
+      .given('a visitor asks to be told when a sold-out article is back')
+      .expectsToReceive('an article.alert_requested event', (builder) => {
+        builder
+          .withJSONContent(
+            envelope('7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b', 'article.alert_requested', {
+              article_id: uuid('4f1f5f43-2f0e-4b7a-9c39-1f4f9a1e1a01'),
+              slug: string('casco-agostini-replica-1-2'),
+              title: string('Casco Agostini replica 1:2'),
+              email: regex('^[^@\\sA-Z]+@[^@\\sA-Z]+$', 'collezionista@example.it'),
+              language: regex('^(it|en|fr|es|pt|de|ru|nl)$', 'fr'),
+              consent_source: string('stock_alert_form'),
+              consent_version: string(STOCK_ALERT_CONSENT_VERSION),
+              requested_at: datetime(ISO, '2026-11-28T08:00:00.000Z'),
+            }),
+          )
+          .withMetadata({ routingKey: 'article.alert_requested', contentType: 'application/json' });
+      })
+      .executeTest(async (message) => {
+        await deliver(message.contents.content);
+        const mail = await waitFor(() => h.mailsTo('collezionista@example.it')[0]);
+        expect(mail.subject).toBe(
+          'Confirmez votre alerte pour « Casco Agostini replica 1:2 » - Edicola Napoli',
+        );
+        expect(textOf(mail)).toContain('https://shop.example.it/avvisi/conferma?token=');
+      }));
+
+  it('tells a confirmed alert when the stock of its article rises', async () => {
+    const articleId = '0c5d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
+    await h.notify.testDatabase.database.db.insert(stockAlerts).values({
+      articleId,
+      articleSlug: 'casco-agostini-replica-1-2',
+      articleTitle: 'Casco Agostini replica 1:2',
+      email: 'attesa@example.it',
+      language: 'it',
+      confirmedAt: new Date(),
+      consentSource: 'stock_alert_form',
+      consentVersion: STOCK_ALERT_CONSENT_VERSION,
+    });
+    await pact
+      .addAsynchronousInteraction()
+      .given('units of a sold-out article come back')
+      .expectsToReceive('an article changed', (builder) => {
+        builder
+          .withJSONContent(
+            envelope('8f9a0b1c-2d3e-4f4a-9b5c-6d7e8f9a0b1c', 'article.changed', {
+              article_id: uuid(articleId),
+              revision: integer(7),
+              sku: string('CAS-AGO-12'),
+              title: string('Casco Agostini replica 1:2'),
+              description: string('Replica in scala del casco di Giacomo Agostini'),
+              category: string('Modellismo'),
+              ean: string('8001234567897'),
+              unit_gross_cents: integer(14640),
+              quantity_stock: integer(3),
+              active: boolean(true),
+              photo_urls: eachLike(string('/media/articles/cas-ago-12.webp')),
+              ebay: { enabled: boolean(true), price_cents: integer(15990), buffer: integer(1) },
+              deleted: false,
+              changed_at: datetime(ISO, '2026-11-28T09:00:00.000Z'),
+            }),
+          )
+          .withMetadata({ routingKey: 'article.changed', contentType: 'application/json' });
+      })
+      .executeTest(async (message) => {
+        await deliver(message.contents.content);
+        const mail = await waitFor(() => h.mailsTo('attesa@example.it')[0]);
+        expect(mail.subject).toBe('«Casco Agostini replica 1:2» è di nuovo disponibile - Edicola Napoli');
+      });
+  });
 });

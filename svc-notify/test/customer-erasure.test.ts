@@ -6,7 +6,7 @@ import request from 'supertest';
 import type { EventData, EventType } from '@edicola/contracts';
 import { createInternalTokens } from '@edicola/platform';
 import { startTestService, waitFor, type TestService } from '@edicola/platform/testing';
-import { emails, processedEvents, subscribers } from '../src/db/schema';
+import { emails, processedEvents, stockAlerts, subscribers } from '../src/db/schema';
 import { notifyService } from '../src/service';
 import { newId } from './notify-harness';
 import { transferOrder } from './order-fixture';
@@ -67,6 +67,19 @@ describe('customer.erased in svc-notify', () => {
     await db()
       .insert(subscribers)
       .values({ email: 'luca@example.it', name: 'Luca', confirmedAt: new Date() });
+    // Back-in-stock alerts are consents too (decision 0064): Anna's go, Luca's stay.
+    for (const email of ['anna@example.it', 'luca@example.it']) {
+      await db().insert(stockAlerts).values({
+        articleId: newId(),
+        articleSlug: 'charizard-ex-151',
+        articleTitle: 'Charizard ex 151',
+        email,
+        language: 'it',
+        confirmedAt: new Date(),
+        consentSource: 'stock_alert_form',
+        consentVersion: '2026-11-29',
+      });
+    }
     await processed([
       await emit('order.created', {
         ...transferOrder(newId(), 'Anna@Example.it'),
@@ -85,12 +98,14 @@ describe('customer.erased in svc-notify', () => {
       sql`select t::text as row from notify.newsletter_subscribers t
           union all select t::text from notify.emails t
           union all select t::text from notify.orders t
-          union all select t::text from notify.jobs t`,
+          union all select t::text from notify.jobs t
+          union all select t::text from notify.stock_alerts t`,
     );
     const text = rows.rows.map((r) => r.row.toLowerCase());
     expect(text.filter((r) => r.includes('anna@example.it') || r.includes('esposito'))).toEqual([]);
     expect(text.some((r) => r.includes('luca@example.it'))).toBe(true);
     expect((await db().select().from(subscribers)).map((s) => s.email)).toEqual(['luca@example.it']);
+    expect((await db().select().from(stockAlerts)).map((a) => a.email)).toEqual(['luca@example.it']);
     const annas = (await db().select().from(emails)).filter((e) => e.recipient.includes(customerId));
     expect(annas.length).toBeGreaterThan(0);
 

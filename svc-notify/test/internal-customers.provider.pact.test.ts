@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
 import { createInternalTokens } from '@edicola/platform';
 import { startTestService, type TestService } from '@edicola/platform/testing';
-import { subscribers } from '../src/db/schema';
+import { stockAlerts, subscribers } from '../src/db/schema';
 import { notifyService } from '../src/service';
 
 const SECRET = 'pact-provider-internal-secret-of-40-char';
@@ -49,8 +49,25 @@ describe('svc-notify honours its pact with svc-orders (the consents of a data ex
                 consentVersion: '2026-11-29',
               });
           },
+          'a confirmed back-in-stock alert': async (params) => {
+            await db().delete(stockAlerts);
+            await db()
+              .insert(stockAlerts)
+              .values({
+                articleId: '4f1f5f43-2f0e-4b7a-9c39-1f4f9a1e1a01',
+                articleSlug: 'casco-agostini-replica-1-2',
+                articleTitle: 'Casco Agostini replica 1:2',
+                email: String((params as { email: string }).email),
+                language: 'it',
+                requestedAt: new Date('2026-11-28T08:00:00Z'),
+                confirmedAt: new Date('2026-11-28T08:05:00Z'),
+                consentSource: 'stock_alert_form',
+                consentVersion: '2026-11-29',
+              });
+          },
           'no newsletter subscription': async () => {
             await db().delete(subscribers);
+            await db().delete(stockAlerts);
           },
         },
         logLevel: 'warn',

@@ -6,7 +6,7 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createInternalClient, createInternalTokens } from '@edicola/platform';
 import { consentsGivenBy } from '../src/customers/data-export';
 
-const { regex, string, datetime } = MatchersV3;
+const { eachLike, regex, string, datetime } = MatchersV3;
 const BEARER = regex('^Bearer [A-Za-z0-9._~+/=-]+$', 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2ln');
 const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
 
@@ -32,10 +32,11 @@ const question =
 
 // docs/product/account.md#data-export
 describe("svc-orders asks svc-notify for a customer's consents", () => {
-  it('gets the newsletter consent given with the e-mail', () =>
+  it('gets the newsletter consent and the back-in-stock alerts given with the e-mail', () =>
     pact
       .addInteraction()
       .given('a confirmed newsletter subscription', { email: 'giulia.russo@example.it' })
+      .given('a confirmed back-in-stock alert', { email: 'giulia.russo@example.it' })
       .uponReceiving('the question for the consents given with an e-mail')
       .withRequest('POST', '/internal/customers/consents', question('giulia.russo@example.it'))
       .willRespondWith(200, (b) =>
@@ -50,6 +51,17 @@ describe("svc-orders asks svc-notify for a customer's consents", () => {
             source: string('newsletter_form'),
             text_version: string('2026-11-29'),
           },
+          stock_alerts: eachLike({
+            article_id: string('4f1f5f43-2f0e-4b7a-9c39-1f4f9a1e1a01'),
+            article_title: string('Casco Agostini replica 1:2'),
+            language: regex('^(it|en|fr|es|pt|de|ru|nl)$', 'it'),
+            requested_at: datetime(ISO, '2026-11-28T08:00:00.000Z'),
+            confirmed_at: datetime(ISO, '2026-11-28T08:05:00.000Z'),
+            notified_at: null,
+            unsubscribed_at: null,
+            source: string('stock_alert_form'),
+            text_version: string('2026-11-29'),
+          }),
         }),
       )
       .executeTest(async (server) => {
@@ -58,6 +70,7 @@ describe("svc-orders asks svc-notify for a customer's consents", () => {
           email: 'giulia.russo@example.it',
           unsubscribed_at: null,
         });
+        expect(consents.stock_alerts[0]).toMatchObject({ source: 'stock_alert_form', notified_at: null });
       }));
 
   it('hears that no consent was given with an e-mail', () =>
@@ -66,10 +79,11 @@ describe("svc-orders asks svc-notify for a customer's consents", () => {
       .given('no newsletter subscription')
       .uponReceiving('the question for the consents of an e-mail that gave none')
       .withRequest('POST', '/internal/customers/consents', question('luca.bianchi@example.it'))
-      .willRespondWith(200, (b) => b.jsonBody({ newsletter: null }))
+      .willRespondWith(200, (b) => b.jsonBody({ newsletter: null, stock_alerts: [] }))
       .executeTest(async (server) => {
         expect(await consentsGivenBy(clientFor(server.url), 'luca.bianchi@example.it')).toEqual({
           newsletter: null,
+          stock_alerts: [],
         });
       }));
 });

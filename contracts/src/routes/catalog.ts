@@ -10,6 +10,8 @@ export const STOREFRONT_CATALOG_ROUTES = routesOf('svc-catalog', {
   'GET /public/articles/prenotazione': PUBLIC,
   // An article page's article by its address, and the search (docs/product/article-pages.md).
   'GET /public/articles/by-slug/:slug': PUBLIC,
+  // 'Avvisami' on a sold-out article (decision 0064): checked here, the address goes on to svc-notify.
+  'POST /public/articles/:id/alerts': PUBLIC,
   'GET /public/search': PUBLIC,
   'GET /public/search/suggest': PUBLIC,
   'GET /media/*path': PUBLIC,

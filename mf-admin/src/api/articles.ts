@@ -8,6 +8,7 @@ import {
   StockAdjusted,
   StockLookup,
   StockMovementList,
+  StockAlertWaiting,
   type AdminArticleQuery,
   type ArticlePhotosOrder,
   type EbayListingSettingsRequest,
@@ -35,6 +36,9 @@ export const articlesApi = (client: ApiClient) => ({
   /** A page of articles, searched, filtered and sorted on the server. */
   list: (kind: keyof typeof LISTS, query: AdminArticleQuery, signal?: AbortSignal) =>
     client.call(LISTS[kind], { query, signal, schema: AdminArticlePage }),
+  /** GET /api/admin/stock-alerts/waiting (svc-notify): per article, the confirmed back-in-stock alerts not yet told. */
+  waitingAlerts: (signal?: AbortSignal) =>
+    client.call(ROUTES['GET /api/admin/stock-alerts/waiting'], { signal, schema: StockAlertWaiting }),
   counts: (signal?: AbortSignal) =>
     client.call(ROUTES['GET /api/admin/articles/counts'], { signal, schema: AdminArticleCounts }),
   ivaOptions: (signal?: AbortSignal) =>

@@ -72,6 +72,12 @@ export function createCatalogApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
       call(STOREFRONT_CATALOG_ROUTES['POST /reviews'], undefined, {
         body: { ...review, language: review.language ?? pageLanguage() },
       }),
+    /** POST /public/articles/{id}/alerts: 'Avvisami' on a sold-out article; 202, the e-mail carries the confirmation. */
+    askStockAlert: (articleId: string, email: string) =>
+      call(STOREFRONT_CATALOG_ROUTES['POST /public/articles/:id/alerts'], undefined, {
+        params: { id: articleId },
+        body: { email, language: pageLanguage() },
+      }),
     /** POST /reviews/{id}/helpful: one vote per visitor; answers the count after the vote. */
     markHelpful: (reviewId: string) =>
       call(STOREFRONT_CATALOG_ROUTES['POST /reviews/:id/helpful'], HelpfulVoteAnswer, {

@@ -232,4 +232,34 @@ describe('ArticlePage', () => {
     await act(async () => fireEvent.click(within(alert).getByRole('button', { name: 'Riprova' })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Charizard ex 151 italiano' })).toBeTruthy();
   });
+
+  // docs/product/stock-alerts.md#request
+  it("offers 'Avvisami' on a sold-out article only, and sends the address with the page's language", async () => {
+    const soldOut = { ...charizard, quantity_stock: 0 };
+    serve({ 'charizard-ex-151-italiano': soldOut });
+    const answered = global.fetch as jest.Mock;
+    global.fetch = jest.fn(async (url: string, init?: RequestInit) =>
+      url.endsWith('/public/articles/c1/alerts') ? jsonResponse(202, { message: 'ok' }) : answered(url, init),
+    ) as unknown as typeof fetch;
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Charizard ex 151 italiano' });
+    fireEvent.click(screen.getByRole('button', { name: 'Avvisami' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Inserisci un indirizzo email valido');
+    fireEvent.change(screen.getByLabelText('La tua email'), { target: { value: ' ciro@example.it ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Avvisami' }));
+    const sent = await screen.findByText(
+      "Controlla la tua email e conferma: ti avviseremo quando l'articolo torna disponibile.",
+    );
+    expect(sent.getAttribute('role')).toBe('status');
+    const call = (global.fetch as jest.Mock).mock.calls.find(([url]) => String(url).endsWith('/alerts'))!;
+    expect(call[0]).toBe('http://api.test:8080/public/articles/c1/alerts');
+    expect(JSON.parse(String(call[1].body))).toEqual({ email: 'ciro@example.it', language: 'it' });
+  });
+
+  it("shows no 'Avvisami' on an article in stock", async () => {
+    serve({ 'charizard-ex-151-italiano': charizard });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Charizard ex 151 italiano' });
+    expect(screen.queryByText('Avvisami quando torna disponibile')).toBeNull();
+  });
 });

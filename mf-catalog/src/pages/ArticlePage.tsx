@@ -25,6 +25,7 @@ import { ShareButtons } from '../ui/ShareButtons';
 import { Stars } from '../ui/Stars';
 import { ArticlePrices } from '../ui/ArticlePrices';
 import { ReleaseCountdown } from '../ui/ReleaseCountdown';
+import { StockAlertForm } from '../ui/StockAlertForm';
 import { StockLine } from '../ui/StockLine';
 import { useAddToCart } from '../ui/useAddToCart';
 import '../catalog.css';
@@ -266,6 +267,7 @@ function ArticleView({
               {t('card.cartUnavailable', { phone: SHOP_INFO.phone })}
             </p>
           )}
+          {article.quantity_stock <= 0 && <StockAlertForm api={api} articleId={article.id} />}
           <AttributeList article={article} />
           <ShareButtons article={article} path={path} />
         </div>

@@ -46,6 +46,14 @@ export function createShellApi(apiBaseUrl: string, fetchImpl?: typeof fetch) {
     unsubscribe: async (token: string): Promise<void> => {
       await post(NOTIFY_ROUTES['POST /newsletter/unsubscribe'], { token });
     },
+    /** POST /stock-alerts/confirm: the link of a back-in-stock alert's confirmation; unknown or expired: 404. */
+    confirmStockAlert: async (token: string): Promise<void> => {
+      await post(NOTIFY_ROUTES['POST /stock-alerts/confirm'], { token });
+    },
+    /** POST /stock-alerts/unsubscribe: ends a back-in-stock alert; unknown or used: 404. */
+    endStockAlert: async (token: string): Promise<void> => {
+      await post(NOTIFY_ROUTES['POST /stock-alerts/unsubscribe'], { token });
+    },
     /** POST /contact/messages: to the shop's mailbox, with a confirmation to the sender. */
     sendContactMessage: async (message: ContactMessageRequest): Promise<void> => {
       await post(NOTIFY_ROUTES['POST /contact/messages'], {

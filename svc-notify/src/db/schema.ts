@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { EmailStatus, EventData, Language } from '@edicola/contracts';
 import { busTables, jobTables, rateLimitTable } from '@edicola/platform';
 
@@ -102,6 +112,52 @@ export const scheduledEmails = notify.table(
       .where(sql`${t.doneAt} is null`),
   ],
 );
+
+/**
+ * Back-in-stock alerts (docs/product/stock-alerts.md, decision 0064): one per article and address. An alert waits
+ * for its confirmation (`confirm_token_hash` set) until `confirmed_at`; unconfirmed, it is deleted after
+ * STOCK_ALERT_CONFIRM_HOURS and never written to. Confirmed, it is told once (`notified_at`) when units come back;
+ * `unsubscribed_at` ends it. Tokens are kept only as their SHA-256: the e-mails hold the one copy.
+ */
+export const stockAlerts = notify.table(
+  'stock_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    articleId: text('article_id').notNull(),
+    articleSlug: text('article_slug').notNull(),
+    articleTitle: text('article_title').notNull(),
+    /** Lower-case. */
+    email: text('email').notNull(),
+    language: text('language').$type<Language>().notNull(),
+    tokenHash: text('token_hash').unique(),
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** Where the consent was given, and the version of the text agreed to. */
+    consentSource: text('consent_source').notNull(),
+    consentVersion: text('consent_version').notNull(),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_article_email_idx').on(t.articleId, t.email),
+    index('stock_alerts_waiting_idx')
+      .on(t.articleId, t.requestedAt)
+      .where(sql`${t.confirmedAt} is not null and ${t.notifiedAt} is null and ${t.unsubscribedAt} is null`),
+  ],
+);
+export type StockAlertRow = typeof stockAlerts.$inferSelect;
+
+/**
+ * The stock of each article as the last `article.changed` told it (by `revision`): a return to stock is a rise
+ * from what was known before.
+ */
+export const articleStock = notify.table('article_stock', {
+  articleId: text('article_id').primaryKey(),
+  revision: integer('revision').notNull(),
+  quantityStock: integer('quantity_stock').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const { outbox, processedEvents, deadLetters } = busTables(notify);
 export const { jobs, jobSchedules } = jobTables(notify);

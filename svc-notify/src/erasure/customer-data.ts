@@ -1,6 +1,6 @@
 import { readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ERASED_REVIEW_AUTHOR,
   erasedCustomerEmail,
@@ -8,12 +8,29 @@ import {
   type EventData,
 } from '@edicola/contracts';
 import type { Db } from '@edicola/platform';
-import { emails, jobs, orderFacts, subscribers } from '../db/schema';
+import { emails, jobs, orderFacts, stockAlerts, subscribers } from '../db/schema';
 
-/** The consents given with an e-mail, for the customer's data export: the newsletter's, when there is one. */
+/** The consents given with an e-mail, for the customer's data export: the newsletter's and the back-in-stock alerts. */
 export async function consentsGivenBy(db: Db, email: string): Promise<CustomerConsentsAnswer> {
-  const [row] = await db.select().from(subscribers).where(eq(subscribers.email, email.trim().toLowerCase()));
+  const address = email.trim().toLowerCase();
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.email, address));
+  const alerts = await db
+    .select()
+    .from(stockAlerts)
+    .where(eq(stockAlerts.email, address))
+    .orderBy(asc(stockAlerts.requestedAt));
   return {
+    stock_alerts: alerts.map((alert) => ({
+      article_id: alert.articleId,
+      article_title: alert.articleTitle,
+      language: alert.language,
+      requested_at: alert.requestedAt.toISOString(),
+      confirmed_at: alert.confirmedAt?.toISOString() ?? null,
+      notified_at: alert.notifiedAt?.toISOString() ?? null,
+      unsubscribed_at: alert.unsubscribedAt?.toISOString() ?? null,
+      source: alert.consentSource,
+      text_version: alert.consentVersion,
+    })),
     newsletter: row
       ? {
           email: row.email,
@@ -31,7 +48,7 @@ export async function consentsGivenBy(db: Db, email: string): Promise<CustomerCo
 
 /**
  * What svc-notify keeps of an erased customer goes (docs/product/account.md#erasure): the newsletter subscription
- * with its consent, the send jobs that hold the e-mails' text, e-mails still queued (never sent now); the log of
+ * with its consent, the back-in-stock alerts, the send jobs that hold the e-mails' text, e-mails still queued (never sent now); the log of
  * e-mails sent and the order facts keep their rows with a pseudonym instead of the address and the name. Done
  * twice, the second finds nothing.
  */
@@ -39,6 +56,7 @@ export async function eraseCustomerData(db: Db, erased: EventData<'customer.eras
   const email = erased.email.trim().toLowerCase();
   const pseudonym = erasedCustomerEmail(erased.customer_id);
   await db.delete(subscribers).where(eq(subscribers.email, email));
+  await db.delete(stockAlerts).where(eq(stockAlerts.email, email));
   // The send jobs keep each e-mail's text: the customer's own, and the shop's copies that name them.
   const sends = await db
     .delete(jobs)

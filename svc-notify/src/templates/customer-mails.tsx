@@ -419,3 +419,72 @@ export function passwordResetMail(link: PasswordResetLink, shop: ShopDetails): P
     replyTo(shop),
   );
 }
+
+/** The footer of every back-in-stock e-mail: ends the alert in one click. */
+function EndAlert({ language, url }: { language: Language; url: string }) {
+  return (
+    <Text style={{ fontSize: '12px', lineHeight: '18px', color: '#666', margin: '4px 0' }}>
+      <Link href={url}>{STRINGS[language].stockAlertConfirm.unsubscribe}</Link>
+    </Text>
+  );
+}
+
+export interface StockAlertConfirmation {
+  email: string;
+  language: Language;
+  articleTitle: string;
+  confirmUrl: string;
+  unsubscribeUrl: string;
+  /** Hours the link works. */
+  hours: number;
+}
+
+/** Double opt-in of a back-in-stock alert (docs/product/stock-alerts.md): the alert counts once the link is followed. */
+export function stockAlertConfirmMail(c: StockAlertConfirmation, shop: ShopDetails): Promise<Mail> {
+  const t = STRINGS[c.language].stockAlertConfirm;
+  return renderMail(
+    c.email,
+    `${t.subject(c.articleTitle)} - ${shop.name}`,
+    <Layout
+      shop={shop}
+      language={c.language}
+      title={t.title}
+      footer={<EndAlert language={c.language} url={c.unsubscribeUrl} />}
+    >
+      <Greeting name={null} language={c.language} />
+      <Text style={paragraph}>{t.intro(c.articleTitle, c.hours)}</Text>
+      <ShopButton href={c.confirmUrl} label={t.confirm} />
+      <Text style={paragraph}>{t.ignore}</Text>
+    </Layout>,
+    { headers: { 'List-Unsubscribe': `<${c.unsubscribeUrl}>` } },
+  );
+}
+
+export interface BackInStock {
+  email: string;
+  language: Language;
+  articleTitle: string;
+  articleUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** The one e-mail of a confirmed alert when units come back (docs/product/stock-alerts.md#batch). */
+export function backInStockMail(c: BackInStock, shop: ShopDetails): Promise<Mail> {
+  const t = STRINGS[c.language].backInStock;
+  return renderMail(
+    c.email,
+    `${t.subject(c.articleTitle)} - ${shop.name}`,
+    <Layout
+      shop={shop}
+      language={c.language}
+      title={t.title}
+      footer={<EndAlert language={c.language} url={c.unsubscribeUrl} />}
+    >
+      <Greeting name={null} language={c.language} />
+      <Text style={paragraph}>{t.intro(c.articleTitle)}</Text>
+      <ShopButton href={c.articleUrl} label={t.view} />
+      <Text style={paragraph}>{t.once}</Text>
+    </Layout>,
+    { headers: { 'List-Unsubscribe': `<${c.unsubscribeUrl}>` } },
+  );
+}

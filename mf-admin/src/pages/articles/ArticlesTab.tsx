@@ -53,6 +53,9 @@ export default function ArticlesTab({ kind }: { kind: ArticleListKind }) {
   const { params, setParams, update } = useListParams();
   const query = queryOf(params, kind);
   const list = useLoad((signal) => api.articles.list(kind, query, signal), `${kind}?${params.toString()}`);
+  // The demand of back-in-stock alerts (docs/product/stock-alerts.md#demand); the list shows without it.
+  const alerts = useLoad((signal) => api.articles.waitingAlerts(signal), 'stock-alerts');
+  const waiting = new Map(alerts.data?.articles.map((a) => [a.article_id, a.waiting]));
   const banner = useBanner();
   const [dialog, setDialog] = useState<ArticleDialogMode | null>(null);
   const [linked, setLinked] = useState<AdminArticle | null>(null);
@@ -276,6 +279,11 @@ export default function ArticlesTab({ kind }: { kind: ArticleListKind }) {
                     <td>
                       <span className={low ? 'adm-stock-low' : undefined}>{article.quantity_stock}</span>
                       {low && <span className="adm-badge adm-badge-warn">{t('articles.lowStock')}</span>}
+                      {waiting.get(article.id) ? (
+                        <span className="adm-badge" title={t('articles.waitingAlertsHint')}>
+                          {t('articles.waitingAlerts', { n: waiting.get(article.id) })}
+                        </span>
+                      ) : null}
                     </td>
                     <td>
                       {readOnly ? (

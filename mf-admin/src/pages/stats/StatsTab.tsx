@@ -63,6 +63,7 @@ export default function StatsTab() {
   const { api, isAdmin, refreshCounts } = useAdmin();
   const visits = useLoad((signal) => api.analytics.visits(signal), 'visits');
   const payments = useLoad((signal) => api.analytics.payments(signal), 'payments');
+  const demand = useLoad((signal) => api.articles.waitingAlerts(signal), 'stock-alerts');
   const banner = useBanner();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -202,6 +203,42 @@ export default function StatsTab() {
               year: t('stats.units', { count: c.year_units }),
             }))}
           />
+        </>
+      )}
+
+      <h3>{t('stats.demand')}</h3>
+      {demand.error !== null && (
+        <p className="adm-error" role="alert">
+          {t('stats.loadError', { message: messageOf(demand.error) })}
+        </p>
+      )}
+      {demand.data && (
+        <>
+          <dl className="adm-figures">
+            <div>
+              <dt>{t('stats.demandTotal')}</dt>
+              <dd>{demand.data.total}</dd>
+            </div>
+          </dl>
+          {demand.data.articles.length > 0 && (
+            <table className="adm-table" data-testid="stock-alert-demand">
+              <caption>{t('stats.demandByArticle')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('articles.fields.title')}</th>
+                  <th scope="col">{t('stats.demandWaiting')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {demand.data.articles.slice(0, 10).map((a) => (
+                  <tr key={a.article_id}>
+                    <td>{a.title}</td>
+                    <td>{a.waiting}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </>
       )}
 

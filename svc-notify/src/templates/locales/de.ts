@@ -117,6 +117,23 @@ export const de: Strings = {
     ignore:
       'Wenn Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail: ohne Bestätigung erhalten Sie nichts.',
   },
+  stockAlertConfirm: {
+    subject: (article) => `Bestätigen Sie Ihre Benachrichtigung für „${article}“`,
+    title: 'Benachrichtigung bestätigen',
+    intro: (article, hours) =>
+      `Sie möchten benachrichtigt werden, sobald „${article}“ wieder verfügbar ist. Bitte bestätigen Sie innerhalb von ${hours} Stunden über die Schaltfläche unten: ohne Bestätigung schreiben wir Ihnen nicht mehr.`,
+    confirm: 'Benachrichtigung bestätigen',
+    ignore: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: die Adresse wird gelöscht.',
+    unsubscribe: 'Diese Benachrichtigung nicht mehr gewünscht? Abbestellen',
+  },
+  backInStock: {
+    subject: (article) => `„${article}“ ist wieder verfügbar`,
+    title: 'Wieder verfügbar',
+    intro: (article) =>
+      `„${article}“ ist wieder verfügbar. Wir schreiben Ihnen nur einmal: es gibt nur wenige Stück, wer zuerst bestellt, bekommt eines.`,
+    view: 'Zum Artikel',
+    once: 'Dies war Ihre einzige Benachrichtigung: Sie erhalten keine weiteren E-Mails zu diesem Artikel.',
+  },
   newsletter: {
     unsubscribe: 'Sie möchten den Newsletter nicht mehr erhalten? Abmelden',
     token: 'Abmeldecode',

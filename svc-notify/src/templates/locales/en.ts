@@ -113,6 +113,23 @@ export const en: Strings = {
     confirm: 'Confirm subscription',
     ignore: 'If you did not subscribe, ignore this e-mail: without confirmation you will receive nothing.',
   },
+  stockAlertConfirm: {
+    subject: (article) => `Confirm your alert for “${article}”`,
+    title: 'Confirm your alert',
+    intro: (article, hours) =>
+      `you asked to be told when “${article}” is back in stock. Please confirm with the button below within ${hours} hours: without confirmation we will not write to you again.`,
+    confirm: 'Confirm the alert',
+    ignore: 'If you did not ask for this, ignore this e-mail: the address will be deleted.',
+    unsubscribe: 'No longer want this alert? Cancel it',
+  },
+  backInStock: {
+    subject: (article) => `“${article}” is back in stock`,
+    title: 'Back in stock',
+    intro: (article) =>
+      `“${article}” is available again. We write to you only once: units are few, first to order gets one.`,
+    view: 'See the article',
+    once: 'This was your only alert: you will get no more e-mails about this article.',
+  },
   newsletter: {
     unsubscribe: 'No longer want the newsletter? Unsubscribe',
     token: 'Unsubscribe code',

@@ -114,6 +114,23 @@ export const es: Strings = {
     confirm: 'Confirmar suscripción',
     ignore: 'Si no te has suscrito tú, ignora este correo: sin confirmación no recibirás nada.',
   },
+  stockAlertConfirm: {
+    subject: (article) => `Confirma tu aviso para «${article}»`,
+    title: 'Confirma tu aviso',
+    intro: (article, hours) =>
+      `has pedido que te avisemos cuando «${article}» vuelva a estar disponible. Confirma con el botón de abajo en ${hours} horas: sin confirmación no volveremos a escribirte.`,
+    confirm: 'Confirmar el aviso',
+    ignore: 'Si no lo has pedido tú, ignora este correo: la dirección se borrará.',
+    unsubscribe: '¿Ya no quieres este aviso? Cancélalo',
+  },
+  backInStock: {
+    subject: (article) => `«${article}» vuelve a estar disponible`,
+    title: 'De nuevo disponible',
+    intro: (article) =>
+      `«${article}» vuelve a estar disponible. Te escribimos una sola vez: hay pocas unidades, quien pide primero lo recibe.`,
+    view: 'Ver el artículo',
+    once: 'Este era tu único aviso: no recibirás más correos sobre este artículo.',
+  },
   newsletter: {
     unsubscribe: '¿Ya no quieres recibir el boletín? Darse de baja',
     token: 'Código de baja',

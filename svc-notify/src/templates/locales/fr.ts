@@ -116,6 +116,23 @@ export const fr: Strings = {
     confirm: "Confirmer l'inscription",
     ignore: "Si ce n'est pas vous, ignorez cet e-mail : sans confirmation vous ne recevrez rien.",
   },
+  stockAlertConfirm: {
+    subject: (article) => `Confirmez votre alerte pour « ${article} »`,
+    title: 'Confirmez votre alerte',
+    intro: (article, hours) =>
+      `vous avez demandé à être prévenu quand « ${article} » sera de nouveau disponible. Confirmez avec le bouton ci-dessous dans les ${hours} heures : sans confirmation, nous ne vous écrirons plus.`,
+    confirm: "Confirmer l'alerte",
+    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : l'adresse sera supprimée.",
+    unsubscribe: 'Vous ne voulez plus de cette alerte ? Annulez-la',
+  },
+  backInStock: {
+    subject: (article) => `« ${article} » est de nouveau disponible`,
+    title: 'De nouveau disponible',
+    intro: (article) =>
+      `« ${article} » est de nouveau disponible. Nous ne vous écrivons qu'une fois : les unités sont peu nombreuses, le premier à commander est servi.`,
+    view: "Voir l'article",
+    once: "C'était votre seule alerte : vous ne recevrez plus d'e-mails pour cet article.",
+  },
   newsletter: {
     unsubscribe: 'Vous ne voulez plus recevoir la newsletter ? Désinscrivez-vous',
     token: 'Code de désinscription',

@@ -113,6 +113,23 @@ export const it: Strings = {
     confirm: "Conferma l'iscrizione",
     ignore: 'Se non ti sei iscritto tu, ignora questa e-mail: senza conferma non riceverai nulla.',
   },
+  stockAlertConfirm: {
+    subject: (article) => `Conferma l'avviso per «${article}»`,
+    title: "Conferma l'avviso",
+    intro: (article, hours) =>
+      `hai chiesto di essere avvisato quando «${article}» torna disponibile. Conferma con il pulsante qui sotto entro ${hours} ore: senza conferma non ti scriveremo più.`,
+    confirm: "Conferma l'avviso",
+    ignore: "Se non l'hai chiesto tu, ignora questa e-mail: l'indirizzo verrà cancellato.",
+    unsubscribe: 'Non vuoi più questo avviso? Annullalo',
+  },
+  backInStock: {
+    subject: (article) => `«${article}» è di nuovo disponibile`,
+    title: 'Di nuovo disponibile',
+    intro: (article) =>
+      `«${article}» è tornato disponibile. Ti scriviamo una volta sola: le unità sono poche, chi ordina prima lo riceve.`,
+    view: "Vai all'articolo",
+    once: "Questo era l'unico avviso: non riceverai altre e-mail per questo articolo.",
+  },
   newsletter: {
     unsubscribe: 'Non vuoi più ricevere la newsletter? Cancellati',
     token: 'Codice di cancellazione',

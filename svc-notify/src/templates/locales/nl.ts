@@ -116,6 +116,23 @@ export const nl: Strings = {
     confirm: 'Inschrijving bevestigen',
     ignore: 'Heeft u zich niet ingeschreven, negeer dan deze e-mail: zonder bevestiging ontvangt u niets.',
   },
+  stockAlertConfirm: {
+    subject: (article) => `Bevestig uw melding voor ‘${article}’`,
+    title: 'Bevestig uw melding',
+    intro: (article, hours) =>
+      `u wilt bericht krijgen zodra ‘${article}’ weer op voorraad is. Bevestig binnen ${hours} uur met de knop hieronder: zonder bevestiging schrijven we u niet meer.`,
+    confirm: 'Melding bevestigen',
+    ignore: 'Heeft u dit niet gevraagd? Negeer dan deze e-mail: het adres wordt verwijderd.',
+    unsubscribe: 'Wilt u deze melding niet meer? Annuleren',
+  },
+  backInStock: {
+    subject: (article) => `‘${article}’ is weer op voorraad`,
+    title: 'Weer op voorraad',
+    intro: (article) =>
+      `‘${article}’ is weer verkrijgbaar. We schrijven u maar één keer: er zijn weinig stuks, wie het eerst bestelt krijgt er een.`,
+    view: 'Naar het artikel',
+    once: 'Dit was uw enige melding: u krijgt geen e-mails meer over dit artikel.',
+  },
   newsletter: {
     unsubscribe: 'Wilt u de nieuwsbrief niet meer ontvangen? Uitschrijven',
     token: 'Uitschrijfcode',

@@ -113,6 +113,23 @@ export const pt: Strings = {
     confirm: 'Confirmar subscrição',
     ignore: 'Se não foi você a subscrever, ignore este e-mail: sem confirmação não receberá nada.',
   },
+  stockAlertConfirm: {
+    subject: (article) => `Confirme o seu aviso para «${article}»`,
+    title: 'Confirme o seu aviso',
+    intro: (article, hours) =>
+      `pediu para ser avisado quando «${article}» voltar a estar disponível. Confirme com o botão abaixo dentro de ${hours} horas: sem confirmação não voltaremos a escrever-lhe.`,
+    confirm: 'Confirmar o aviso',
+    ignore: 'Se não foi você que pediu, ignore este e-mail: o endereço será apagado.',
+    unsubscribe: 'Já não quer este aviso? Cancele-o',
+  },
+  backInStock: {
+    subject: (article) => `«${article}» está novamente disponível`,
+    title: 'Novamente disponível',
+    intro: (article) =>
+      `«${article}» está novamente disponível. Escrevemos-lhe só uma vez: há poucas unidades, quem encomendar primeiro recebe.`,
+    view: 'Ver o artigo',
+    once: 'Este foi o seu único aviso: não receberá mais e-mails sobre este artigo.',
+  },
   newsletter: {
     unsubscribe: 'Já não quer receber a newsletter? Cancelar a subscrição',
     token: 'Código de cancelamento',

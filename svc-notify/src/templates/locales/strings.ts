@@ -108,6 +108,23 @@ export interface Strings {
     confirm: string;
     ignore: string;
   };
+  /** Back-in-stock alerts (docs/product/stock-alerts.md): the double opt-in, and the one e-mail when units return. */
+  stockAlertConfirm: {
+    subject: (article: string) => string;
+    title: string;
+    intro: (article: string, hours: number) => string;
+    confirm: string;
+    ignore: string;
+    /** The footer's link that ends the alert. */
+    unsubscribe: string;
+  };
+  backInStock: {
+    subject: (article: string) => string;
+    title: string;
+    intro: (article: string) => string;
+    view: string;
+    once: string;
+  };
   newsletter: {
     unsubscribe: string;
     token: string;
