@@ -9,6 +9,7 @@ import request from 'supertest';
 import { articles } from '../../svc-catalog/src/db/schema';
 import { notifyService } from '../../svc-notify/src/service';
 import {
+  sdiDocuments,
   counterSales,
   creditNotes,
   customers,
@@ -117,6 +118,7 @@ describe('svc-orders honours its pacts with mf-account and mf-admin', () => {
 
   /** 2026's fiscal documents forgotten, so each state numbers its own (the table keeps the orders they name). */
   async function clearFiscalYear(): Promise<void> {
+    await db().delete(sdiDocuments);
     await db().delete(creditNotes);
     await db().delete(fiscalNumbers).where(eq(fiscalNumbers.year, 2026));
   }

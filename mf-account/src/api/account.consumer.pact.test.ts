@@ -484,7 +484,7 @@ describe('mf-account → svc-orders', () => {
           profile: { ...(marioProfile as object), created_at: string('2026-11-29T09:00:00.000Z') },
           orders: [],
           reviews: [],
-          consents: { newsletter: null },
+          consents: { newsletter: null, stock_alerts: [] },
         }),
       )
       .executeTest(async (mockServer) => {

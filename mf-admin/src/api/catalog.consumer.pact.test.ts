@@ -55,6 +55,8 @@ const adminArticle = {
   updated_at: string('2026-11-24T10:00:00.000Z'),
   ean: null,
   low_stock_threshold: integer(2),
+  sale_starts_at: null,
+  max_per_buyer: null,
   version: integer(1),
 };
 

@@ -949,7 +949,7 @@ describe('mf-admin → svc-orders (Ordini)', () => {
           }),
           orders: [],
           reviews: [],
-          consents: { newsletter: null },
+          consents: { newsletter: null, stock_alerts: [] },
         }),
       )
       .executeTest(async (mockServer) => {

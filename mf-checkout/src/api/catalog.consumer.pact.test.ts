@@ -59,6 +59,8 @@ describe('mf-checkout → svc-catalog', () => {
             share_whatsapp: boolean(false),
             created_at: regex(ISO_DATETIME, '2025-09-01T10:00:00.000Z'),
             updated_at: regex(ISO_DATETIME, '2025-09-02T08:30:00.000Z'),
+            sale_starts_at: null,
+            max_per_buyer: null,
           }),
         ),
       )
