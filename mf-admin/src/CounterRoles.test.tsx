@@ -1,7 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INVALID_EAN_DETAIL } from '@edicola/contracts';
 import { initTestI18n } from './testSupport';
-import { listed, renderAdminAt, sampleArticle, sampleOrder, sent, staffApi, type Handlers } from './testFixtures';
+import {
+  listed,
+  renderAdminAt,
+  sampleArticle,
+  sampleOrder,
+  sent,
+  staffApi,
+  type Handlers,
+} from './testFixtures';
 
 // The cashier's back office (docs/product/counter.md#roles): the counter, and articles and orders to read only;
 // staff and admin see every tab plus the counter. And the articles' EAN field and "Venduto altrove".

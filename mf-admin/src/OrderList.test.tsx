@@ -242,9 +242,7 @@ describe('Ordini: bulk actions', () => {
     await rows();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Scegli tutti gli ordini della pagina' }));
     fireEvent.click(screen.getByRole('button', { name: 'Emetti fatture' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'Al massimo 100 ordini alla volta',
-    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Al massimo 100 ordini alla volta');
   });
 });
 
