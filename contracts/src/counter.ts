@@ -74,6 +74,10 @@ export const CounterPayment = z
   .refine((p) => p.method !== 'gift_card' || !!p.code, GIFT_CARD_DETAILS.counterCodeMissing);
 export type CounterPayment = z.infer<typeof CounterPayment>;
 
+/** A payment as a stored sale shows it: a gift card's code, a credential, is never shown again. */
+export const CounterSalePayment = z.object({ method: CounterSalePaymentMethod, amount: z.number() });
+export type CounterSalePayment = z.infer<typeof CounterSalePayment>;
+
 /**
  * POST /api/pos/sales, with an `Idempotency-Key` (a repeat answers the same sale). Payments: cash, card or both;
  * the card never exceeds what is due, the cash may (the change is given back); together they cover the total.
@@ -163,7 +167,7 @@ export const CounterSale = z.object({
   lines: z.array(CounterSaleLine),
   total: z.number().nonnegative(),
   vat: z.array(VatLine),
-  payments: z.array(CounterPayment),
+  payments: z.array(CounterSalePayment),
   /** Cash given back: what was paid beyond the total. */
   change: z.number().nonnegative(),
   receipt: CounterReceipt,

@@ -114,7 +114,7 @@ describe('the Ordini list to work from', () => {
       await page.getByLabel('Nome utente').fill(shop.admin.username);
       await page.getByLabel('Password').fill(shop.admin.password);
       await page.getByRole('button', { name: 'Accedi' }).click();
-      await page.waitForURL(/\/gestione\/articoli$/);
+      await page.waitForURL(/\/gestione$/);
       await page.goto(`${shop.webUrl}/gestione/ordini?q=${encodeURIComponent(name)}`);
       const rows = page.getByTestId('order-row');
       await rows.nth(9).waitFor();

@@ -8,11 +8,14 @@ export function FilterBar({
   search,
   onSearchChange,
   onSearch,
+  compact = false,
   children,
 }: {
   /** The search field's id. */
   id: string;
   label: string;
+  /** The search's label said inside the field (a list whose filters must stay short), still named for readers. */
+  compact?: boolean;
   search: string;
   onSearchChange: (value: string) => void;
   /** The trimmed text, or null when it is empty. */
@@ -30,8 +33,16 @@ export function FilterBar({
       }}
     >
       <span className="adm-field">
-        <label htmlFor={id}>{label}</label>
-        <input id={id} type="search" value={search} onChange={(e) => onSearchChange(e.target.value)} />
+        <label htmlFor={id} className={compact ? 'adm-visually-hidden' : undefined}>
+          {label}
+        </label>
+        <input
+          id={id}
+          type="search"
+          value={search}
+          placeholder={compact ? label : undefined}
+          onChange={(e) => onSearchChange(e.target.value)}
+        />
       </span>
       <button type="submit" className="adm-button adm-button-light">
         {t('articles.searchButton')}

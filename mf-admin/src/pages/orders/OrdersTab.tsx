@@ -86,9 +86,22 @@ export default function OrdersTab() {
   const awaitingTransfers = query.payment_method === 'transfer' && query.payment === 'to_pay';
 
   return (
-    <section aria-labelledby="adm-tab-title">
+    <section className="adm-orders-tab" aria-labelledby="adm-tab-title">
       <div className="adm-tab-head">
         <h2 id="adm-tab-title">{t('orders.heading')}</h2>
+        <nav className="adm-subtabs" aria-label={t('orders.filters')}>
+          {TAB_SLUGS.map((s) => (
+            <NavLink
+              key={s.slug}
+              to={tabLink(s.slug)}
+              className={() => (s.slug === slug ? 'adm-subtab active' : 'adm-subtab')}
+              aria-current={s.slug === slug ? 'page' : undefined}
+            >
+              {t(`orders.status.${s.slug}`)}{' '}
+              {counts && <span className="adm-count">{tabCount(counts, s.tab)}</span>}
+            </NavLink>
+          ))}
+        </nav>
         {!readOnly && (
           <div className="adm-row-actions">
             <button
@@ -105,22 +118,9 @@ export default function OrdersTab() {
       <Banner message={banner.message} onClose={banner.clear} />
       {!readOnly && <StockConflicts refresh={moves} onResolved={list.reload} notify={banner.show} />}
 
-      <nav className="adm-subtabs" aria-label={t('orders.filters')}>
-        {TAB_SLUGS.map((s) => (
-          <NavLink
-            key={s.slug}
-            to={tabLink(s.slug)}
-            className={() => (s.slug === slug ? 'adm-subtab active' : 'adm-subtab')}
-            aria-current={s.slug === slug ? 'page' : undefined}
-          >
-            {t(`orders.status.${s.slug}`)}{' '}
-            {counts && <span className="adm-count">{tabCount(counts, s.tab)}</span>}
-          </NavLink>
-        ))}
-      </nav>
-
       <FilterBar
         id="adm-orders-q"
+        compact
         label={t('orders.search')}
         search={search}
         onSearchChange={setSearch}
