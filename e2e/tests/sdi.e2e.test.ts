@@ -89,7 +89,7 @@ describe('invoices to the SdI (demo)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a rejected invoice (NS) shows its reason, and is among the rejections for the home screen', async () => {
+  it('a rejected invoice (NS) shows its reason on the order page and on the home screen, which leads to the order', async () => {
     const scripted = await api(
       'POST',
       '/api/admin/sdi/demo/next-receipt',
@@ -114,6 +114,17 @@ describe('invoices to the SdI (demo)', () => {
       }),
     );
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // The home shows it with its reason, and leads to the order to correct it.
+    await page.goto(`${shop.webUrl}/gestione`);
+    const rejected = page
+      .getByTestId('home-sdi_rejections')
+      .getByRole('listitem')
+      .filter({ hasText: order.number });
+    await rejected.filter({ hasText: '00311 1.1.4 <CodiceDestinatario> non valido' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await rejected.getByRole('link', { name: order.number }).click();
+    await page.waitForURL(new RegExp(`/gestione/ordini/${order.id}$`));
+    await page.getByTestId('sdi-document').getByTestId('sdi-state').filter({ hasText: 'Scartata' }).waitFor();
     expect(errors).toEqual([]);
   });
 });

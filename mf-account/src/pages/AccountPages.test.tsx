@@ -1064,6 +1064,7 @@ describe("/profilo's 'I miei dati'", () => {
         source: 'newsletter_form',
         text_version: '2026-11-29',
       },
+      stock_alerts: [],
     },
   };
 
