@@ -306,7 +306,11 @@ export function createOrdersService(
               : config.PACKLINK_DEMO_READY_MS,
           async deliverCallback(body) {
             if (!shipmentDeps) throw new Error('svc-orders is not ready for Packlink callbacks yet');
-            await handlePacklinkCallback(shipmentDeps, body);
+            // The demo's label can be ready before the shipment's row is committed: an unknown shipment fails the
+            // delivery, which the fake tries again as Packlink does.
+            if ((await handlePacklinkCallback(shipmentDeps, body)) === 'ignored') {
+              throw new Error('Packlink callback for a shipment not stored yet');
+            }
           },
         });
         const server = await fake.listen();
