@@ -15,6 +15,7 @@ describe('svc-notify', () => {
       sql`select table_name from information_schema.tables where table_schema = 'notify' order by table_name`,
     );
     expect(result.rows.map((r) => r.table_name)).toEqual([
+      'article_stock',
       'dead_letters',
       'emails',
       'job_schedules',
@@ -25,6 +26,7 @@ describe('svc-notify', () => {
       'processed_events',
       'rate_limits',
       'scheduled_emails',
+      'stock_alerts',
     ]);
     const ready = await request(service.service.app).get('/readyz');
     expect(ready.status).toBe(200);
