@@ -39,6 +39,7 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     share_whatsapp: false,
     sale_starts_at: null,
     max_per_buyer: null,
+    deposit_percent: 0,
     created_at: '2025-09-01T10:00:00.000Z',
     updated_at: '2025-09-01T10:00:00.000Z',
     ...overrides,

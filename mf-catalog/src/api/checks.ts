@@ -32,6 +32,7 @@ type Kind =
   | 'int+'
   | 'positive'
   | 'percent'
+  | 'percent?'
   | 'rating'
   | 'boolean'
   | 'productType'
@@ -65,6 +66,7 @@ const ARTICLE: Record<keyof Article, Kind> = {
   share_whatsapp: 'boolean',
   sale_starts_at: 'string?',
   max_per_buyer: 'positive',
+  deposit_percent: 'percent?',
   created_at: 'string',
   updated_at: 'string',
 };
@@ -88,6 +90,7 @@ function fits(value: unknown, kind: Kind): boolean {
     case 'positive':
       return Number.isSafeInteger(value) && (value as number) >= 1;
     case 'percent':
+    case 'percent?':
       return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 100;
     case 'boolean':
       return typeof value === 'boolean';
@@ -116,6 +119,7 @@ function recordFrom<T>(value: unknown, fields: Record<string, Kind>, nullable = 
   const record: Record<string, unknown> = {};
   for (const [key, kind] of Object.entries(fields)) {
     const field = value[key];
+    if (kind === 'percent?' && field === undefined) continue; // optional: left out when absent
     if (kind === 'photos' || kind === 'attributes') {
       const checked = kind === 'photos' ? photosFrom(field) : attributesFrom(field);
       if (checked === undefined) return undefined;
