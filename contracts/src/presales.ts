@@ -50,6 +50,16 @@ export const ArrivalRequest = z.object({
 });
 export type ArrivalRequest = z.infer<typeof ArrivalRequest>;
 
+/**
+ * POST /internal/articles/{id}/arrivals: the delivery svc-catalog took, under the id it chose (a repeat of the call
+ * answers the same arrival) and the staff member who recorded it.
+ */
+export const InternalArrivalRequest = ArrivalRequest.extend({
+  arrival_id: z.uuid(),
+  recorded_by: z.object({ id: z.uuid(), username: z.string().min(1).max(200) }),
+});
+export type InternalArrivalRequest = z.infer<typeof InternalArrivalRequest>;
+
 /** The arrival's outcome: pre-orders given a unit (balance requested), those told it was short, units left over. */
 export const ArrivalResult = z.object({
   arrival_id: z.string(),

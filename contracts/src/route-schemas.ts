@@ -220,6 +220,7 @@ import {
 } from './reviews';
 import {
   ArrivalRequest,
+  InternalArrivalRequest,
   ArrivalResult,
   BalancePaymentRequest,
   BalancePaymentResponse,
@@ -358,6 +359,11 @@ export const ROUTE_SCHEMAS = {
     answer: OrderDeposit,
   },
   'POST /api/articles/:id/arrivals': { params: ArticleIdParams, body: ArrivalRequest, answer: ArrivalResult },
+  'POST /internal/articles/:id/arrivals': {
+    params: ArticleIdParams,
+    body: InternalArrivalRequest,
+    answer: ArrivalResult,
+  },
   'POST /internal/orders/:id/balance-payment': {
     params: OrderIdParams,
     body: InternalBalancePaymentRequest,

@@ -65,6 +65,12 @@ async function rowAction(page: Page, name: string) {
   return page.getByRole('menuitem', { name, exact: true });
 }
 
+/** Waits for the order's row to show the status: the list refreshes after each action, and a menu opened on the
+ * row it replaces closes with it. */
+async function rowInStatus(page: Page, ref: string, status: string) {
+  await page.getByTestId('order-row').filter({ hasText: ref }).locator(`.adm-status-${status}`).waitFor();
+}
+
 const fileOf = async (download: Download) => readFileSync((await download.path())!);
 const romeToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 
@@ -112,15 +118,18 @@ describe('the Ordini tab', () => {
     await transfer.getByLabel('Riferimento bancario (CRO/TRN)').fill('TRN 0042 E2E');
     await transfer.getByRole('button', { name: 'Registra bonifico' }).click();
     await page.getByText(`Bonifico registrato per l'ordine ${order.ref}`).waitFor();
+    await rowInStatus(page, order.ref, 'paid');
 
     await (await rowAction(page, `Conferma: ${order.ref}`)).click();
     await page.getByText(`Ordine ${order.ref}: Confermato`).waitFor();
+    await rowInStatus(page, order.ref, 'confirmed');
 
     await (await rowAction(page, `Segna come spedito: ${order.ref}`)).click();
     const ship = page.getByRole('dialog', { name: `Spedizione dell'ordine ${order.ref}` });
     await ship.getByLabel('Numero di tracking').fill('BRT0123456789');
     await ship.getByRole('button', { name: 'Segna come spedito' }).click();
     await page.getByText(`Ordine ${order.ref}: Spedito`).waitFor();
+    await rowInStatus(page, order.ref, 'shipped');
 
     await (await rowAction(page, `Segna come consegnato: ${order.ref}`)).click();
     await page.getByText(`Ordine ${order.ref}: Consegnato`).waitFor();

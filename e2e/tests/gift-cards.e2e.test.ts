@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import type { AdminArticle, GiftCard, GiftCardList } from '@edicola/contracts';
-import { collectErrors, launchBrowser, seriousA11yViolations, shop } from '../support/shop';
+import { appRendered, collectErrors, launchBrowser, seriousA11yViolations, shop } from '../support/shop';
 import { api, staffToken } from '../support/staff-api';
 
 // Gift cards end to end (docs/product/cart-and-checkout.md#gift-cards): an admin issues a 50 € card; a shopper pays a
@@ -64,8 +64,10 @@ describe('gift cards', () => {
     const visitor = await browser.newContext({ locale: 'it-IT', viewport: { width: 390, height: 844 } });
     const page = await visitor.newPage();
     const errors = collectErrors(page);
-    await page.goto(`${shop.webUrl}/prodotti?article=${web.id}`);
-    await page.getByRole('button', { name: 'Aggiungi al Carrello' }).first().click();
+    // Its own page: the catalogue's first card can be another test's newer article.
+    await page.goto(`${shop.webUrl}/prodotti/${web.slug}`);
+    await appRendered(page);
+    await page.getByRole('button', { name: 'Aggiungi al Carrello' }).click();
     await page.getByRole('button', { name: /^Carrello – articoli: / }).click();
     const cart = page.getByRole('dialog', { name: 'Il tuo carrello' });
     await cart.getByTestId('cart-shipping').waitFor();

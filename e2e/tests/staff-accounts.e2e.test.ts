@@ -76,7 +76,7 @@ describe('staff accounts', () => {
     const cashierName = `cassa-${randomUUID().slice(0, 6)}`;
     const owner = await newPage();
     await signIn(owner, shop.admin.username, shop.admin.password);
-    await owner.waitForURL(/\/gestione\/articoli$/);
+    await owner.waitForURL(/\/gestione$/);
     await tab(owner, 'Personale').click();
     await owner.getByRole('heading', { name: 'Personale', exact: true }).waitFor();
     const temporary = await createAccount(owner, cashierName, 'cassiere');
@@ -136,7 +136,7 @@ describe('staff accounts', () => {
     const password = `Socio-${randomUUID()}`;
     const owner = await newPage();
     await signIn(owner, shop.admin.username, shop.admin.password);
-    await owner.waitForURL(/\/gestione\/articoli$/);
+    await owner.waitForURL(/\/gestione$/);
     await tab(owner, 'Personale').click();
     const temporary = await createAccount(owner, name, 'amministratore');
 
@@ -170,7 +170,7 @@ describe('staff accounts', () => {
 
     await admin.getByLabel('Codice', { exact: true }).fill(totp(secret));
     await admin.getByRole('button', { name: 'Verifica' }).click();
-    await admin.waitForURL(/\/gestione\/articoli$/);
+    await admin.waitForURL(/\/gestione$/);
     expect(await admin.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
   }, 180_000);
 });

@@ -20,6 +20,7 @@ import { adminArticleRoutes } from './routes/admin-articles';
 import { adminReviewRoutes } from './routes/admin-reviews';
 import { configRoutes } from './routes/config';
 import { ebayRoutes } from './routes/ebay';
+import { arrivalRoutes } from './routes/arrivals';
 import { internalBarcodeRoutes } from './routes/internal-barcodes';
 import { internalCustomerRoutes } from './routes/internal-customers';
 import { internalParcelRoutes } from './routes/internal-parcels';
@@ -54,7 +55,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
   migrationsFolder: path.join(__dirname, '../drizzle'),
   env: settings,
   tables: { outbox, processedEvents, deadLetters, jobs, jobSchedules },
-  build({ config, database, bus, verifier, logger }) {
+  build({ config, database, bus, verifier, internal, logger }) {
     const db = database.db;
     const cache = createResponseCache(config.CATALOG_CACHE_TTL_MS);
     let visitorKey = '';
@@ -74,6 +75,7 @@ export const catalogService: ServiceDefinition<typeof settings> = {
         internalCustomerRoutes(router, db);
         adminArticleRoutes(router, db, verifier, cache, bus);
         stockRoutes(router, db, verifier, cache, bus);
+        arrivalRoutes(router, db, verifier, internal);
         ebayRoutes(router, db, verifier, bus);
         mediaRoutes(router, db);
         configRoutes(router, verifier);

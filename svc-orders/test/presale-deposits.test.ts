@@ -32,9 +32,14 @@ import { STRINGS } from '../../svc-notify/src/templates/locales';
 import { startInbox, type Inbox } from '../../svc-notify/test/smtp-inbox';
 import { paymentRecords } from '../../svc-payments/src/db/schema';
 import { paymentsService } from '../../svc-payments/src/service';
-import { orderRecords } from '../src/db/schema';
+import { orderRecords, presaleArrivals } from '../src/db/schema';
 import { cancelTokens } from '../src/orders/cancel-token';
-import { lapseOverdueBalances, type LapsedDeposit, type Presales } from '../src/presales/arrivals';
+import {
+  lapseOverdueBalances,
+  recordArrival,
+  type LapsedDeposit,
+  type Presales,
+} from '../src/presales/arrivals';
 import { ordersService } from '../src/service';
 import { loadSigningKey } from '../src/tokens/signing-key';
 import { expectValidFatturaPa } from './fiscal-files';
@@ -126,7 +131,10 @@ async function startPresaleShop(lapsedDeposit: LapsedDeposit): Promise<PresaleSh
     ORDER_LINK_CALLS_PER_HOUR: '100000',
     PRESALE_LAPSED_DEPOSIT: lapsedDeposit,
   });
-  await start(catalogService, PORTS.catalog, { DEMO_DATA: 'false', CATALOG_CACHE_TTL_MS: '0' });
+  const catalog = await start(catalogService, PORTS.catalog, {
+    DEMO_DATA: 'false',
+    CATALOG_CACHE_TTL_MS: '0',
+  });
   const payments = await start(paymentsService, PORTS.payments, {
     CORS_ORIGINS: WEB,
     JOBS_POLL_INTERVAL_MS: '50',
@@ -146,6 +154,7 @@ async function startPresaleShop(lapsedDeposit: LapsedDeposit): Promise<PresaleSh
   };
   return {
     orders,
+    catalog,
     payments,
     db: context.database.db,
     catalogDb: services[1]!.context.database.db,
@@ -316,8 +325,9 @@ describe('pre-sale deposits: 100 buyers, 70 units delivered, 10 balances late (r
     // Paid deposit: the buyer can no longer cancel it as an unpaid order.
     expect(buyerView.body.cancellable).toBe(false);
 
-    // A bad delivery is refused with a readable detail; the supplier delivers 70.
-    const bad = await request(shop.orders.app)
+    // A bad delivery is refused with a readable detail; the supplier delivers 70. Staff record it on the article
+    // (svc-catalog), which hands it to svc-orders' line of pre-orders.
+    const bad = await request(shop.catalog.app)
       .post(`/api/articles/${articleId}/arrivals`)
       .set('authorization', `Bearer ${shop.staffToken}`)
       .send({ quantity: 0, arrived_on: '2027-03-20' });
@@ -325,7 +335,7 @@ describe('pre-sale deposits: 100 buyers, 70 units delivered, 10 balances late (r
     expect(bad.body.detail).toBe('Indica almeno una unità arrivata');
     const arrival = ArrivalResult.parse(
       (
-        await request(shop.orders.app)
+        await request(shop.catalog.app)
           .post(`/api/articles/${articleId}/arrivals`)
           .set('authorization', `Bearer ${shop.staffToken}`)
           .send({ quantity: 70, arrived_on: '2027-03-20' })
@@ -333,6 +343,17 @@ describe('pre-sale deposits: 100 buyers, 70 units delivered, 10 balances late (r
       ).body,
     );
     expect(arrival).toMatchObject({ allocated_orders: 70, short_orders: 30, free_units: 0 });
+    // svc-catalog's call repeated (a retry after a lost answer): the same delivery, recorded once.
+    const repeat = await recordArrival(shop.presales, articleId, {
+      quantity: 70,
+      arrived_on: '2027-03-20',
+      arrival_id: arrival.arrival_id,
+      recorded_by: { id: randomUUID(), username: 'admin' },
+    });
+    expect(repeat).toEqual(arrival);
+    expect(
+      await shop.db.select().from(presaleArrivals).where(eq(presaleArrivals.articleId, articleId)),
+    ).toHaveLength(1);
     const stateOf = async (b: Buyer) => (await orderRow(shop, b.orderId)).presaleState;
     for (const b of buyers.slice(0, 70)) expect(await stateOf(b)).toBe('balance_due');
     for (const b of buyers.slice(70)) {

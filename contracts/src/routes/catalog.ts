@@ -36,6 +36,8 @@ export const CATALOG_ROUTES = {
     'PUT /api/articles/:id': STAFF,
     'PATCH /api/articles/:id/active': STAFF,
     'POST /api/articles/:id/stock': STAFF,
+    // What the supplier delivered of a pre-sale article, handed to svc-orders' line of pre-orders (decision 0066).
+    'POST /api/articles/:id/arrivals': STAFF,
     // An article's photos: one more, their order and alt texts, one less (docs/product/article-pages.md#photos).
     'POST /api/articles/:id/photos': STAFF,
     'PUT /api/articles/:id/photos': STAFF,

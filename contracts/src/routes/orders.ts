@@ -80,8 +80,6 @@ export const ORDERS_ROUTES = {
     // Marketplace orders that found no stock (the last unit sold twice), and taking their units once freed.
     'GET /api/orders/stock-conflicts': STAFF,
     'POST /api/orders/:id/stock-conflict/retry': STAFF,
-    // What the supplier delivered of a pre-sale article: its units go to the pre-orders (decision 0066).
-    'POST /api/articles/:id/arrivals': STAFF,
     'GET /api/orders/:id/timeline': COUNTER,
     'POST /api/orders/:id/notes': STAFF,
     'PUT /api/orders/:id/status': STAFF,
@@ -175,6 +173,8 @@ export const ORDERS_ROUTES = {
     'POST /internal/orders/external': internalFrom('svc-channels'),
     'POST /internal/orders/external/cancel': internalFrom('svc-channels'),
     'GET /internal/orders/:id': internalFrom('svc-payments'),
+    // A pre-sale article's delivery, as svc-catalog took it from staff: its units go to the pre-orders (decision 0066).
+    'POST /internal/articles/:id/arrivals': internalFrom('svc-catalog'),
     'GET /internal/sessions/:kind/:id': INTERNAL,
   }),
 };

@@ -858,6 +858,8 @@ export const presaleArrivals = orders.table(
     /** Pre-orders given a unit by this arrival, and how many units were left over for the shelf. */
     allocatedOrders: integer('allocated_orders').notNull().default(0),
     freeUnits: integer('free_units').notNull().default(0),
+    /** Pre-orders told the delivery was short. */
+    shortOrders: integer('short_orders').notNull().default(0),
     recordedById: uuid('recorded_by_id'),
     recordedBy: text('recorded_by'),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { ArrivalRequest, ArrivalResult, EventData, OrderDeposit } from '@edicola/contracts';
+import type { ArrivalResult, EventData, InternalArrivalRequest, OrderDeposit } from '@edicola/contracts';
 import { conflict, notFound, type Database, type Db, type EventBus, type Logger } from '@edicola/platform';
 import { orderRecords, presaleArrivals, type PresaleState } from '../db/schema';
 import type { CancelTokens } from '../orders/cancel-token';
@@ -30,6 +30,7 @@ export interface Presales {
 }
 
 export const NOT_A_PRESALE = 'Nessun ordine in prevendita con acconto per questo articolo';
+export const ARRIVAL_ID_TAKEN = 'Questa consegna è già registrata per un altro articolo';
 export const CHOICE_NOT_OPEN =
   "La scelta non è più possibile: l'ordine ha già un'unità, è chiuso o non ha avuto una consegna incompleta";
 
@@ -130,25 +131,33 @@ export async function allocateUnits(
 }
 
 /**
- * POST /api/articles/{id}/arrivals: the delivery is recorded and its units allocated in one transaction; the
- * pre-orders it did not reach are told (once per delivery) that they may wait for the next one or take their deposit
- * back. Units left with nobody in line are the shelf's: the answer says how many (staff add them to the stock).
+ * POST /internal/articles/{id}/arrivals (svc-catalog's, for staff's POST /api/articles/{id}/arrivals): the delivery
+ * is recorded under svc-catalog's id (a repeated call records it once) and its units allocated in one transaction;
+ * the pre-orders it did not reach are told (once per delivery) that they may wait for the next one or take their
+ * deposit back. Units left with nobody in line are the shelf's: the answer says how many.
  */
 export async function recordArrival(
   deps: Presales,
   articleId: string,
-  input: ArrivalRequest,
-  by: Actor,
+  input: InternalArrivalRequest,
   at = new Date(),
 ): Promise<ArrivalResult> {
+  const by: Actor = input.recorded_by;
   return deps.database.db.transaction(async (tx) => {
+    await lockArticleLine(tx, articleId);
+    const [repeat] = await tx.select().from(presaleArrivals).where(eq(presaleArrivals.id, input.arrival_id));
+    if (repeat) {
+      // svc-catalog's call again (a retry): the same arrival, recorded once.
+      if (repeat.articleId !== articleId) throw conflict(ARRIVAL_ID_TAKEN);
+      return arrivalResult(repeat);
+    }
     const [any] = await tx
       .select({ id: orderRecords.id })
       .from(orderRecords)
       .where(eq(orderRecords.presaleArticleId, articleId))
       .limit(1);
     if (!any) throw notFound(NOT_A_PRESALE);
-    const id = randomUUID();
+    const id = input.arrival_id;
     await tx.insert(presaleArrivals).values({
       id,
       articleId,
@@ -167,17 +176,26 @@ export async function recordArrival(
         presaleNotice(deps, after as PresaleRow, 'short_delivery'),
       );
     }
-    await tx
+    const [recorded] = await tx
       .update(presaleArrivals)
-      .set({ allocatedOrders: allocation.allocated, freeUnits: allocation.freeUnits })
-      .where(eq(presaleArrivals.id, id));
-    return {
-      arrival_id: id,
-      allocated_orders: allocation.allocated,
-      short_orders: allocation.stillWaiting.length,
-      free_units: allocation.freeUnits,
-    };
+      .set({
+        allocatedOrders: allocation.allocated,
+        freeUnits: allocation.freeUnits,
+        shortOrders: allocation.stillWaiting.length,
+      })
+      .where(eq(presaleArrivals.id, id))
+      .returning();
+    return arrivalResult(recorded!);
   });
+}
+
+function arrivalResult(row: typeof presaleArrivals.$inferSelect): ArrivalResult {
+  return {
+    arrival_id: row.id,
+    allocated_orders: row.allocatedOrders,
+    short_orders: row.shortOrders,
+    free_units: row.freeUnits,
+  };
 }
 
 /** A deposit just paid: a unit for the order at once when a delivery left some free. */

@@ -8,14 +8,7 @@ import {
   type ArrivalResult,
   type OrderDeposit,
 } from '@edicola/contracts';
-import {
-  authOf,
-  conflict,
-  notFound,
-  routeServer,
-  type InternalClient,
-  type TokenVerifier,
-} from '@edicola/platform';
+import { conflict, notFound, routeServer, type InternalClient, type TokenVerifier } from '@edicola/platform';
 import type { RequestHandler } from 'express';
 import { orderRecords } from '../db/schema';
 import { ORDER_NOT_FOUND } from '../orders/queries';
@@ -25,7 +18,7 @@ export const BALANCE_NOT_DUE = "Il saldo di quest'ordine non è da pagare ora";
 export const BALANCE_TOO_LATE = 'Il termine per pagare il saldo è scaduto';
 
 /**
- * Pre-sale deposits and arrivals (docs/decisions/0066-presale-deposits.md): staff record a delivery; the buyer pays
+ * Pre-sale deposits and arrivals (docs/decisions/0066-presale-deposits.md): a delivery staff recorded in svc-catalog; the buyer pays
  * the balance of a unit that is theirs, or chooses after a short delivery. The order's token checks each buyer call.
  */
 export function presaleRoutes(
@@ -35,11 +28,11 @@ export function presaleRoutes(
   const serve = routeServer(router, deps.verifier);
   const db = deps.database.db;
 
-  serve(
-    endpoint('POST /api/articles/:id/arrivals'),
+  // svc-catalog's call for staff's POST /api/articles/{id}/arrivals (internal only, never routed by the gateway).
+  routeServer(router)(
+    endpoint('POST /internal/articles/:id/arrivals'),
     async ({ params, body }, _req, res): Promise<ArrivalResult> => {
-      const staff = authOf(res);
-      const result = await recordArrival(deps, params.id, body, { id: staff.sub, username: staff.name });
+      const result = await recordArrival(deps, params.id, body);
       res.status(201);
       return result;
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "orders"."presale_arrivals" ADD COLUMN "short_orders" integer DEFAULT 0 NOT NULL;
