@@ -2,6 +2,7 @@ import {
   AdminArticle,
   AdminArticleCounts,
   AdminArticlePage,
+  ArrivalResult,
   EbayListing,
   IvaOptionList,
   ROUTES,
@@ -10,6 +11,7 @@ import {
   StockMovementList,
   StockAlertWaiting,
   type AdminArticleQuery,
+  type ArrivalRequest,
   type ArticlePhotosOrder,
   type EbayListingSettingsRequest,
   type ExternalSaleRequest,
@@ -93,6 +95,13 @@ export const articlesApi = (client: ApiClient) => ({
       params: { id },
       body: change,
       schema: StockAdjusted,
+    }),
+  /** POST /api/articles/{id}/arrivals: a pre-sale's delivery, whose units go to its pre-orders in order. */
+  recordArrival: (id: string, arrival: ArrivalRequest) =>
+    client.call(ROUTES['POST /api/articles/:id/arrivals'], {
+      params: { id },
+      body: arrival,
+      schema: ArrivalResult,
     }),
   /** GET /api/stock/lookup?q=: articles by EAN or SKU (exact) or part of the title, as the counter sees them. */
   lookup: (q: string, signal?: AbortSignal) =>

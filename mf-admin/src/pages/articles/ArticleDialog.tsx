@@ -25,6 +25,7 @@ import {
   type ArticleDraft,
 } from './articleForm';
 import { AttributeFields } from './AttributeFields';
+import { ArrivalPanel } from './ArrivalPanel';
 import { EbayPanel } from './EbayPanel';
 import { PhotosPanel } from './PhotosPanel';
 import { StockPanel } from './StockPanel';
@@ -423,6 +424,7 @@ export default function ArticleDialog({ mode, onClose, onSaved, onReload, onChan
           }}
         />
       )}
+      {article?.product_type === 'prevendita' && <ArrivalPanel article={article} />}
       {article && <EbayPanel article={article} />}
     </Dialog>
   );
