@@ -10,7 +10,7 @@ import { printerSettingsFrom, rtSettings } from '../src/counter/rt/rt-settings';
 const parse = (env: Record<string, string>) => z.object(rtSettings).parse(env);
 
 describe('the RT settings', () => {
-  it("defaults to Epson's codes: departments 1 to 4 for 22, 10, 4 and 0 %, cash 0 and card 2", () => {
+  it("defaults to Epson's codes: departments 1 to 4 for 22, 10, 4 and 0 %, cash 0, card 2 and gift card 3", () => {
     const settings = printerSettingsFrom(
       parse({ RT_URL: 'http://192.168.1.50', RT_SERIAL: '99mey012345' }),
       'live',
@@ -23,7 +23,11 @@ describe('the RT settings', () => {
       journalPassword: undefined,
       codes: {
         departments: { 22: 1, 10: 2, 4: 3, 0: 4 },
-        payments: { cash: { paymentType: 0, index: 1 }, card: { paymentType: 2, index: 1 } },
+        payments: {
+          cash: { paymentType: 0, index: 1 },
+          card: { paymentType: 2, index: 1 },
+          gift_card: { paymentType: 3, index: 1 },
+        },
       },
     });
   });
@@ -34,6 +38,7 @@ describe('the RT settings', () => {
         RT_DEPARTMENTS: '22:5,10:6,4:7,0:8',
         RT_PAYMENT_CARD: '2:3',
         RT_PAYMENT_CASH: '0:1',
+        RT_PAYMENT_GIFT_CARD: '3:2',
         RT_TIMEOUT_MS: '15000',
       }),
       'demo',
@@ -43,7 +48,7 @@ describe('the RT settings', () => {
       mode: 'demo',
       codes: {
         departments: { 22: 5, 10: 6, 4: 7, 0: 8 },
-        payments: { card: { paymentType: 2, index: 3 } },
+        payments: { card: { paymentType: 2, index: 3 }, gift_card: { paymentType: 3, index: 2 } },
       },
     });
   });
