@@ -4,8 +4,11 @@ import type { SdiDocument, SdiState } from '@edicola/contracts';
 import { failureText, formatDateTime, useLoad } from '@edicola/web-kit';
 import { useAdmin } from '../../frame/context';
 
-/** States the SdI has not answered yet: the card looks again every few seconds meanwhile. */
-const WAITING: readonly SdiState[] = ['queued', 'sending', 'sent'];
+/**
+ * States the SdI has not answered yet: the card looks again every few seconds meanwhile. A document to send is one
+ * of them: with automatic sending (the default) it leaves within seconds of being issued.
+ */
+const WAITING: readonly SdiState[] = ['to_send', 'queued', 'sending', 'sent'];
 
 const BADGE: Partial<Record<SdiState, string>> = {
   delivered: 'adm-badge adm-badge-ok',

@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import type { OrderDetail, SdiDocument, SdiState } from '@edicola/contracts';
+import { initTestI18n } from './testSupport';
+import { renderAdminAt, sampleOrder, sent, staffApi } from './testFixtures';
+
+// An invoice on its way to the SdI, on the order page (docs/product/orders-and-payments.md#sdi).
+const ID = '5a0c9e1f-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
+const order: OrderDetail = {
+  ...sampleOrder({ id: ID, status: 'paid', payment_status: 'paid' }),
+  tracking_number: null,
+  packlink_shipment_id: null,
+  packlink_data: null,
+  invoice_data: {
+    requires_invoice: true,
+    invoice_type: 'azienda',
+    codice_fiscale: null,
+    ragione_sociale: 'Russo Modellismo S.r.l.',
+    piva: '00743110157',
+    codice_fiscale_azienda: '00743110157',
+    pec: null,
+    sdi: 'ABC1234',
+    invoice_issued: true,
+    invoice_number: '7/2026',
+    invoice_date: '2026-11-29',
+  },
+  payment_due_at: null,
+  transfer_payment: null,
+  refund: null,
+  status_history: [],
+  credit_notes: [],
+  shipment: null,
+};
+
+const documentIn = (state: SdiState): SdiDocument => ({
+  id: 'd1',
+  order_id: ID,
+  kind: 'invoice',
+  number: '7/2026',
+  date: '2026-11-29',
+  state,
+  file_name: state === 'to_send' ? null : 'IT01234567897_00007.xml',
+  sdi_id: state === 'delivered' ? '1000001' : null,
+  reason: null,
+  last_error: null,
+  next_attempt_at: null,
+  history: [],
+});
+
+beforeAll(() => initTestI18n());
+beforeEach(() => localStorage.clear());
+
+describe('the SdI card', () => {
+  it('looks again while an invoice issued a moment ago waits to be sent, until the SdI delivers it', async () => {
+    const states: SdiState[] = ['to_send', 'sent', 'delivered'];
+    const calls = staffApi({
+      [`GET /api/orders/${ID}`]: () => [200, order],
+      [`GET /api/orders/${ID}/timeline`]: () => [200, { entries: [] }],
+      'GET /api/admin/emails': () => [200, []],
+      [`GET /api/orders/${ID}/sdi`]: () => [200, [documentIn(states.shift() ?? 'delivered')]],
+    });
+    renderAdminAt(`/gestione/ordini/${ID}`);
+    const card = await screen.findByTestId('sdi-document', {}, { timeout: 5000 });
+    expect(within(card).getByTestId('sdi-state').textContent).toBe('Da inviare');
+    await within(card).findByText('Consegnata', {}, { timeout: 9000 });
+    const asked = sent(calls, 'GET', `/api/orders/${ID}/sdi`).length;
+    expect(asked).toBe(3);
+    // Answered: it stops asking.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(sent(calls, 'GET', `/api/orders/${ID}/sdi`)).toHaveLength(asked);
+  }, 20_000);
+});
