@@ -124,7 +124,25 @@ describe('invoices to the SdI (demo)', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await rejected.getByRole('link', { name: order.number }).click();
     await page.waitForURL(new RegExp(`/gestione/ordini/${order.id}$`));
-    await page.getByTestId('sdi-document').getByTestId('sdi-state').filter({ hasText: 'Scartata' }).waitFor();
+    const card = page.getByTestId('sdi-document');
+    await card.getByTestId('sdi-state').filter({ hasText: 'Scartata' }).waitFor();
+
+    // The corrected document: the recipient code fixed, the invoice sent again with its number, and delivered.
+    await card.getByRole('button', { name: 'Correggi dati' }).click();
+    const correction = page.getByRole('dialog', { name: /^Correggi i dati della fattura/ });
+    await correction.getByLabel('Codice SDI').fill('M5UXCR1');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await correction.getByRole('button', { name: 'Salva i dati' }).click();
+    await card.getByText('Dati corretti: ora invia di nuovo la fattura.').waitFor();
+    await card.getByRole('button', { name: 'Invia di nuovo' }).click();
+    await card.getByTestId('sdi-state').filter({ hasText: 'Consegnata' }).waitFor();
+    const { body: corrected } = await api<{ invoice_data: { sdi: string | null } }>(
+      'GET',
+      `/api/orders/${order.id}`,
+      undefined,
+      token,
+    );
+    expect(corrected.invoice_data.sdi).toBe('M5UXCR1');
     expect(errors).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrderDetail, SdiDocument, SdiState } from '@edicola/contracts';
 import { initTestI18n } from './testSupport';
 import { renderAdminAt, sampleOrder, sent, staffApi } from './testFixtures';
@@ -67,5 +67,71 @@ describe('the SdI card', () => {
     // Answered: it stops asking.
     await new Promise((resolve) => setTimeout(resolve, 3500));
     expect(sent(calls, 'GET', `/api/orders/${ID}/sdi`)).toHaveLength(asked);
+  }, 20_000);
+});
+
+describe('an invoice the SdI rejected', () => {
+  const rejected: SdiDocument = {
+    ...documentIn('rejected'),
+    reason: '00311 1.1.4 <CodiceDestinatario> non valido',
+  };
+
+  it("leads to the buyer's data, corrected and saved, then the invoice goes again", async () => {
+    const corrected = {
+      ...order,
+      invoice_data: { ...order.invoice_data!, sdi: 'M5UXCR1' },
+    };
+    let current = order;
+    const calls = staffApi({
+      [`GET /api/orders/${ID}`]: () => [200, current],
+      [`GET /api/orders/${ID}/timeline`]: () => [200, { entries: [] }],
+      'GET /api/admin/emails': () => [200, []],
+      [`GET /api/orders/${ID}/sdi`]: () => [200, [rejected]],
+      [`PUT /api/orders/${ID}/invoice-data`]: () => {
+        current = corrected;
+        return [200, corrected];
+      },
+      'POST /api/admin/sdi/send': () => [200, { queued: [documentIn('queued')], unchanged: 0 }],
+    });
+    renderAdminAt(`/gestione/ordini/${ID}`);
+    const card = await screen.findByTestId('sdi-document', {}, { timeout: 5000 });
+    expect(within(card).getByTestId('sdi-reason').textContent).toBe(
+      'Scartata dal SdI: 00311 1.1.4 <CodiceDestinatario> non valido',
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Correggi dati' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Correggi i dati della fattura – ordine ORD-2E3F4A5B',
+    });
+    const sdi = within(dialog).getByLabelText('Codice SDI') as HTMLInputElement;
+    expect(sdi.value).toBe('ABC1234');
+    // Neither code nor PEC: refused before anything is sent.
+    fireEvent.change(sdi, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva i dati' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      "Inserisci il codice SDI o la PEC dell'azienda",
+    );
+    expect(sent(calls, 'PUT', `/api/orders/${ID}/invoice-data`)).toHaveLength(0);
+
+    fireEvent.change(sdi, { target: { value: 'M5UXCR1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva i dati' }));
+    expect((await within(card).findByRole('status')).textContent).toBe(
+      'Dati corretti: ora invia di nuovo la fattura.',
+    );
+    expect(sent(calls, 'PUT', `/api/orders/${ID}/invoice-data`)[0]!.body).toEqual({
+      invoice_type: 'azienda',
+      ragione_sociale: 'Russo Modellismo S.r.l.',
+      piva: '00743110157',
+      codice_fiscale_azienda: '00743110157',
+      sdi: 'M5UXCR1',
+      pec: null,
+      cap: null,
+    });
+    expect(screen.queryByRole('dialog', { name: /Correggi i dati della fattura/ })).toBeNull();
+    // The order is read again: the page shows the corrected data.
+    await waitFor(() => expect(sent(calls, 'GET', `/api/orders/${ID}`).length).toBeGreaterThanOrEqual(2));
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Invia di nuovo' }));
+    await waitFor(() => expect(sent(calls, 'POST', '/api/admin/sdi/send')).toHaveLength(1));
+    expect(sent(calls, 'POST', '/api/admin/sdi/send')[0]!.body).toEqual({ document_ids: ['d1'] });
   }, 20_000);
 });

@@ -223,7 +223,9 @@ export default function OrderPage() {
                     </ul>
                   </>
                 )}
-                {o.invoice_data?.invoice_issued && <SdiDocuments orderId={o.id} readOnly={readOnly} />}
+                {o.invoice_data?.invoice_issued && (
+                  <SdiDocuments order={o} readOnly={readOnly} onOrderChanged={order.reload} />
+                )}
               </div>
               <Shipment order={o} />
             </div>

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SdiDocument, SdiState } from '@edicola/contracts';
+import type { Order, SdiDocument, SdiState } from '@edicola/contracts';
 import { failureText, formatDateTime, useLoad } from '@edicola/web-kit';
 import { useAdmin } from '../../frame/context';
+import { BuyerDataDialog } from './BuyerDataDialog';
 
 /**
  * States the SdI has not answered yet: the card looks again every few seconds meanwhile. A document to send is one
@@ -22,12 +23,24 @@ const BADGE: Partial<Record<SdiState, string>> = {
  * The order's invoices and credit notes on their way to the SdI (docs/product/orders-and-payments.md#sdi): a badge
  * per document with its state, a rejection's reason, its history, and sending (again, once corrected).
  */
-export function SdiDocuments({ orderId, readOnly }: { orderId: string; readOnly: boolean }) {
+export function SdiDocuments({
+  order,
+  readOnly,
+  onOrderChanged,
+}: {
+  order: Order;
+  readOnly: boolean;
+  /** The buyer's data corrected after a rejection: the order page shows them. */
+  onOrderChanged: () => void;
+}) {
+  const orderId = order.id;
   const { t } = useTranslation('admin');
   const { api } = useAdmin();
   const docs = useLoad((signal) => api.orders.sdi(orderId, signal), orderId);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [correcting, setCorrecting] = useState(false);
+  const [corrected, setCorrected] = useState(false);
   const waiting = docs.data?.some((d) => WAITING.includes(d.state)) ?? false;
   const { reload } = docs;
 
@@ -51,6 +64,7 @@ export function SdiDocuments({ orderId, readOnly }: { orderId: string; readOnly:
     setError(null);
     try {
       await api.orders.sendToSdi([doc.id]);
+      setCorrected(false);
       reload();
     } catch (e) {
       setError(failureText(e, t('orders.sdi.sendError')));
@@ -81,6 +95,22 @@ export function SdiDocuments({ orderId, readOnly }: { orderId: string; readOnly:
                 {t('orders.sdi.reason', { reason: doc.reason })}
               </p>
             )}
+            {!readOnly && doc.state === 'rejected' && doc.kind === 'invoice' && (
+              <>
+                {corrected && (
+                  <p className="adm-status" role="status">
+                    {t('orders.sdi.corrected')}
+                  </p>
+                )}
+                <button
+                  type="button"
+                  className="adm-button adm-button-small adm-button-light"
+                  onClick={() => setCorrecting(true)}
+                >
+                  {t('orders.invoice.buyer.correct')}
+                </button>{' '}
+              </>
+            )}
             {doc.state === 'not_delivered' && <p className="adm-muted">{t('orders.sdi.notDeliveredHint')}</p>}
             {doc.last_error && WAITING.includes(doc.state) && (
               <p className="adm-muted">{t('orders.sdi.retrying', { error: doc.last_error })}</p>
@@ -110,6 +140,17 @@ export function SdiDocuments({ orderId, readOnly }: { orderId: string; readOnly:
           </li>
         ))}
       </ul>
+      {correcting && (
+        <BuyerDataDialog
+          order={order}
+          onCancel={() => setCorrecting(false)}
+          onSaved={() => {
+            setCorrecting(false);
+            setCorrected(true);
+            onOrderChanged();
+          }}
+        />
+      )}
     </section>
   );
 }
