@@ -121,6 +121,7 @@ export const TimelineKind = z.enum([
   'refund',
   'invoice',
   'shipment',
+  'edit',
   'email',
   'note',
 ]);

@@ -254,6 +254,20 @@ export const InvoiceDataUpdate = z
 export type InvoiceDataUpdate = z.infer<typeof InvoiceDataUpdate>;
 
 /**
+ * PUT /api/orders/{id}/contact (docs/product/back-office.md#order-editing): the buyer's name, contacts and shipping
+ * address corrected by staff before the order leaves; the country stays (it priced the shipping).
+ */
+export const OrderContactUpdate = CustomerInfoFields.pick({
+  name: true,
+  email: true,
+  phone: true,
+  address: true,
+  city: true,
+  zipCode: true,
+});
+export type OrderContactUpdate = z.infer<typeof OrderContactUpdate>;
+
+/**
  * A cart line as sent: article_id, or the cart's article object with its id
  * (docs/product/records.md#cart-line).
  */

@@ -90,6 +90,8 @@ export const ORDERS_ROUTES = {
     'PUT /orders/:id/invoice': STAFF,
     // The buyer's fiscal data of an order not yet invoiced, entered after the purchase (decision 0033).
     'PUT /api/orders/:id/invoice-data': STAFF,
+    // The buyer's contacts and address corrected before the order leaves (docs/product/back-office.md#order-editing).
+    'PUT /api/orders/:id/contact': STAFF,
     'GET /api/invoices/next-number': STAFF,
     'GET /api/orders/:id/invoice.pdf': STAFF,
     'GET /api/orders/:id/invoice.xml': STAFF,

@@ -7,7 +7,7 @@ import {
   type TimelineEntry,
 } from '@edicola/contracts';
 import { notFound, type Audit, type Db } from '@edicola/platform';
-import { fiscalNumbers, orderNotes, orderRecords, orderStatusHistory } from '../db/schema';
+import { auditEntries, fiscalNumbers, orderNotes, orderRecords, orderStatusHistory } from '../db/schema';
 import { decimalComma } from '../exports/italian-csv';
 import { ORDER_NOT_FOUND } from './queries';
 import { romeDayStart } from './rome-time';
@@ -290,6 +290,40 @@ const notes: TimelineSource = async ({ db, order }) =>
       .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id))
   ).map(noteEntry);
 
+const CONTACT_FIELD_NAMES: Record<string, string> = {
+  name: 'nome',
+  email: 'e-mail',
+  phone: 'telefono',
+  address: 'indirizzo',
+  city: 'città',
+  zipCode: 'CAP',
+};
+
+/** The buyer's contacts and address corrected by staff (the audit trail keeps what changed, from and to). */
+const edits: TimelineSource = async ({ db, order }) =>
+  (
+    await db
+      .select()
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.entity, 'order'),
+          eq(auditEntries.entityId, order.id),
+          eq(auditEntries.action, 'contact_updated'),
+        ),
+      )
+      .orderBy(asc(auditEntries.occurredAt), asc(auditEntries.id))
+  ).map((row) => {
+    const fields = Object.keys(row.changes).filter((field) => field in CONTACT_FIELD_NAMES);
+    return entry(
+      row.occurredAt,
+      'edit',
+      `Dati del cliente modificati: ${fields.map((field) => CONTACT_FIELD_NAMES[field]).join(', ')}`,
+      row.actorName,
+      { event: 'contact_updated', fields },
+    );
+  });
+
 /**
  * The sources of the timeline, each a small function of what svc-orders records. A new record (invoices, shipments,
  * partial refunds...) adds its function here. The e-mails are not here: the back office merges svc-notify's own
@@ -304,6 +338,7 @@ export const TIMELINE_SOURCES: TimelineSource[] = [
   invoice,
   shipment,
   marketplace,
+  edits,
   notes,
 ];
 
@@ -315,6 +350,7 @@ const KIND_ORDER: TimelineEntry['kind'][] = [
   'refund',
   'invoice',
   'shipment',
+  'edit',
   'email',
   'note',
 ];

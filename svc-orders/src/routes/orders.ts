@@ -30,6 +30,7 @@ import {
   type Orderer,
 } from '../orders/creation';
 import { cancelWithToken } from '../orders/cancel-token';
+import { editContact } from '../orders/contact-edit';
 import { shopperOrderKey } from '../orders/order-keys';
 import { orderPage } from '../orders/order-page';
 import { listOrders } from '../orders/list';
@@ -195,6 +196,16 @@ export function orderRoutes(router: Router, options: OrderRouteOptions) {
       options.database,
       options.bus,
       { orderId: params.id, transfer: body, staff: { id: staff.sub, username: staff.name } },
+      auditBy(options.bus, res),
+    );
+  });
+
+  serve(endpoint('PUT /api/orders/:id/contact'), ({ params, body }, _req, res): Promise<Order> => {
+    const staff = authOf(res);
+    return editContact(
+      options.database,
+      options.bus,
+      { orderId: params.id, update: body, staff: { id: staff.sub, username: staff.name } },
       auditBy(options.bus, res),
     );
   });
