@@ -17,6 +17,7 @@ import {
   TimelineEntry,
   fiscalNumberKey,
   type InvoiceDataUpdate,
+  type OrderContactUpdate,
   type InvoiceRequest,
   type OrderFilterQuery,
   type OrderListQuery,
@@ -98,6 +99,13 @@ export const ordersApi = (client: ApiClient) => ({
     client.call(ROUTES['PUT /orders/:id/invoice'], {
       params: { id: orderId },
       body: invoice,
+      schema: Order,
+    }),
+  /** PUT /api/orders/{id}/contact: the buyer's name, contacts and address, corrected before the order leaves. */
+  saveContact: (orderId: string, contact: OrderContactUpdate) =>
+    client.call(ROUTES['PUT /api/orders/:id/contact'], {
+      params: { id: orderId },
+      body: contact,
       schema: Order,
     }),
   /** PUT /api/orders/{id}/invoice-data: the buyer's fiscal data of an order not invoiced yet (decision 0033). */

@@ -13,6 +13,7 @@ import { RefundOutcome } from './PaymentCell';
 import { RefundDialog } from './RefundDialog';
 import { timelineText, timelineWhen, type TimelineLine } from './timelineText';
 import { SdiDocuments } from './SdiDocuments';
+import { ContactDialog, contactEditable } from './ContactDialog';
 
 /** The order's timeline with svc-notify's e-mails about it woven in, oldest first. */
 export function mergeTimeline(entries: TimelineEntry[], emails: EmailLogEntry[]): TimelineLine[] {
@@ -44,6 +45,7 @@ export default function OrderPage() {
   }, id);
   const banner = useBanner();
   const [refunding, setRefunding] = useState(false);
+  const [editingContact, setEditingContact] = useState(false);
   const actions = useRef<HTMLDivElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
   // After an action the button pressed is often gone (Conferma gives way to Spedisci): once the order is loaded
@@ -174,7 +176,10 @@ export default function OrderPage() {
               </dl>
             </div>
             <div className="adm-order-side">
-              <Customer order={o} />
+              <Customer
+                order={o}
+                onEdit={!readOnly && contactEditable(o) ? () => setEditingContact(true) : undefined}
+              />
               <Payment order={o} onRefund={readOnly ? undefined : () => setRefunding(true)} />
               <div className="adm-card">
                 <h3>{t('orders.page.invoice')}</h3>
@@ -252,6 +257,17 @@ export default function OrderPage() {
             </div>
           </div>
 
+          {editingContact && (
+            <ContactDialog
+              order={o}
+              onCancel={() => setEditingContact(false)}
+              onSaved={() => {
+                setEditingContact(false);
+                banner.show('success', t('orders.contact.saved'));
+                changed();
+              }}
+            />
+          )}
           {refunding && (
             <RefundDialog
               order={o}
@@ -269,12 +285,17 @@ export default function OrderPage() {
   );
 }
 
-function Customer({ order }: { order: OrderPageData }) {
+function Customer({ order, onEdit }: { order: OrderPageData; onEdit?: () => void }) {
   const { t } = useTranslation('admin');
   const c = order.customer_info;
   return (
     <div className="adm-card">
       <h3>{t('orders.customer')}</h3>
+      {onEdit && (
+        <button type="button" className="adm-button adm-button-small adm-button-light" onClick={onEdit}>
+          {t('orders.contact.edit')}
+        </button>
+      )}
       <p>
         <strong>{c.name}</strong>
         <br />

@@ -93,6 +93,14 @@ export function timelineText(t: TFunction<'admin'>, line: TimelineLine): string 
       const carrier = text(d.carrier_name);
       return carrier ? say('shipmentCarrier', { id, carrier }) : say('shipment', { id });
     }
+    case 'edit': {
+      const fields = Array.isArray(d.fields)
+        ? d.fields.filter((f): f is string => typeof f === 'string')
+        : [];
+      if (d.event !== 'contact_updated' || fields.length === 0) return line.summary;
+      const names = fields.map((field) => t(`orders.contact.fields.${field}`, { defaultValue: field }));
+      return say('contactEdited', { fields: names.join(', ') });
+    }
     case 'email': {
       const subject = text(d.subject);
       const recipient = text(d.recipient);
