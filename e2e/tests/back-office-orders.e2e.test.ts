@@ -158,6 +158,36 @@ describe('the Ordini tab', () => {
     expect(errors).toEqual([]);
   });
 
+  it("corrects a pending order's address from its page, and the timeline says so", async () => {
+    const article = await newArticle(token, 5);
+    const order = await transferOrder(article.id, 1);
+    await page.goto(`${shop.webUrl}/gestione/ordini/${order.id}`);
+    await page.getByRole('button', { name: 'Modifica cliente e indirizzo' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cliente e indirizzo – ordine ${order.ref}` });
+    await dialog.getByLabel('Indirizzo di spedizione').fill('Via dei Tribunali 32');
+    await dialog.getByLabel('CAP').fill('801');
+    await dialog.getByRole('button', { name: 'Salva modifiche' }).click();
+    await dialog.getByText('Il CAP deve essere di 5 cifre').waitFor();
+    await dialog.getByLabel('CAP').fill('80138');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Salva modifiche' }).click();
+    await page.getByText('Dati del cliente aggiornati').waitFor();
+    await page.getByText('Via dei Tribunali 32, 80138 Napoli').waitFor();
+    await page
+      .getByTestId('timeline')
+      .getByText('Dati del cliente modificati: Indirizzo di spedizione')
+      .waitFor();
+    const { body } = await api<{ customer_info: { address: string } }>(
+      'GET',
+      `/api/orders/${order.id}`,
+      undefined,
+      token,
+    );
+    expect(body.customer_info.address).toBe('Via dei Tribunali 32');
+    // The refused postcode's 422 is the browser's only complaint.
+    expect(errors.filter((e) => !/\b422\b/.test(e))).toEqual([]);
+  });
+
   it('cancels a pending order, and its units go back on sale', async () => {
     const article = await newArticle(token, 5);
     const order = await transferOrder(article.id, 3);

@@ -556,6 +556,22 @@ export const shipments = orders.table(
 // --- The Ordini list, timeline and notes (issue 16) ---------------------------------------------------------
 
 /** Internal staff notes on an order (POST /api/orders/{id}/notes): never shown to the customer. */
+/** A correction of an order's buyer and address by staff: which fields changed (the audit trail keeps the values). */
+export const orderEdits = orders.table(
+  'order_edits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orderRecords.id, { onDelete: 'cascade' }),
+    fields: jsonb('fields').$type<string[]>().notNull(),
+    editedById: uuid('edited_by_id'),
+    editedBy: text('edited_by'),
+    editedAt: timestamp('edited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_edits_order_idx').on(t.orderId, t.editedAt)],
+);
+
 export const orderNotes = orders.table(
   'order_notes',
   {

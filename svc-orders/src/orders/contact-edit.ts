@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { postcodeProblem, type Order, type OrderContactUpdate, type OrderStatus } from '@edicola/contracts';
 import { conflict, HttpError, notFound, type Audit, type Database, type EventBus } from '@edicola/platform';
-import { shipments } from '../db/schema';
+import { orderEdits, shipments } from '../db/schema';
 import { hasRejectedDocument } from '../sdi/documents';
 import { lockOrder, moveOrder, type Actor } from './order-writer';
 import { ORDER_NOT_FOUND } from './queries';
@@ -23,8 +23,8 @@ const FIELDS = ['name', 'email', 'phone', 'address', 'city', 'zipCode'] as const
  * PUT /api/orders/{id}/contact (docs/product/back-office.md#order-editing): a web order's buyer name, e-mail, phone and
  * shipping address, corrected by staff before anything left with them: not once shipped, nor once a shipment or the
  * invoice was made from them (an invoice the SdI rejected opens them again). The country stays: it priced the
- * shipping. Through the order writer, audited (the timeline shows it), in one transaction; nothing changed, nothing
- * written.
+ * shipping. Through the order writer, audited, and kept for the timeline (which fields), in one transaction; nothing
+ * changed, nothing written.
  */
 export async function editContact(
   database: Database,
@@ -58,8 +58,16 @@ export async function editContact(
       if (before !== after) changes[field] = { from: before, to: after };
     }
     if (Object.keys(changes).length === 0) return row;
+    const at = new Date();
+    await tx.insert(orderEdits).values({
+      orderId: row.id,
+      fields: Object.keys(changes),
+      editedById: change.staff.id,
+      editedBy: change.staff.username,
+      editedAt: at,
+    });
     return moveOrder(tx, bus, row, {
-      at: new Date(),
+      at,
       by: change.staff,
       fields: { customerInfo: { ...info, ...change.update } },
       ...(audit && {

@@ -7,7 +7,7 @@ import {
   type TimelineEntry,
 } from '@edicola/contracts';
 import { notFound, type Audit, type Db } from '@edicola/platform';
-import { auditEntries, fiscalNumbers, orderNotes, orderRecords, orderStatusHistory } from '../db/schema';
+import { fiscalNumbers, orderEdits, orderNotes, orderRecords, orderStatusHistory } from '../db/schema';
 import { decimalComma } from '../exports/italian-csv';
 import { ORDER_NOT_FOUND } from './queries';
 import { romeDayStart } from './rome-time';
@@ -299,30 +299,23 @@ const CONTACT_FIELD_NAMES: Record<string, string> = {
   zipCode: 'CAP',
 };
 
-/** The buyer's contacts and address corrected by staff (the audit trail keeps what changed, from and to). */
+/** The buyer's contacts and address corrected by staff: which fields, by whom. */
 const edits: TimelineSource = async ({ db, order }) =>
   (
     await db
       .select()
-      .from(auditEntries)
-      .where(
-        and(
-          eq(auditEntries.entity, 'order'),
-          eq(auditEntries.entityId, order.id),
-          eq(auditEntries.action, 'contact_updated'),
-        ),
-      )
-      .orderBy(asc(auditEntries.occurredAt), asc(auditEntries.id))
-  ).map((row) => {
-    const fields = Object.keys(row.changes).filter((field) => field in CONTACT_FIELD_NAMES);
-    return entry(
-      row.occurredAt,
+      .from(orderEdits)
+      .where(eq(orderEdits.orderId, order.id))
+      .orderBy(asc(orderEdits.editedAt), asc(orderEdits.id))
+  ).map((row) =>
+    entry(
+      row.editedAt,
       'edit',
-      `Dati del cliente modificati: ${fields.map((field) => CONTACT_FIELD_NAMES[field]).join(', ')}`,
-      row.actorName,
-      { event: 'contact_updated', fields },
-    );
-  });
+      `Dati del cliente modificati: ${row.fields.map((field) => CONTACT_FIELD_NAMES[field] ?? field).join(', ')}`,
+      row.editedBy,
+      { event: 'contact_updated', fields: row.fields },
+    ),
+  );
 
 /**
  * The sources of the timeline, each a small function of what svc-orders records. A new record (invoices, shipments,
