@@ -12,7 +12,7 @@ import {
   type EventData,
 } from '@edicola/contracts';
 import { upsertStaff } from '../src/staff/users';
-import { giftCards, orderRecords } from '../src/db/schema';
+import { giftCards, orderRecords, refundRequests } from '../src/db/schema';
 import { redeem } from '../src/gift-cards/cards';
 import { romeDay } from '../src/orders/rome-time';
 import { expectValidFatturaPa } from './fiscal-files';
@@ -197,6 +197,35 @@ describe('gift cards and store credit (docs/product/cart-and-checkout.md#gift-ca
     expect(refund.status).toBe(200);
     expect(refund.body.payment_status).toBe('refunding');
     expect(await balanceOf(card.id)).toBe(1500);
+  });
+
+  it('refunds in part no more than the provider took: the card’s part is not asked of the provider', async () => {
+    const card = await issue({ amount: 15 });
+    const article = await shop.addArticle({ stock: 5, priceCents: 2000, iva: 22 });
+    const order = InternalOrder.parse(
+      (await webOrder([{ article_id: article, quantity: 1 }], card.code)).body,
+    );
+    const rest = order.total_cents - 1500;
+    await shop.publish('payment.succeeded', succeeded(order, rest));
+    const refund = (amount: number) =>
+      api()
+        .post(`/api/orders/${order.order_id}/refunds`)
+        .set(bearer(admin))
+        .set('Idempotency-Key', randomUUID())
+        .send({ amount, reason: 'Scatola rovinata' });
+    const tooMuch = await refund((rest + 1) / 100);
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.detail).toBe(
+      `amount: si possono rimborsare al massimo ${(rest / 100).toFixed(2).replace('.', ',')} € (${((rest + 1) / 100).toFixed(2).replace('.', ',')} € richiesti); i 15,00 € pagati con il buono regalo tornano sul buono annullando e rimborsando l'ordine`,
+    );
+    const taken = await refund(rest / 100);
+    expect(taken.status).toBe(202);
+    const [request] = await shop.db
+      .select()
+      .from(refundRequests)
+      .where(eq(refundRequests.orderId, order.order_id));
+    expect(request).toMatchObject({ amountCents: rest, state: 'in_progress' });
+    expect(await balanceOf(card.id)).toBe(0);
   });
 
   it('completes a transfer order the card covers in full without a provider, and refunds it onto the card', async () => {

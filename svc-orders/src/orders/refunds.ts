@@ -83,8 +83,14 @@ export async function orderWithRefunds(db: Db, row: OrderRow): Promise<Order> {
 }
 
 /** What the buyer paid: the transfer staff recorded, or the online total (the provider captured exactly that). */
+/**
+ * What the payment took: the transfer staff recorded, or what the provider captured, which is the total less what a
+ * gift card paid (the card's part goes back on the card with a full refund, docs/decisions/0059-gift-cards.md).
+ */
 function paidCents(row: OrderRow): number {
-  return row.paymentMethod === 'transfer' ? (row.transferPayment?.amount_cents ?? 0) : row.totalCents;
+  return row.paymentMethod === 'transfer'
+    ? (row.transferPayment?.amount_cents ?? 0)
+    : row.totalCents - row.giftCardCents;
 }
 
 /**
@@ -192,7 +198,10 @@ export async function requestPartialRefund(
         422,
         available <= 0
           ? `${lines.length ? 'lines' : 'amount'}: non resta nulla da rimborsare per questo ordine`
-          : `${lines.length ? 'lines' : 'amount'}: si possono rimborsare al massimo ${decimalComma(available)} € (${decimalComma(amountCents)} € richiesti)`,
+          : `${lines.length ? 'lines' : 'amount'}: si possono rimborsare al massimo ${decimalComma(available)} € (${decimalComma(amountCents)} € richiesti)` +
+              (row.giftCardCents > 0 && row.paymentMethod !== 'transfer'
+                ? `; i ${decimalComma(row.giftCardCents)} € pagati con il buono regalo tornano sul buono annullando e rimborsando l'ordine`
+                : ''),
       );
     }
 
