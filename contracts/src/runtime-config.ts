@@ -25,5 +25,9 @@ export const RuntimeConfig = z.object({
       demo: z.boolean(),
     })
     .optional(),
+  /** The pre-sale terms the terms page states (PresaleTerms); sent by the storefront server like the seller. */
+  presaleTerms: z
+    .object({ lapsedDeposit: z.enum(['refund', 'keep']), balanceDays: z.number().positive() })
+    .optional(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;

@@ -128,3 +128,34 @@ export function sellerFrom(config: SellerConfig, { demoAllowed }: { demoAllowed:
     },
   };
 }
+
+/** What happens to a pre-sale's deposit, as the shop's terms say (docs/product/orders-and-payments.md#deposits). */
+export interface PresaleTerms {
+  /** `refund`: a balance not paid in time gives the deposit back through the provider; `keep`: the shop keeps it. */
+  lapsedDeposit: 'refund' | 'keep';
+  /** Days a buyer has to pay the balance once a unit of a delivery is theirs. */
+  balanceDays: number;
+}
+
+/**
+ * The pre-sale terms' settings: svc-orders applies them, the storefront's terms page states them (in the cluster
+ * both read the seller's ConfigMap).
+ */
+export const presaleTermsSettings = {
+  /** Days a pre-order's buyer has to pay the balance once a unit of a delivery is theirs (decision 0066). */
+  PRESALE_BALANCE_DAYS: z.coerce.number().positive().default(7),
+  /** A balance not paid in time: `refund` the deposit through the provider, or `keep` it. */
+  PRESALE_LAPSED_DEPOSIT: z.enum(['refund', 'keep']).default('refund'),
+};
+
+/** The terms when nothing is configured. */
+export const DEFAULT_PRESALE_TERMS: PresaleTerms = { lapsedDeposit: 'refund', balanceDays: 7 };
+
+/** The terms from their settings. */
+export const presaleTermsFrom = (config: {
+  PRESALE_BALANCE_DAYS: number;
+  PRESALE_LAPSED_DEPOSIT: PresaleTerms['lapsedDeposit'];
+}): PresaleTerms => ({
+  lapsedDeposit: config.PRESALE_LAPSED_DEPOSIT,
+  balanceDays: config.PRESALE_BALANCE_DAYS,
+});

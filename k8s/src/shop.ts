@@ -166,8 +166,9 @@ export const WEB = { name: 'web', port: 3000, calls: ['svc-catalog'] as ServiceN
 
 /**
  * The seller's identity (SHOP_NAME, SHOP_VAT_NUMBER, SHOP_ADDRESS, SHOP_CAP, SHOP_CITY, SHOP_PROVINCE, SHOP_REA,
- * SHOP_PEC, SHOP_EMAIL): one ConfigMap the operator creates, read by svc-orders (invoices) and the storefront
- * (footer, terms, privacy). The storefront does not start without it; svc-orders then refuses invoices.
+ * SHOP_PEC, SHOP_EMAIL) and its pre-sale terms (PRESALE_BALANCE_DAYS, PRESALE_LAPSED_DEPOSIT): one ConfigMap the
+ * operator creates, read by svc-orders (invoices, deposits) and the storefront (footer, terms, privacy), so both say
+ * the same. The storefront does not start without it; svc-orders then refuses invoices.
  */
 export const SELLER_CONFIG_MAP = 'shop-seller';
 export const SLICE_PORT = 8080;

@@ -3,7 +3,13 @@ import type http from 'node:http';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
-import { SERVICE_NAMES, sellerSettings, type ServiceName } from '@edicola/contracts';
+import {
+  presaleTermsFrom,
+  presaleTermsSettings,
+  SERVICE_NAMES,
+  sellerSettings,
+  type ServiceName,
+} from '@edicola/contracts';
 import {
   ConfigError,
   createHttpServer,
@@ -42,6 +48,7 @@ const allInOneEnv = z.object({
   GATEWAY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_UPSTREAM_TIMEOUT_MS),
   LOG_LEVEL: env.logLevel(),
   ...sellerSettings,
+  ...presaleTermsSettings,
 });
 
 export interface Notice {
@@ -150,6 +157,7 @@ export async function startAllInOne(vars: NodeJS.ProcessEnv = process.env): Prom
     stripeJs: paymentModes.stripe === 'live',
     // The seller of svc-orders' invoices: the demo one, marked as such, until SHOP_VAT_NUMBER is set.
     seller: storefrontSeller(config, { demoAllowed: true }),
+    presaleTerms: presaleTermsFrom(config),
     logger,
   });
 

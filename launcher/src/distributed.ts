@@ -2,7 +2,13 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { SERVICE_NAMES, sellerSettings, type ServiceName } from '@edicola/contracts';
+import {
+  presaleTermsFrom,
+  presaleTermsSettings,
+  SERVICE_NAMES,
+  sellerSettings,
+  type ServiceName,
+} from '@edicola/contracts';
 import {
   closeServer,
   createHttpServer,
@@ -82,6 +88,8 @@ const webEnv = z.object({
   LOG_LEVEL: env.logLevel(),
   /** The seller the pages name: svc-orders' SHOP_* variables, plus SHOP_REA, SHOP_PEC and SHOP_EMAIL. */
   ...sellerSettings,
+  /** The pre-sale terms the terms page states: svc-orders' PRESALE_BALANCE_DAYS and PRESALE_LAPSED_DEPOSIT. */
+  ...presaleTermsSettings,
 });
 
 /** The storefront and its slices on their own. */
@@ -107,6 +115,7 @@ export async function startWeb(vars: NodeJS.ProcessEnv = process.env) {
     apiInternalUrl: config.API_INTERNAL_URL,
     demoMode: config.DEMO_MODE,
     seller,
+    presaleTerms: presaleTermsFrom(config),
     stripeJs: Boolean(config.STRIPE_PUBLISHABLE_KEY),
     logger,
   });

@@ -22,6 +22,8 @@ import {
   DEMO_SELLER,
   sellerFrom,
   type SellerConfig,
+  DEFAULT_PRESALE_TERMS,
+  type PresaleTerms,
   type SellerIdentity,
 } from '@edicola/contracts';
 import { ConfigError, redactPaymentIds } from '@edicola/platform';
@@ -80,6 +82,8 @@ export interface WebOptions {
   demoMode: boolean;
   /** The seller the pages name (storefrontSeller); the demo seller, marked as such, when absent. */
   seller?: SellerIdentity;
+  /** The pre-sale terms the terms page states (PRESALE_* settings); svc-orders' defaults when absent. */
+  presaleTerms?: PresaleTerms;
   /**
    * Stripe.js runs on the pages (a Stripe publishable key is configured, STRIPE_PUBLISHABLE_KEY): the
    * Content-Security-Policy then admits exactly its origins. Demo payments and the PayPal redirect need none.
@@ -159,7 +163,12 @@ function sendCompressed(req: Request, res: Response, body: string) {
 export function runtimeConfigFor(origin: string, options: WebOptions): RuntimeConfig {
   const site = new URL(origin);
   const apiBaseUrl = options.apiBaseUrl ?? `${site.protocol}//${site.hostname}:${options.apiPort}`;
-  const common = { apiBaseUrl, mediaBaseUrl: apiBaseUrl, demoMode: options.demoMode };
+  const common = {
+    apiBaseUrl,
+    mediaBaseUrl: apiBaseUrl,
+    demoMode: options.demoMode,
+    presaleTerms: options.presaleTerms ?? DEFAULT_PRESALE_TERMS,
+  };
   const seller = options.seller ?? DEMO_SELLER;
   if (options.remotes) return { ...common, remotes: options.remotes(), seller };
   const remotesBase = options.remotesBaseUrl ?? `${origin}/mf`;

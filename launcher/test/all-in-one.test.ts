@@ -58,6 +58,9 @@ describe('all-in-one', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       BUS_RELAY_INTERVAL_MS: '20',
+      // The shop's pre-sale terms, which svc-orders applies and the terms page states.
+      PRESALE_LAPSED_DEPOSIT: 'keep',
+      PRESALE_BALANCE_DAYS: '5',
     });
   }, 90_000);
   afterAll(async () => {
@@ -184,6 +187,7 @@ describe('all-in-one', () => {
     const config = RuntimeConfig.parse(await res.json());
     expect(new URL(config.apiBaseUrl).port).toBe(new URL(shop.apiUrl).port);
     expect(config.remotes.mf_catalog).toBe(`${shop.webUrl}/mf/catalog/mf-manifest.json`);
+    expect(config.presaleTerms).toEqual({ lapsedDeposit: 'keep', balanceDays: 5 });
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -97,7 +97,7 @@ export function App({ config, remotes }: AppProps) {
         {localizedRoutes('/home', home)}
         {localizedRoutes('/chi-siamo', <AboutPage />)}
         {localizedRoutes('/contatto', <ContactPage api={api} />)}
-        {localizedRoutes('/termini', <TermsPage seller={config.seller} />)}
+        {localizedRoutes('/termini', <TermsPage seller={config.seller} presaleTerms={config.presaleTerms} />)}
         {localizedRoutes(PRIVACY_PATH, <PrivacyPage seller={config.seller} />)}
         {localizedRoutes('/prodotti', catalogue)}
         {localizedRoutes('/prodotti/categoria/:category', catalogue)}

@@ -1,6 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { DEMO_SELLER, LANGUAGES, type RuntimeConfig, type SellerIdentity } from '@edicola/contracts';
+import {
+  DEMO_SELLER,
+  LANGUAGES,
+  type PresaleTerms,
+  type RuntimeConfig,
+  type SellerIdentity,
+} from '@edicola/contracts';
 import { EXAMPLE_SELLER } from '@edicola/web-testing';
 import { App } from './App';
 import i18next from 'i18next';
@@ -8,12 +14,13 @@ import { initI18n, PRIVACY_NAMESPACE } from './i18n';
 import { REMOTE_OF, lazyRemotes, type RemoteLoader, type RemoteLoaders } from './remotes';
 import { shellMeta } from './server';
 
-const configWith = (seller: SellerIdentity): RuntimeConfig => ({
+const configWith = (seller: SellerIdentity, presaleTerms?: PresaleTerms): RuntimeConfig => ({
   apiBaseUrl: 'http://localhost:8080',
   mediaBaseUrl: 'http://localhost:8080',
   demoMode: false,
   remotes: { mf_catalog: 'x', mf_checkout: 'x', mf_account: 'x', mf_admin: 'x' },
   seller,
+  presaleTerms,
 });
 
 /** Remotes that never arrive: these pages are the shell's own. */
@@ -23,12 +30,12 @@ const pending = Object.fromEntries(Object.keys(REMOTE_OF).map((slot) => [slot, n
   RemoteLoader
 >;
 
-async function renderAt(path: string, seller: SellerIdentity) {
+async function renderAt(path: string, seller: SellerIdentity, presaleTerms?: PresaleTerms) {
   await initI18n(localStorage, path);
   await act(async () => {
     render(
       <MemoryRouter initialEntries={[path]}>
-        <App config={configWith(seller)} remotes={lazyRemotes(pending)} />
+        <App config={configWith(seller, presaleTerms)} remotes={lazyRemotes(pending)} />
       </MemoryRouter>,
     );
   });
@@ -73,6 +80,22 @@ describe("the seller's identity (docs/product/storefront.md#seller-identity)", (
     const seller = screen.getByRole('region', { name: 'Venditore' });
     expect(within(seller).getByText(/P\.IVA 00743110157/)).toBeTruthy();
     expect(within(seller).getByRole('link', { name: 'edicolaesposito@pec.it' })).toBeTruthy();
+  });
+});
+
+describe("the terms' pre-sales (docs/product/orders-and-payments.md#deposits)", () => {
+  it('say how long the balance waits and that a late balance gets the deposit back, as configured', async () => {
+    await renderAt('/termini', EXAMPLE_SELLER, { lapsedDeposit: 'refund', balanceDays: 5 });
+    const presales = screen.getByRole('region', { name: 'Prevendite e acconti' });
+    expect(within(presales).getByText(/pagare il saldo entro 5 giorni/)).toBeTruthy();
+    expect(screen.getByTestId('terms-lapsed-deposit').textContent).toBe(
+      "Se il saldo non è pagato entro il termine, l'ordine viene annullato, l'unità passa al preordine successivo e l'acconto ti viene rimborsato con lo stesso metodo di pagamento.",
+    );
+  });
+
+  it('say that the shop keeps the deposit when its terms keep it', async () => {
+    await renderAt('/termini', EXAMPLE_SELLER, { lapsedDeposit: 'keep', balanceDays: 7 });
+    expect(screen.getByTestId('terms-lapsed-deposit').textContent).toMatch(/l'acconto resta al negozio\.$/);
   });
 });
 

@@ -127,7 +127,7 @@ export function renderStatic(request: PageRequest, page: StaticPage): string {
   const pages: Record<StaticPage, () => ReactNode> = {
     about: () => <AboutPage />,
     contact: () => <ContactPage api={createShellApi(request.config.apiBaseUrl)} />,
-    terms: () => <TermsPage seller={seller} />,
+    terms: () => <TermsPage seller={seller} presaleTerms={request.config.presaleTerms} />,
     privacy: () => <PrivacyPage seller={seller} />,
   };
   return renderPage(request, pages[page]());

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { registerOrderMetrics } from './orders/metrics';
 import path from 'node:path';
 import { z } from 'zod';
+import { presaleTermsSettings } from '@edicola/contracts';
 import {
   createTokenSigner,
   env,
@@ -140,13 +141,8 @@ const settings = z.object({
   ORDER_PAYMENT_MINUTES: z.coerce.number().positive().default(30),
   /** Days a bank-transfer order waits for the transfer before it is cancelled. */
   TRANSFER_PAYMENT_DAYS: z.coerce.number().positive().default(7),
-  /** Days a pre-order's buyer has to pay the balance once a unit of a delivery is theirs (decision 0066). */
-  PRESALE_BALANCE_DAYS: z.coerce.number().positive().default(7),
-  /**
-   * The shop's terms for a balance not paid in time: `refund` the deposit through the provider, or `keep` it (the
-   * terms page says which, docs/product/orders-and-payments.md#deposits).
-   */
-  PRESALE_LAPSED_DEPOSIT: z.enum(['refund', 'keep']).default('refund'),
+  /** The pre-sale terms (PRESALE_BALANCE_DAYS, PRESALE_LAPSED_DEPOSIT), which the storefront's terms page states. */
+  ...presaleTermsSettings,
   /** How often pre-orders whose balance is past its deadline are looked for, in milliseconds. */
   PRESALE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
   /** How often unpaid orders past their deadline are looked for, in milliseconds. */
