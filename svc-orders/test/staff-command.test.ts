@@ -70,7 +70,8 @@ describe('npm run staff', () => {
     }
   }, 120_000);
 
-  it('adds, lists, resets and removes staff users once the shop is stopped', async () => {
+  // One story in three steps on the same stopped shop (each command opens the embedded engine: a few seconds each).
+  it('adds staff users once the shop is stopped, and lists them', async () => {
     await run(['add', 'commessa'], { STAFF_PASSWORD: 'password-commessa' });
     await run(['add', 'socio', '--role', 'admin']);
     await expect(run(['add', 'Commessa'], { STAFF_PASSWORD: 'altra-password' })).rejects.toThrow(
@@ -87,6 +88,9 @@ describe('npm run staff', () => {
         ['socio', 'admin'],
       ],
     );
+  }, 120_000);
+
+  it('resets a password, sets e-mails and removes a user', async () => {
     await run(['reset-password', 'admin'], { STAFF_PASSWORD: 'nuova-password-admin' });
     // Where a forgotten password's link goes (docs/product/account.md#password-reset).
     await run(['set-email', 'commessa', 'Commessa@Example.it']);
@@ -101,8 +105,9 @@ describe('npm run staff', () => {
     await expect(run(['reset-password', 'nessuno'], { STAFF_PASSWORD: 'password-x' })).rejects.toThrow(
       /No staff user nessuno/,
     );
+  }, 120_000);
 
-    // Without ADMIN_PASSWORD the shop keeps what the command set.
+  it('leaves the shop, started again without ADMIN_PASSWORD, with what the commands set, in its audit trail', async () => {
     const engine = await openPglite(path.join(dataDir, 'pglite'));
     const transport = createInProcessTransport();
     const shop = await startService(ordersService, {
