@@ -1,5 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { Navigate, NavLink, Route, Routes, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { StaffMe } from '@edicola/contracts';
@@ -128,6 +128,15 @@ export function BackOffice({
   const [forced, setForced] = useState(() => mustChangePassword());
   const [loggingOut, setLoggingOut] = useState(false);
   const banner = useBanner();
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // A bar that scrolls sideways (below 1200 px) keeps the current section's tab in sight, also once the counts
+  // arrive and widen the tabs before it.
+  useEffect(() => {
+    nav.current
+      ?.querySelector<HTMLElement>('.adm-tab.active')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, counts]);
 
   const logout = async () => {
     setLoggingOut(true);
@@ -214,7 +223,7 @@ export function BackOffice({
     <AdminContext.Provider value={context}>
       <div className="adm-frame">
         {header}
-        <nav className="adm-nav" aria-label={t('tabs.label')}>
+        <nav className="adm-nav" aria-label={t('tabs.label')} ref={nav}>
           {tabsOf(t, counts, cashier, staff.role === 'admin').map((tab) => (
             <NavLink
               key={tab.path}
