@@ -9,13 +9,6 @@ import { renderAdminAt, sampleOrder, sent, staffApi, type Handlers } from './tes
 const ID = '7c2d4e6f-8a0b-4c1d-9e2f-3a4b5c6d7e8f';
 const paid: OrderDetail = {
   ...sampleOrder({ id: ID, status: 'paid', payment_status: 'paid' }),
-  tracking_number: null,
-  packlink_shipment_id: null,
-  packlink_data: null,
-  invoice_data: null,
-  payment_due_at: null,
-  transfer_payment: null,
-  refund: null,
   status_history: [],
   credit_notes: [],
   shipment: null,

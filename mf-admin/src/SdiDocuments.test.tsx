@@ -7,9 +7,6 @@ import { renderAdminAt, sampleOrder, sent, staffApi } from './testFixtures';
 const ID = '5a0c9e1f-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
 const order: OrderDetail = {
   ...sampleOrder({ id: ID, status: 'paid', payment_status: 'paid' }),
-  tracking_number: null,
-  packlink_shipment_id: null,
-  packlink_data: null,
   invoice_data: {
     requires_invoice: true,
     invoice_type: 'azienda',
@@ -23,9 +20,6 @@ const order: OrderDetail = {
     invoice_number: '7/2026',
     invoice_date: '2026-11-29',
   },
-  payment_due_at: null,
-  transfer_payment: null,
-  refund: null,
   status_history: [],
   credit_notes: [],
   shipment: null,

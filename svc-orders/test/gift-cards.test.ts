@@ -180,7 +180,8 @@ describe('gift cards and store credit (docs/product/cart-and-checkout.md#gift-ca
     ]);
   });
 
-  it('takes the provider’s payment of the rest as the order’s, and a refund puts the card’s part back', async () => {
+  /** A card order 15 € of which a gift card paid, the provider's payment of the rest taken. */
+  async function paidWithCardPart() {
     const card = await issue({ amount: 15 });
     const article = await shop.addArticle({ stock: 5, priceCents: 2000, iva: 22 });
     const order = InternalOrder.parse(
@@ -188,6 +189,11 @@ describe('gift cards and store credit (docs/product/cart-and-checkout.md#gift-ca
     );
     const rest = order.total_cents - 1500;
     await shop.publish('payment.succeeded', succeeded(order, rest));
+    return { card, order, rest };
+  }
+
+  it('takes the provider’s payment of the rest as the order’s, and a refund puts the card’s part back', async () => {
+    const { card, order } = await paidWithCardPart();
     const detail = await api().get(`/api/orders/${order.order_id}`).set(bearer(admin));
     expect(detail.body).toMatchObject({ status: 'paid', payment_status: 'paid', gift_card_amount: 15 });
 
@@ -200,13 +206,7 @@ describe('gift cards and store credit (docs/product/cart-and-checkout.md#gift-ca
   });
 
   it('refunds in part no more than the provider took: the card’s part is not asked of the provider', async () => {
-    const card = await issue({ amount: 15 });
-    const article = await shop.addArticle({ stock: 5, priceCents: 2000, iva: 22 });
-    const order = InternalOrder.parse(
-      (await webOrder([{ article_id: article, quantity: 1 }], card.code)).body,
-    );
-    const rest = order.total_cents - 1500;
-    await shop.publish('payment.succeeded', succeeded(order, rest));
+    const { card, order, rest } = await paidWithCardPart();
     const refund = (amount: number) =>
       api()
         .post(`/api/orders/${order.order_id}/refunds`)
