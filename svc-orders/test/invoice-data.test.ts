@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { InternalOrder, NextInvoiceNumber, Order, OrderDetail, type EventData } from '@edicola/contracts';
-import { orderRecords, outbox } from '../src/db/schema';
+import { orderRecords } from '../src/db/schema';
 import { binary, expectValidFatturaPa, pdfText } from './fiscal-files';
 import { orderBody, STAFF, startShop, type Shop } from './shop';
-import { privato } from './support';
+import { orderAudits, privato } from './support';
 
 // Each test renders and parses PDFs and validates XML with the schema: slow on a busy machine.
 jest.setTimeout(30_000);
@@ -75,15 +75,7 @@ describe('invoice data after the purchase: PUT /api/orders/{id}/invoice-data, th
     return text;
   }
 
-  const audits = async (orderId: string) =>
-    (
-      await shop.db
-        .select()
-        .from(outbox)
-        .where(
-          and(eq(outbox.type, 'audit.recorded'), sql`${outbox.envelope}->'data'->>'entity_id' = ${orderId}`),
-        )
-    ).map((row) => (row.envelope as { data: { action: string; changes: object } }).data);
+  const audits = (orderId: string) => orderAudits(shop.db, orderId);
 
   beforeAll(async () => {
     shop = await startShop();

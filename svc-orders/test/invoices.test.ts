@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import {
   CustomerOrderList,
@@ -10,12 +9,11 @@ import {
   type EventData,
 } from '@edicola/contracts';
 import { HttpError } from '@edicola/platform';
-import { outbox } from '../src/db/schema';
 import { romeDate } from '../src/invoices/document';
 import { requireShopFiscal, shopFiscalFrom } from '../src/invoices/shop-fiscal';
 import { binary, expectValidFatturaPa, pdfText, validate } from './fiscal-files';
 import { orderBody, STAFF, startShop, type Shop } from './shop';
-import { azienda, privato } from './support';
+import { azienda, orderAudits, privato } from './support';
 
 const tag = (xml: string, name: string) =>
   [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1]);
@@ -128,13 +126,7 @@ describe('invoices: PUT /orders/{id}/invoice, next number, PDF, FatturaPA XML an
       codice_fiscale: 'RSSMRA85T10A562S',
     });
     // Audited: who issued which number, in the save's transaction.
-    const audits = await shop.db
-      .select()
-      .from(outbox)
-      .where(
-        and(eq(outbox.type, 'audit.recorded'), sql`${outbox.envelope}->'data'->>'entity_id' = ${orderId}`),
-      );
-    expect(audits.map((row) => (row.envelope as { data: unknown }).data)).toEqual([
+    expect(await orderAudits(shop.db, orderId)).toEqual([
       expect.objectContaining({
         action: 'invoice_issued',
         actor: expect.objectContaining({ username: STAFF.username }),

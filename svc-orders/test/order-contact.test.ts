@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import {
   InternalOrder,
@@ -8,7 +7,6 @@ import {
   Order,
   OrderTimeline,
 } from '@edicola/contracts';
-import { outbox } from '../src/db/schema';
 import {
   CONTACT_INVOICED,
   CONTACT_NOT_EDITABLE,
@@ -17,6 +15,7 @@ import {
 } from '../src/orders/contact-edit';
 import { insertOrder } from './order-fixtures';
 import { orderBody, STAFF, startShop, type Shop } from './shop';
+import { orderAudits } from './support';
 
 // Staff correct a web order's buyer and address before it leaves (docs/product/back-office.md#order-editing).
 describe('PUT /api/orders/{id}/contact', () => {
@@ -57,16 +56,7 @@ describe('PUT /api/orders/{id}/contact', () => {
     return call.send(body);
   };
   const audits = async (orderId: string) =>
-    (
-      await shop.db
-        .select()
-        .from(outbox)
-        .where(
-          and(eq(outbox.type, 'audit.recorded'), sql`${outbox.envelope}->'data'->>'entity_id' = ${orderId}`),
-        )
-    )
-      .map((row) => (row.envelope as { data: { action: string; changes: object } }).data)
-      .filter((entry) => entry.action === 'contact_updated');
+    (await orderAudits(shop.db, orderId)).filter((entry) => entry.action === 'contact_updated');
 
   beforeAll(async () => {
     shop = await startShop();

@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@edicola/platform';
 import { startTestService, type TestService } from '@edicola/platform/testing';
+import { outbox } from '../src/db/schema';
 import { ordersService } from '../src/service';
 
 /** svc-orders on a fresh real database, with its own DATA_DIR (where the embedded mode keeps its key). */
@@ -55,3 +58,17 @@ export const azienda = {
   sdi: 'abc1234',
   referente: null,
 };
+
+/** The audit entries (their data) an order's changes put in svc-orders' outbox, in the same transactions. */
+export async function orderAudits(
+  db: Db,
+  orderId: string,
+): Promise<{ action: string; actor?: unknown; changes: object }[]> {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(
+      and(eq(outbox.type, 'audit.recorded'), sql`${outbox.envelope}->'data'->>'entity_id' = ${orderId}`),
+    );
+  return rows.map((row) => (row.envelope as { data: { action: string; changes: object } }).data);
+}
